@@ -1,0 +1,44 @@
+// The one portability header for kernel code. Per-element math (kernels_cu/math/*.h) is written
+// once with ACLEMU_HD and compiles three ways: g++ for the CPU loops, nvcc for CUDA, hipcc for
+// HIP. Kernel sources (.cu) include this, never a vendor header directly.
+#pragma once
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#    define ACLEMU_HD     __host__ __device__ __forceinline__
+#    define ACLEMU_DEVICE __device__ __forceinline__
+#    define ACLEMU_GPU_COMPILER 1
+#else
+#    define ACLEMU_HD inline
+#    define ACLEMU_GPU_COMPILER 0
+#endif
+
+#if defined(__HIPCC__) || defined(ACLEMU_USE_HIP)
+#    include <hip/hip_runtime.h>
+#    include <hipcub/hipcub.hpp>
+namespace gpucub = hipcub;
+using gpuStream_t = hipStream_t;
+using gpuError_t = hipError_t;
+#    define gpuSuccess          hipSuccess
+#    define gpuGetLastError     hipGetLastError
+#    define gpuGetErrorString   hipGetErrorString
+#    define gpuDeviceGetAttribute hipDeviceGetAttribute
+#    define gpuDevAttrMultiProcessorCount hipDeviceAttributeMultiprocessorCount
+#    define gpuGetDevice        hipGetDevice
+#    define gpuMemsetAsync      hipMemsetAsync
+// CDNA wavefronts are 64 wide, RDNA 32: never assume 32 in HIP code.
+#    define ACLEMU_WARP_SIZE_UPPER_BOUND 64
+#elif defined(__CUDACC__)
+#    include <cub/cub.cuh>
+#    include <cuda_runtime.h>
+namespace gpucub = cub;
+using gpuStream_t = cudaStream_t;
+using gpuError_t = cudaError_t;
+#    define gpuSuccess          cudaSuccess
+#    define gpuGetLastError     cudaGetLastError
+#    define gpuGetErrorString   cudaGetErrorString
+#    define gpuDeviceGetAttribute cudaDeviceGetAttribute
+#    define gpuDevAttrMultiProcessorCount cudaDevAttrMultiProcessorCount
+#    define gpuGetDevice        cudaGetDevice
+#    define gpuMemsetAsync      cudaMemsetAsync
+#    define ACLEMU_WARP_SIZE_UPPER_BOUND 32
+#endif

@@ -1,0 +1,55 @@
+// aclOpExecutor: what phase 1 of an aclnn operator hands to phase 2.
+//
+// Note [Executor lifetime]
+// Phase 1 (aclnnXxxGetWorkspaceSize) validates, snapshots the tensors it was given (copies of
+// their metadata, so the user may destroy the aclTensors), plans, and registers an executor.
+// Phase 2 (aclnnXxx) checks that the executor is live and of the right op, checks the
+// workspace, runs, and then destroys the executor unless aclSetAclOpExecutorRepeatable was
+// called on it; a repeatable executor lives until aclDestroyAclOpExecutor. Executing a
+// destroyed executor is reported (ACLNN_ERR_INNER), never dereferenced: every use goes through
+// the live-executor registry.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+#include "nnopbase/tensor.h"
+
+struct aclOpExecutor {
+    virtual ~aclOpExecutor() = default;
+
+    /// The op's API name, e.g. "aclnnLogitGrad"; phase 2 checks it matches.
+    const char* op_name = "";
+    bool repeatable = false;
+    uint64_t workspace_size = 0;
+    /// Snapshots of the op's tensors in CANN's input / output order (index of
+    /// aclSetInputTensorAddr / aclSetOutputTensorAddr). An absent optional tensor is a
+    /// snapshot with data == nullptr and dtype ACL_DT_UNDEFINED.
+    std::vector<aclTensor> inputs;
+    std::vector<aclTensor> outputs;
+
+    /// Launches the op on `stream` with `workspace` (at least workspace_size bytes, already
+    /// checked). Returns an aclnnStatus.
+    virtual aclnnStatus run(void* workspace, aclrtStream stream) = 0;
+};
+
+namespace aclemu::nn {
+
+/// Registers a new executor and hands it to the user (phase 1's last step).
+ACLEMU_NNOPBASE_API aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> executor,
+                                                 uint64_t* workspace_size,
+                                                 aclOpExecutor** out);
+
+/// Phase 2 for every op: checks executor (null -> 161001; not live -> 561000; another op's ->
+/// 161002), workspace (size < needed -> 161002; null with needed > 0 -> 161001), runs, and
+/// releases a non-repeatable executor whatever the outcome.
+ACLEMU_NNOPBASE_API aclnnStatus execute(const char* op_name,
+                                        void* workspace,
+                                        uint64_t workspace_size,
+                                        aclOpExecutor* executor,
+                                        aclrtStream stream);
+
+}  // namespace aclemu::nn

@@ -1,0 +1,61 @@
+// The runtime services the operator libraries use: error messages for aclGetRecentErrMsg, the
+// stream an operator runs on, host tasks on CPU streams, memory classification and the
+// deterministic switch. Implemented in libascendcl.so; not installed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "acl/acl_base.h"
+#include "aclemu/export.h"
+
+namespace aclemu::rt {
+
+enum class BackendKind { Cpu, Cuda, Hip };
+
+/// Records a failure message for aclGetRecentErrMsg() on the calling thread, in CANN's style:
+/// "<id>: <text>", e.g. id "EZ1001" and text "gradOutput: dtype BOOL is not supported ...".
+/// Messages accumulate until read; the newest is returned first.
+ACLEMU_EXPORT void report_error(const char* id, const std::string& text);
+
+/// Where work enqueued on an aclrtStream goes. `native` is the backend's own handle
+/// (cudaStream_t / hipStream_t); null on the CPU backend.
+struct StreamTarget {
+    BackendKind kind = BackendKind::Cpu;
+    void* native = nullptr;
+    int32_t device = 0;
+};
+
+/// Resolves a user stream (nullptr: the current context's default stream). Fails with
+/// ACL_ERROR_RT_CONTEXT_NULL before aclrtSetDevice, ACL_ERROR_INVALID_PARAM for a handle that
+/// is not a live stream. Leaves a message for aclGetRecentErrMsg on failure.
+ACLEMU_EXPORT aclError resolve_stream(aclrtStream stream, StreamTarget* target);
+
+/// Runs `task` in stream order on a CPU-backend stream (its FIFO worker thread); returns at
+/// once unless ASCEND_LAUNCH_BLOCKING=1, in which case it returns after the task ran.
+ACLEMU_EXPORT aclError enqueue_host_task(aclrtStream stream, std::function<void()> task);
+
+/// After a kernel launch on a GPU stream: checks the launch and, when ASCEND_LAUNCH_BLOCKING=1,
+/// waits for the stream. `launch_status` is the backend error code of the launch (0 = ok).
+ACLEMU_EXPORT aclError finish_gpu_launch(const StreamTarget& target, int launch_status);
+
+/// The backend chosen by the first aclrtSetDevice since aclInit (Cpu when none chosen yet and
+/// ACLEMU_BACKEND does not name a GPU). Operators use it to size workspaces in phase 1.
+ACLEMU_EXPORT BackendKind active_backend();
+
+enum class MemoryLocation { Unknown, Host, Device };
+
+/// Classifies [ptr, ptr + bytes). Device: the whole range lies inside one live aclrtMalloc
+/// allocation, or (GPU backends) inside memory the GPU driver reports as device memory.
+ACLEMU_EXPORT MemoryLocation locate(const void* ptr, size_t bytes);
+
+/// ACL_OPT_DETERMINISTIC of the calling thread's current context (then the process value);
+/// false when never set.
+ACLEMU_EXPORT bool deterministic();
+
+/// Number of CPU worker threads an operator may use on the CPU backend.
+ACLEMU_EXPORT int cpu_threads();
+
+}  // namespace aclemu::rt
