@@ -1,0 +1,68 @@
+// A tiny OpenMP parallel-for for the CPU kernels. Work runs on the calling thread plus at most
+// `threads - 1` OpenMP helpers; small ranges (fewer than `grain` items per thread) stay on fewer
+// threads. The body must not throw: exceptions cannot leave an OpenMP region.
+//
+//   // Contiguous ranges, one per thread (the split depends on the thread count):
+//   cpu::parallel_for(n, /*grain=*/32768, threads, [&](int64_t begin, int64_t end) {
+//       for (int64_t i = begin; i < end; ++i) out[i] = f(in[i]);
+//   });
+//   // A fixed set of chunks, e.g. per-chunk partial sums that must be bitwise reproducible
+//   // whatever the thread count (each chunk index is visited exactly once):
+//   cpu::parallel_for_chunks(num_chunks, threads, [&](int64_t chunk) { partial[chunk] = ...; });
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <omp.h>
+
+namespace aclemu::kernels::cpu {
+
+/// Splits [0, n) into at most `threads` contiguous ranges of at least `grain` items (except
+/// when n < grain) and calls body(begin, end) once per non-empty range, in parallel.
+template <typename Body>
+void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
+    if (n <= 0) {
+        return;
+    }
+    grain = std::max<int64_t>(grain, 1);
+    const int64_t by_grain = (n + grain - 1) / grain;
+    const int team = static_cast<int>(std::min<int64_t>(std::max(threads, 1), by_grain));
+    if (team <= 1) {
+        body(int64_t{0}, n);
+        return;
+    }
+#pragma omp parallel num_threads(team)
+    {
+        // The runtime may give fewer threads than asked: split by the team we actually got.
+        const int64_t got = omp_get_num_threads();
+        const int64_t id = omp_get_thread_num();
+        const int64_t per = (n + got - 1) / got;
+        const int64_t begin = std::min(n, id * per);
+        const int64_t end = std::min(n, begin + per);
+        if (begin < end) {
+            body(begin, end);
+        }
+    }
+}
+
+/// Calls body(chunk) for every chunk in [0, num_chunks), spread over up to `threads` threads
+/// (dynamic schedule: chunks may cost different amounts).
+template <typename Body>
+void parallel_for_chunks(int64_t num_chunks, int threads, const Body& body) {
+    if (num_chunks <= 0) {
+        return;
+    }
+    const int team = static_cast<int>(std::min<int64_t>(std::max(threads, 1), num_chunks));
+    if (team <= 1) {
+        for (int64_t c = 0; c < num_chunks; ++c) {
+            body(c);
+        }
+        return;
+    }
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
+    for (int64_t c = 0; c < num_chunks; ++c) {
+        body(c);
+    }
+}
+
+}  // namespace aclemu::kernels::cpu
