@@ -1,0 +1,40 @@
+# `cmake --install` lays out a CANN-shaped prefix:
+#   include/acl, include/aclnn, include/aclnnop        public headers
+#   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
+#   lib64/cmake/aclemu/                                find_package(aclemu)
+#   set_env.sh                                         like CANN's
+#   bin/aclemu-info                                    which backend answers here
+include(CMakePackageConfigHelpers)
+
+set(ACLEMU_INSTALL_LIBDIR lib64)
+set(ACLEMU_INSTALL_CMAKEDIR ${ACLEMU_INSTALL_LIBDIR}/cmake/aclemu)
+set(ACLEMU_INSTALLED_BACKENDS cpu)
+if(ACLEMU_ENABLE_CUDA)
+    list(APPEND ACLEMU_INSTALLED_BACKENDS cuda)
+elseif(ACLEMU_ENABLE_HIP)
+    list(APPEND ACLEMU_INSTALLED_BACKENDS hip)
+endif()
+
+add_executable(aclemu_info tools/aclemu_info.cpp)
+set_target_properties(aclemu_info PROPERTIES OUTPUT_NAME aclemu-info INSTALL_RPATH "$ORIGIN/../lib64")
+target_link_libraries(aclemu_info PRIVATE ascendcl)
+aclemu_warnings(aclemu_info)
+
+install(TARGETS ascendcl nnopbase opapi
+        EXPORT aclemuTargets
+        LIBRARY DESTINATION ${ACLEMU_INSTALL_LIBDIR}
+        INCLUDES DESTINATION include)
+install(TARGETS aclemu_info RUNTIME DESTINATION bin)
+install(CODE "execute_process(COMMAND ${CMAKE_COMMAND} -E create_symlink libascendcl.so
+                              \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${ACLEMU_INSTALL_LIBDIR}/libacl_rt.so\")")
+install(DIRECTORY runtime/include/ ops/include/ DESTINATION include FILES_MATCHING PATTERN "*.h")
+install(EXPORT aclemuTargets NAMESPACE aclemu:: DESTINATION ${ACLEMU_INSTALL_CMAKEDIR})
+
+configure_package_config_file(cmake/aclemuConfig.cmake.in
+    ${PROJECT_BINARY_DIR}/aclemuConfig.cmake
+    INSTALL_DESTINATION ${ACLEMU_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/aclemuConfigVersion.cmake
+    COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/aclemuConfig.cmake ${PROJECT_BINARY_DIR}/aclemuConfigVersion.cmake
+        DESTINATION ${ACLEMU_INSTALL_CMAKEDIR})
+install(FILES cmake/set_env.sh.in DESTINATION . RENAME set_env.sh)

@@ -1,0 +1,163 @@
+// aclnnUpsampleNearestExact1dBackward sample (seed 003's program includes the wrong header, calls
+// undefined helpers and builds wrong shapes; this one is written in the same style, working).
+// The forward upsampled a [1, 1, 4] input by 0.5 to length 2; its backward gathers gradOutput
+// [1, 2] back onto the 4 input positions: out = [0, 1, 0, 2].
+#include "acl/acl.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
+
+#include <cstdio>
+#include <vector>
+
+#define CHECK_RET(cond, return_expr) \
+    do {                             \
+        if (!(cond)) {               \
+            return_expr;             \
+        }                            \
+    } while (0)
+
+#define LOG_PRINT(message, ...)         \
+    do {                                \
+        printf(message, ##__VA_ARGS__); \
+    } while (0)
+
+int64_t GetShapeSize(const std::vector<int64_t>& shape) {
+    int64_t shapeSize = 1;
+    for (auto i : shape) {
+        shapeSize *= i;
+    }
+    return shapeSize;
+}
+
+int Init(int32_t deviceId, aclrtStream* stream) {
+    auto ret = aclInit(nullptr);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclInit failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtSetDevice(deviceId);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSetDevice failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtCreateStream(stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtCreateStream failed. ERROR: %d\n", ret);
+              return ret);
+    return 0;
+}
+
+template <typename T>
+int CreateAclTensor(const std::vector<T>& hostData,
+                    const std::vector<int64_t>& shape,
+                    void** deviceAddr,
+                    aclDataType dataType,
+                    aclFormat format,
+                    aclTensor** tensor) {
+    auto size = GetShapeSize(shape) * sizeof(T);
+    auto ret = aclrtMalloc(deviceAddr, size, ACL_MEM_MALLOC_HUGE_FIRST);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMalloc failed. ERROR: %d\n", ret); return ret);
+    ret = aclrtMemcpy(*deviceAddr, size, hostData.data(), size, ACL_MEMCPY_HOST_TO_DEVICE);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMemcpy failed. ERROR: %d\n", ret); return ret);
+
+    // Strides of a contiguous (row-major) tensor.
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; i--) {
+        strides[i] = shape[i + 1] * strides[i + 1];
+    }
+    *tensor = aclCreateTensor(shape.data(),
+                              shape.size(),
+                              dataType,
+                              strides.data(),
+                              0,
+                              format,
+                              shape.data(),
+                              shape.size(),
+                              *deviceAddr);
+    return 0;
+}
+
+int main() {
+    // 1. Device and stream.
+    int32_t deviceId = 0;
+    aclrtStream stream;
+    auto ret = Init(deviceId, &stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("Init acl failed. ERROR: %d\n", ret); return ret);
+
+    // 2. gradOutput [N=1, C=1, L_out=2], out [N=1, C=1, L_in=4], both in NCL format.
+    std::vector<int64_t> gradOutputShape = {1, 1, 2};
+    std::vector<int64_t> outShape = {1, 1, 4};
+    std::vector<float> gradOutputHostData = {1, 2};
+    std::vector<float> outHostData(4, 0);
+    std::vector<int64_t> outputSizeData = {2};
+    std::vector<int64_t> inputSizeData = {1, 1, 4};
+    double scales = 0.5;
+    void* gradOutputDeviceAddr = nullptr;
+    void* outDeviceAddr = nullptr;
+    aclTensor* gradOutput = nullptr;
+    aclTensor* out = nullptr;
+    ret = CreateAclTensor(gradOutputHostData,
+                          gradOutputShape,
+                          &gradOutputDeviceAddr,
+                          aclDataType::ACL_FLOAT,
+                          aclFormat::ACL_FORMAT_NCL,
+                          &gradOutput);
+    CHECK_RET(ret == ACL_SUCCESS, return ret);
+    ret = CreateAclTensor(outHostData,
+                          outShape,
+                          &outDeviceAddr,
+                          aclDataType::ACL_FLOAT,
+                          aclFormat::ACL_FORMAT_NCL,
+                          &out);
+    CHECK_RET(ret == ACL_SUCCESS, return ret);
+    aclIntArray* outputSize = aclCreateIntArray(outputSizeData.data(), outputSizeData.size());
+    aclIntArray* inputSize = aclCreateIntArray(inputSizeData.data(), inputSizeData.size());
+    CHECK_RET(outputSize != nullptr && inputSize != nullptr, return -1);
+
+    // 3. Phase 1: validate and size the workspace; phase 2: run on the stream.
+    uint64_t workspaceSize = 0;
+    aclOpExecutor* executor;
+    ret = aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(
+        gradOutput, outputSize, inputSize, scales, out, &workspaceSize, &executor);
+    CHECK_RET(
+        ret == ACL_SUCCESS,
+        LOG_PRINT("aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize failed. ERROR: %d\n", ret);
+        return ret);
+    void* workspaceAddr = nullptr;
+    if (workspaceSize > 0) {
+        ret = aclrtMalloc(&workspaceAddr, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+        CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("allocate workspace failed. ERROR: %d\n", ret);
+                  return ret);
+    }
+    ret = aclnnUpsampleNearestExact1dBackward(workspaceAddr, workspaceSize, executor, stream);
+    CHECK_RET(ret == ACL_SUCCESS,
+              LOG_PRINT("aclnnUpsampleNearestExact1dBackward failed. ERROR: %d\n", ret);
+              return ret);
+
+    // 4. Wait for the stream.
+    ret = aclrtSynchronizeStream(stream);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret);
+              return ret);
+
+    // 5. Copy the result back and print it.
+    auto size = GetShapeSize(outShape);
+    std::vector<float> resultData(size, 0);
+    ret = aclrtMemcpy(resultData.data(),
+                      resultData.size() * sizeof(resultData[0]),
+                      outDeviceAddr,
+                      size * sizeof(resultData[0]),
+                      ACL_MEMCPY_DEVICE_TO_HOST);
+    CHECK_RET(ret == ACL_SUCCESS,
+              LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
+              return ret);
+    for (int64_t i = 0; i < size; i++) {
+        LOG_PRINT("result[%ld] is: %f\n", static_cast<long>(i), resultData[i]);
+    }
+
+    // 6. Release tensors, arrays, memory and the device.
+    aclDestroyTensor(gradOutput);
+    aclDestroyTensor(out);
+    aclDestroyIntArray(outputSize);
+    aclDestroyIntArray(inputSize);
+    aclrtFree(gradOutputDeviceAddr);
+    aclrtFree(outDeviceAddr);
+    if (workspaceSize > 0) {
+        aclrtFree(workspaceAddr);
+    }
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(deviceId);
+    aclFinalize();
+    return 0;
+}

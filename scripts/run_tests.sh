@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds aclemu (CPU backend, plus CUDA when nvcc is found) and runs every test: labels `cpu`,
+# `gpu` (these skip, saying why, when no GPU answers) and `sample`.
+#   BUILD_DIR (default build) and any extra CMake arguments may be given.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/env.sh
+scripts/install_deps.sh
+build_dir=${BUILD_DIR:-build}
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "$@"
+cmake --build "$build_dir" -j"$(nproc)"
+ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
