@@ -14,8 +14,30 @@
 
 #if defined(__HIPCC__) || defined(ACLEMU_USE_HIP)
 #    include <hip/hip_runtime.h>
-#    include <hipcub/hipcub.hpp>
-namespace gpucub = hipcub;
+#    include <rocprim/block/block_reduce.hpp>
+// Debian ships rocPRIM but not hipCUB: a cub::BlockReduce-shaped shim over rocprim::block_reduce
+// (what hipcub::BlockReduce wraps anyway), so kernels spell block reductions one way.
+namespace gpucub {
+template <typename T, int BlockDimX>
+class BlockReduce {
+    using Impl = rocprim::block_reduce<T, BlockDimX>;
+
+public:
+    using TempStorage = typename Impl::storage_type;
+    __device__ explicit BlockReduce(TempStorage& storage) : storage_(storage) {}
+    /// Valid in thread 0 only, as with cub.
+    __device__ T Sum(T value) { return Reduce(value, rocprim::plus<T>()); }
+    template <typename Op>
+    __device__ T Reduce(T value, Op op) {
+        T result;
+        Impl().reduce(value, result, storage_, op);
+        return result;
+    }
+
+private:
+    TempStorage& storage_;
+};
+}  // namespace gpucub
 using gpuStream_t = hipStream_t;
 using gpuError_t = hipError_t;
 #    define gpuSuccess          hipSuccess
