@@ -1,0 +1,61 @@
+// Index math of UpsampleNearestExact1dBackward, shared by the CPU loops and the GPU kernels.
+// Input index i gathers grad_output[lo(i) .. lo(i + 1)), lo(i) = min(ceil(fp32(fp32(i * S) -
+// 0.5)), l_out). The two fp32 roundings are pinned (no FMA contraction on either side), so the
+// CPU, CUDA and HIP builds pick the same bins bit for bit.
+#pragma once
+
+#include "kernels_cu/portability.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace aclemu::kernels {
+
+/// fp32(fp32(i * scale) - 0.5), each step rounded to nearest even and never fused.
+ACLEMU_HD float exact_bw_position(int64_t i, float scale) {
+    const float fi = static_cast<float>(i);
+#if ACLEMU_GPU_COMPILER && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
+    return __fsub_rn(__fmul_rn(fi, scale), 0.5f);
+#else
+    // The double product of two floats is exact (48 significant bits), so one rounding to float
+    // is the IEEE fp32 product; the conversion in between stops any contraction into an FMA.
+    const float product = static_cast<float>(static_cast<double>(fi) * static_cast<double>(scale));
+    return product - 0.5f;
+#endif
+}
+
+/// lo(i): the first grad_output index gathered into input index i (i may be l_in, giving the
+/// end of the last bin). `scale` >= 0 and finite or +inf; the result lies in [0, l_out].
+ACLEMU_HD int64_t exact_bw_lower_bound(int64_t i, float scale, int64_t l_out) {
+    const float c = ceilf(exact_bw_position(i, scale));
+    // Compare in float before converting: a huge (or infinite) position must not overflow int64.
+    if (!(c < static_cast<float>(l_out))) {
+        return l_out;
+    }
+    const int64_t v = static_cast<int64_t>(c);
+    return v < 0 ? 0 : v;
+}
+
+/// The input index whose bin [lo(i), lo(i + 1)) contains grad_output index j, or l_in when j
+/// lies beyond the last bin (that element is dropped, as by the gather). Derived from
+/// exact_bw_lower_bound itself, so the scatter and the gather form identical bins.
+ACLEMU_HD int64_t exact_bw_source_index(int64_t j, float scale, int64_t l_in, int64_t l_out) {
+    // lo is monotone in i, so the answer is the largest i in [0, l_in] with lo(i) <= j. Start
+    // from the forward map's guess and correct it by a step or two.
+    int64_t i = l_in;
+    if (scale > 0.0f) {
+        const double guess = (static_cast<double>(j) + 0.5) / static_cast<double>(scale);
+        if (guess < static_cast<double>(l_in)) {
+            i = static_cast<int64_t>(guess);
+        }
+    }
+    while (i > 0 && exact_bw_lower_bound(i, scale, l_out) > j) {
+        --i;
+    }
+    while (i < l_in && exact_bw_lower_bound(i + 1, scale, l_out) <= j) {
+        ++i;
+    }
+    return i;
+}
+
+}  // namespace aclemu::kernels
