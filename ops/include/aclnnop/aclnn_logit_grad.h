@@ -1,0 +1,61 @@
+// aclnnLogitGrad: the gradient of logit(x) = log(x / (1 - x)), with CANN's eps clamping rule.
+#ifndef ACLEMU_ACLNNOP_ACLNN_LOGIT_GRAD_H
+#define ACLEMU_ACLNNOP_ACLNN_LOGIT_GRAD_H
+
+#include "aclnn/aclnn_base.h"
+
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Phase 1 of LogitGrad. eps is narrowed to float; then per element, in fp32:
+ *   eps >= 0:         out = x in [eps, 1 - eps] ? dy / (x * (1 - x)) : 0
+ *   eps < 0 or NaN:   out = x in [0, 1]         ? dy / (x * (1 - x)) : NaN
+ * The range test is IEEE (x = NaN is outside); x = 0 or 1 inside the range gives +-inf. The
+ * result is rounded once (to nearest even) to the output dtype.
+ *
+ * @param x    device tensor, FLOAT, FLOAT16 or BFLOAT16, rank 0 to 8, any strides
+ * @param dy   the incoming gradient; same dtype and view shape as x
+ * @param eps  the forward's clamping epsilon (CANN's default is -1: no clamping)
+ * @param out  the result; same dtype and view shape as x
+ * @param workspaceSize  receives the device workspace phase 2 needs, in bytes
+ * @param executor       receives the executor to pass to aclnnLogitGrad
+ * @return ACLNN_SUCCESS;
+ *         ACLNN_ERR_PARAM_NULLPTR (161001) when x, dy, out, workspaceSize or executor is NULL;
+ *         ACLNN_ERR_PARAM_INVALID (161002) when the dtypes are unsupported or differ, a format
+ *         is not ND-like, a view shape differs from x's, the rank exceeds 8, or a view does not
+ *         fit its storage
+ */
+ACLNN_API aclnnStatus aclnnLogitGradGetWorkspaceSize(const aclTensor* x,
+                                                     const aclTensor* dy,
+                                                     double eps,
+                                                     const aclTensor* out,
+                                                     uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor);
+
+/**
+ * Phase 2 of LogitGrad: runs the executor of phase 1 on `stream` (NULL: the current context's
+ * default stream) and, unless it was made repeatable, releases it.
+ * @param workspace  device memory of at least workspaceSize bytes (may be NULL when phase 1
+ *                   reported 0)
+ * @return ACLNN_SUCCESS;
+ *         ACLNN_ERR_PARAM_NULLPTR (161001) for a NULL executor, or a NULL workspace when one is
+ *         needed;
+ *         ACLNN_ERR_PARAM_INVALID (161002) when the workspace is too small or not device memory,
+ *         a tensor's data is not device memory, or the executor belongs to another operator;
+ *         ACLNN_ERR_RUNTIME_ERROR (361001) when the stream or the launch fails;
+ *         ACLNN_ERR_INNER (561000) when the executor was already consumed or destroyed
+ */
+ACLNN_API aclnnStatus aclnnLogitGrad(void* workspace,
+                                     uint64_t workspaceSize,
+                                     aclOpExecutor* executor,
+                                     aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // ACLEMU_ACLNNOP_ACLNN_LOGIT_GRAD_H
