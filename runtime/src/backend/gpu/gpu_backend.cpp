@@ -1,0 +1,395 @@
+// The GPU backend: the Backend seam on the CUDA runtime, or on HIP through gpu_runtime.h. An
+// aclrtStream is a non-blocking cudaStream_t, an aclrtEvent a cudaEvent_t, device memory plain
+// cudaMalloc (never managed). Synchronous copies and memsets wait for their own completion, so
+// later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
+#include "aclemu/log.h"
+#include "backend/backend.h"
+#include "backend/gpu/gpu_error.h"
+#include "backend/gpu/gpu_runtime.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+
+namespace aclemu::rt {
+namespace gpu {
+namespace {
+
+class GpuStream final : public BackendStream {
+public:
+    explicit GpuStream(gpuStream_t stream) : stream_(stream) {}
+    gpuStream_t native() const { return stream_; }
+
+private:
+    gpuStream_t stream_;
+};
+
+class GpuEvent final : public BackendEvent {
+public:
+    GpuEvent(gpuEvent_t event, bool timing) : event_(event), timing_(timing) {}
+    gpuEvent_t native() const { return event_; }
+    bool timing() const { return timing_; }
+    bool recorded() const { return recorded_.load(std::memory_order_acquire); }
+    void mark_recorded() { recorded_.store(true, std::memory_order_release); }
+
+private:
+    gpuEvent_t event_;
+    bool timing_;
+    // Only for elapsed_ms' error code: the runtime answers "invalid handle" for both a
+    // never-recorded event and one without timing.
+    std::atomic<bool> recorded_{false};
+};
+
+// The front end never passes a null stream; treating one as the legacy default stream keeps a
+// stray null harmless rather than a crash.
+gpuStream_t native_of(BackendStream* stream) {
+    return stream != nullptr ? static_cast<GpuStream*>(stream)->native() : nullptr;
+}
+
+GpuEvent* event_of(BackendEvent* event) {
+    return static_cast<GpuEvent*>(event);
+}
+
+gpuMemcpyKind kind_of(CopyDirection direction) {
+    switch (direction) {
+        case CopyDirection::HostToHost:
+            return gpuMemcpyHostToHost;
+        case CopyDirection::HostToDevice:
+            return gpuMemcpyHostToDevice;
+        case CopyDirection::DeviceToHost:
+            return gpuMemcpyDeviceToHost;
+        case CopyDirection::DeviceToDevice:
+            break;
+    }
+    return gpuMemcpyDeviceToDevice;
+}
+
+// Waits for `query` (gpuSuccess when done, gpuErrorNotReady while busy) with a deadline.
+// Polls with a growing sleep (20 us .. 1 ms) so short waits stay short and long ones idle.
+template <class Query>
+aclError poll_until_done(Query query, const char* api, int32_t timeout_ms, WaitResult* result) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    auto pause = std::chrono::microseconds(20);
+    for (;;) {
+        const gpuError_t status = query();
+        if (status == gpuSuccess) {
+            *result = WaitResult::Done;
+            return ACL_SUCCESS;
+        }
+        if (status != gpuErrorNotReady) {
+            return gpu_check(status, api);
+        }
+        const auto now = Clock::now();
+        if (now >= deadline) {
+            *result = WaitResult::TimedOut;
+            return ACL_SUCCESS;
+        }
+        std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
+        pause = std::min(pause * 2, std::chrono::microseconds(1000));
+    }
+}
+
+// gpuSuccess -> true, gpuErrorNotReady -> false, anything else is a failure.
+aclError completion_of(gpuError_t status, const char* api, bool* complete) {
+    if (status == gpuErrorNotReady) {
+        *complete = false;
+        return ACL_SUCCESS;
+    }
+    *complete = status == gpuSuccess;
+    return gpu_check(status, api);
+}
+
+// Host-function trampoline: owns and deletes the std::function the enqueue allocated. It runs
+// on the runtime's callback thread, where an exception must not escape.
+void run_host_function(void* user_data) {
+    std::unique_ptr<std::function<void()>> fn(static_cast<std::function<void()>*>(user_data));
+    try {
+        (*fn)();
+    } catch (const std::exception& e) {
+        ACLEMU_LOG(Runtime, Error, "host function on a GPU stream threw: %s", e.what());
+    } catch (...) {
+        ACLEMU_LOG(Runtime, Error, "host function on a GPU stream threw a non-standard exception");
+    }
+}
+
+class GpuBackend final : public Backend {
+public:
+#if defined(ACLEMU_USE_HIP)
+    BackendKind kind() const override {
+        return BackendKind::Hip;
+    }
+#else
+    BackendKind kind() const override {
+        return BackendKind::Cuda;
+    }
+#endif
+    const char* name() const override {
+        return ACLEMU_GPU_VENDOR;
+    }
+
+    int physical_device_count() override {
+        int count = 0;
+        if (GPU_CALL(gpuGetDeviceCount, &count) != ACL_SUCCESS) {
+            return 0;
+        }
+        return count;
+    }
+
+    // Always calls the runtime (it is cheap when nothing changes) so a device that cannot be
+    // initialised fails here, at aclrtSetDevice, not at the first allocation.
+    aclError bind_device(int32_t physical_device) override {
+        return GPU_CALL(gpuSetDevice, physical_device);
+    }
+
+    std::string soc_name(int32_t physical_device) override {
+        std::lock_guard<std::mutex> lock(soc_names_mutex_);
+        auto found = soc_names_.find(physical_device);
+        if (found != soc_names_.end()) {
+            return found->second;
+        }
+        gpuDeviceProp_t prop{};
+        if (GPU_CALL(gpuGetDeviceProperties, &prop, physical_device) != ACL_SUCCESS) {
+            return "aclemu-" ACLEMU_GPU_VENDOR;  // not cached: the next call may succeed
+        }
+        std::string name = std::string("aclemu-" ACLEMU_GPU_VENDOR ":") + prop.name;
+        soc_names_.emplace(physical_device, name);
+        return name;
+    }
+
+    aclError malloc_device(void** ptr, size_t bytes) override {
+        *ptr = nullptr;
+        return GPU_CALL(gpuMalloc, ptr, bytes);
+    }
+
+    aclError free_device(void* ptr) override {
+        return GPU_CALL(gpuFree, ptr);
+    }
+
+    aclError malloc_host(void** ptr, size_t bytes) override {
+        *ptr = nullptr;
+        return GPU_CALL(gpuMallocHost, ptr, bytes);
+    }
+
+    aclError free_host(void* ptr) override {
+        return GPU_CALL(gpuFreeHost, ptr);
+    }
+
+    // cudaMemcpy returns before a pageable host-to-device or a device-to-device copy has landed,
+    // and our streams do not order against the legacy stream it runs on: wait for it, so work
+    // enqueued next on any stream sees the data (aclrtMemcpy is synchronous).
+    aclError memcpy_sync(void* dst,
+                         const void* src,
+                         size_t bytes,
+                         CopyDirection direction) override {
+        aclError status = GPU_CALL(gpuMemcpy, dst, src, bytes, kind_of(direction));
+        if (status != ACL_SUCCESS || direction == CopyDirection::HostToHost
+            || direction == CopyDirection::DeviceToHost) {
+            return status;
+        }
+        return GPU_CALL(gpuStreamSynchronize, nullptr);
+    }
+
+    aclError memcpy_async(void* dst,
+                          const void* src,
+                          size_t bytes,
+                          CopyDirection direction,
+                          BackendStream* stream) override {
+        return GPU_CALL(gpuMemcpyAsync, dst, src, bytes, kind_of(direction), native_of(stream));
+    }
+
+    // cudaMemset on device memory is asynchronous to the host; see memcpy_sync.
+    aclError memset_sync(void* dst, int value, size_t bytes) override {
+        aclError status = GPU_CALL(gpuMemset, dst, value, bytes);
+        if (status != ACL_SUCCESS) {
+            return status;
+        }
+        return GPU_CALL(gpuStreamSynchronize, nullptr);
+    }
+
+    aclError memset_async(void* dst, int value, size_t bytes, BackendStream* stream) override {
+        return GPU_CALL(gpuMemsetAsync, dst, value, bytes, native_of(stream));
+    }
+
+    aclError mem_info(size_t* free_bytes, size_t* total_bytes) override {
+        return GPU_CALL(gpuMemGetInfo, free_bytes, total_bytes);
+    }
+
+    // A probe, not a failure: leaves no error text, and clears the runtime's last error so a
+    // later launch check does not pick it up.
+    bool is_foreign_device_pointer(const void* ptr) override {
+        gpuPointerAttributes attributes{};
+        if (gpuPointerGetAttributes(&attributes, ptr) != gpuSuccess) {
+            static_cast<void>(gpuGetLastError());
+            return false;
+        }
+        return attributes.GPU_POINTER_ATTR_TYPE == gpuMemoryTypeDevice;
+    }
+
+    // Non-blocking: an aclrtStream must not serialise against the legacy default stream (or other
+    // libraries' work on it); aclrtMemcpy's completion is handled in memcpy_sync instead.
+    aclError create_stream(std::unique_ptr<BackendStream>* stream) override {
+        gpuStream_t native = nullptr;
+        aclError status = GPU_CALL(gpuStreamCreateWithFlags, &native, gpuStreamNonBlocking);
+        if (status == ACL_SUCCESS) {
+            *stream = std::make_unique<GpuStream>(native);
+        }
+        return status;
+    }
+
+    // Destroys the stream even when its pending work failed, and reports that failure.
+    aclError destroy_stream(std::unique_ptr<BackendStream> stream) override {
+        const gpuStream_t native = native_of(stream.get());
+        aclError sync_status = GPU_CALL(gpuStreamSynchronize, native);
+        aclError destroy_status = GPU_CALL(gpuStreamDestroy, native);
+        return sync_status != ACL_SUCCESS ? sync_status : destroy_status;
+    }
+
+    aclError synchronize_stream(BackendStream* stream,
+                                int32_t timeout_ms,
+                                WaitResult* result) override {
+        const gpuStream_t native = native_of(stream);
+        if (timeout_ms < 0) {
+            *result = WaitResult::Done;
+            return GPU_CALL(gpuStreamSynchronize, native);
+        }
+        return poll_until_done([native] { return gpuStreamQuery(native); },
+                               GPU_NAME_OF(gpuStreamQuery),
+                               timeout_ms,
+                               result);
+    }
+
+    aclError query_stream(BackendStream* stream, bool* complete) override {
+        return completion_of(
+            gpuStreamQuery(native_of(stream)), GPU_NAME_OF(gpuStreamQuery), complete);
+    }
+
+    aclError launch_host_func(BackendStream* stream, std::function<void()> fn) override {
+        auto* payload = new std::function<void()>(std::move(fn));
+        aclError status =
+            GPU_CALL(gpuLaunchHostFunc, native_of(stream), run_host_function, payload);
+        if (status != ACL_SUCCESS) {
+            delete payload;  // never enqueued, so the trampoline will not run
+        }
+        return status;
+    }
+
+    void* native_stream(BackendStream* stream) override {
+        return static_cast<void*>(native_of(stream));
+    }
+
+    aclError synchronize_device() override {
+        return gpu_check(gpuDeviceSynchronize(), GPU_NAME_OF(gpuDeviceSynchronize));
+    }
+
+    aclError create_event(std::unique_ptr<BackendEvent>* event, bool timing) override {
+        gpuEvent_t native = nullptr;
+        aclError status = GPU_CALL(
+            gpuEventCreateWithFlags, &native, timing ? gpuEventDefault : gpuEventDisableTiming);
+        if (status == ACL_SUCCESS) {
+            *event = std::make_unique<GpuEvent>(native, timing);
+        }
+        return status;
+    }
+
+    aclError destroy_event(std::unique_ptr<BackendEvent> event) override {
+        return GPU_CALL(gpuEventDestroy, event_of(event.get())->native());
+    }
+
+    aclError record_event(BackendEvent* event, BackendStream* stream) override {
+        GpuEvent* gpu_event = event_of(event);
+        aclError status = GPU_CALL(gpuEventRecord, gpu_event->native(), native_of(stream));
+        if (status == ACL_SUCCESS) {
+            gpu_event->mark_recorded();
+        }
+        return status;
+    }
+
+    aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
+        return GPU_CALL(gpuStreamWaitEvent, native_of(stream), event_of(event)->native(), 0);
+    }
+
+    aclError synchronize_event(BackendEvent* event,
+                               int32_t timeout_ms,
+                               WaitResult* result) override {
+        const gpuEvent_t native = event_of(event)->native();
+        if (timeout_ms < 0) {
+            *result = WaitResult::Done;
+            return GPU_CALL(gpuEventSynchronize, native);
+        }
+        return poll_until_done([native] { return gpuEventQuery(native); },
+                               GPU_NAME_OF(gpuEventQuery),
+                               timeout_ms,
+                               result);
+    }
+
+    // A never-recorded event answers gpuSuccess, i.e. complete, as the contract asks.
+    aclError query_event(BackendEvent* event, bool* complete) override {
+        return completion_of(
+            gpuEventQuery(event_of(event)->native()), GPU_NAME_OF(gpuEventQuery), complete);
+    }
+
+    // Codes: an event without timestamps (created without timing, or never recorded) ->
+    // ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID; a recorded event whose work has not finished ->
+    // ACL_ERROR_RT_EVENT_NOT_COMPLETE; other runtime errors through to_acl_error.
+    aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) override {
+        const GpuEvent* first = event_of(start);
+        const GpuEvent* last = event_of(end);
+        if (!first->timing() || !last->timing()) {
+            set_last_error_text(GPU_NAME_OF(
+                gpuEventElapsedTime) ": an event was created without timing (no timestamp)");
+            return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
+        }
+        if (!first->recorded() || !last->recorded()) {
+            set_last_error_text(GPU_NAME_OF(
+                gpuEventElapsedTime) ": an event has never been recorded (no timestamp)");
+            return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
+        }
+        const gpuError_t status = gpuEventElapsedTime(ms, first->native(), last->native());
+        if (status == gpuErrorNotReady) {
+            set_last_error_text(describe(GPU_NAME_OF(gpuEventElapsedTime), status));
+            return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
+        }
+        return gpu_check(status, GPU_NAME_OF(gpuEventElapsedTime));
+    }
+
+    std::string last_error_text() override {
+        return gpu::last_error_text();
+    }
+
+private:
+    std::mutex soc_names_mutex_;
+    std::map<int32_t, std::string> soc_names_;
+};
+
+}  // namespace
+}  // namespace gpu
+
+std::unique_ptr<Backend> make_gpu_backend(std::string* why) {
+    int count = 0;
+    const gpuError_t status = gpuGetDeviceCount(&count);
+    if (status != gpuSuccess) {
+        if (why != nullptr) {
+            *why = gpu::describe(GPU_NAME_OF(gpuGetDeviceCount), status);
+        }
+        static_cast<void>(gpuGetLastError());
+        return nullptr;
+    }
+    if (count <= 0) {
+        if (why != nullptr) {
+            *why = GPU_NAME_OF(gpuGetDeviceCount) ": the runtime reports 0 devices";
+        }
+        return nullptr;
+    }
+    return std::make_unique<gpu::GpuBackend>();
+}
+
+}  // namespace aclemu::rt
