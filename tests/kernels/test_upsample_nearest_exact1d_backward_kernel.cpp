@@ -1,0 +1,348 @@
+// Calls cpu::upsample_nearest_exact1d_backward directly against references written here: the
+// op_semantics §4.6 worked examples, the fp16 seven-times-0.1 accumulation, scales > 0 vs 0,
+// downsampling with empty bins, strided views, fp16/bf16, thread-count independence, and the
+// index helpers (bins vs a brute-force scatter map).
+#include "kernels_cpu/cpu_kernels.h"
+#include "kernels_cu/math/upsample_nearest_exact.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace {
+
+using aclemu::kernels::DType;
+using aclemu::kernels::UpsampleNearestExact1dBackwardArgs;
+
+uint16_t ref_half_bits(float v) {
+    const _Float16 h = static_cast<_Float16>(v);
+    uint16_t b;
+    std::memcpy(&b, &h, 2);
+    return b;
+}
+float ref_half_value(uint16_t b) {
+    _Float16 h;
+    std::memcpy(&h, &b, 2);
+    return static_cast<float>(h);
+}
+uint16_t ref_bf16_bits(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    const uint32_t low = u & 0xFFFF0000u;
+    const uint32_t high = low + 0x10000u;
+    float lf, hf;
+    std::memcpy(&lf, &low, 4);
+    std::memcpy(&hf, &high, 4);
+    const double dl = std::fabs(static_cast<double>(f) - lf);
+    const double dh = std::fabs(static_cast<double>(hf) - f);
+    if (dl < dh || (dl == dh && ((low >> 16) & 1u) == 0)) {
+        return static_cast<uint16_t>(low >> 16);
+    }
+    return static_cast<uint16_t>(high >> 16);
+}
+float ref_bf16_value(uint16_t b) {
+    const uint32_t u = static_cast<uint32_t>(b) << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+// The reference bin start: each fp32 step forced through memory so nothing is fused.
+int64_t ref_lo(int64_t i, float s, int64_t l_out) {
+    volatile float fi = static_cast<float>(i);
+    volatile float p = fi * s;
+    volatile float q = p - 0.5f;
+    const double c = std::ceil(static_cast<double>(q));
+    return c >= static_cast<double>(l_out) ? l_out : static_cast<int64_t>(c < 0 ? 0 : c);
+}
+
+float effective_scale(double scales, int64_t l_in, int64_t l_out) {
+    return scales > 0 ? static_cast<float>(scales)
+                      : static_cast<float>(l_out) / static_cast<float>(l_in);
+}
+
+// fp32 1-row run: gradOutput values, L_in, scales -> out.
+std::vector<float> run_row(const std::vector<float>& g,
+                           int64_t l_in,
+                           double scales,
+                           int threads = 3) {
+    std::vector<float> out(l_in, -12345.0f);
+    UpsampleNearestExact1dBackwardArgs a;
+    a.n = 1;
+    a.c = 1;
+    a.l_in = l_in;
+    a.l_out = static_cast<int64_t>(g.size());
+    a.scale = effective_scale(scales, l_in, a.l_out);
+    a.dtype = DType::Float32;
+    a.grad_output = g.data();
+    a.grad_output_strides[0] = a.grad_output_strides[1] = a.l_out;
+    a.grad_output_strides[2] = 1;
+    a.out = out.data();
+    a.out_strides[0] = a.out_strides[1] = l_in;
+    a.out_strides[2] = 1;
+    aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, threads);
+    return out;
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, WorkedExamples) {
+    EXPECT_EQ(run_row({1, 2, 3, 4, 5}, 3, 0), (std::vector<float>{3, 3, 9}));
+    EXPECT_EQ(run_row({1, 2, 3, 4, 5, 6}, 3, 2.0), (std::vector<float>{3, 7, 11}));
+    EXPECT_EQ(run_row({1, 2, 3}, 5, 0), (std::vector<float>{1, 0, 2, 0, 3}));
+    EXPECT_EQ(run_row({10, 20, 30, 40, 50, 60, 70}, 3, 0), (std::vector<float>{30, 120, 130}));
+    EXPECT_EQ(run_row({1, 2}, 4, 0.5), (std::vector<float>{0, 1, 0, 2}));
+    // scales that does not match the sizes: entries past the last bin are dropped (CUDA/CANN),
+    // not added into it (PyTorch CPU would give 26).
+    EXPECT_EQ(run_row({1, 2, 3, 4, 5, 6, 7, 8}, 4, 1.5), (std::vector<float>{1, 5, 4, 11}));
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, ScalesGivenVersusDerived) {
+    const std::vector<float> g = {1, 2, 3, 4, 5, 6, 7, 8};
+    // Derived: S = 8 / 4 = 2 -> pairs.
+    EXPECT_EQ(run_row(g, 4, 0), (std::vector<float>{3, 7, 11, 15}));
+    // Given 2.0 equals the derived one.
+    EXPECT_EQ(run_row(g, 4, 2.0), (std::vector<float>{3, 7, 11, 15}));
+    // Given 3.0 does not match the sizes: lo = ceil(3i - 0.5) = 0, 3, 6, 8 (clamped), 8.
+    EXPECT_EQ(run_row(g, 4, 3.0), (std::vector<float>{6, 15, 15, 0}));
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, DownsamplingLeavesEmptyBinsZero) {
+    // L_out 4, L_in 10: S = 0.4, six of the ten bins are empty.
+    const std::vector<float> g = {1, 2, 3, 4};
+    const std::vector<float> out = run_row(g, 10, 0);
+    std::vector<float> want(10, 0.0f);
+    for (int64_t i = 0; i < 10; ++i) {
+        for (int64_t j = ref_lo(i, 0.4f, 4); j < ref_lo(i + 1, 0.4f, 4); ++j) {
+            want[i] += g[j];
+        }
+    }
+    EXPECT_EQ(out, want);
+    int empty = 0;
+    for (float v : out) {
+        empty += v == 0.0f;
+    }
+    EXPECT_EQ(empty, 6);
+}
+
+// Seven fp16(0.1) values into one bin: summed in fp32 and rounded once -> 0.69970703 (a naive
+// fp16 running sum would give 0.70019531).
+TEST(UpsampleNearestExact1dBackwardKernel, Fp16AccumulatesInFloat) {
+    std::vector<uint16_t> g(7, ref_half_bits(0.1f));
+    uint16_t out = 0;
+    UpsampleNearestExact1dBackwardArgs a;
+    a.n = a.c = 1;
+    a.l_in = 1;
+    a.l_out = 7;
+    a.scale = 7.0f;
+    a.dtype = DType::Float16;
+    a.grad_output = g.data();
+    a.grad_output_strides[0] = a.grad_output_strides[1] = 7;
+    a.grad_output_strides[2] = 1;
+    a.out = &out;
+    a.out_strides[0] = a.out_strides[1] = a.out_strides[2] = 1;
+    aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, 1);
+    EXPECT_FLOAT_EQ(ref_half_value(out), 0.69970703f);
+    EXPECT_EQ(out, ref_half_bits(7.0f * ref_half_value(ref_half_bits(0.1f))));
+}
+
+// A [N, C, L] problem with arbitrary strides for grad_output and out; compares to the
+// reference bins summed in double and rounded once to the dtype.
+void check_random(DType dtype,
+                  int64_t n,
+                  int64_t c,
+                  int64_t l_in,
+                  int64_t l_out,
+                  double scales,
+                  bool permuted,
+                  int threads,
+                  uint32_t seed) {
+    const int64_t rows = n * c;
+    const int esize = dtype == DType::Float32 ? 4 : 2;
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+    // grad_output: contiguous, or stored [L, N, C] (permuted), inside a padded buffer.
+    const int64_t pad = 3;
+    std::vector<uint8_t> src((rows * l_out + pad) * esize);
+    std::vector<float> src_val(rows * l_out + pad);
+    for (size_t e = 0; e < src_val.size(); ++e) {
+        const float v = u(gen);
+        if (dtype == DType::Float32) {
+            std::memcpy(&src[e * 4], &v, 4);
+            src_val[e] = v;
+        } else {
+            const uint16_t b = dtype == DType::Float16 ? ref_half_bits(v) : ref_bf16_bits(v);
+            std::memcpy(&src[e * 2], &b, 2);
+            src_val[e] = dtype == DType::Float16 ? ref_half_value(b) : ref_bf16_value(b);
+        }
+    }
+    int64_t gs[3], os[3];
+    if (permuted) {
+        gs[0] = c;
+        gs[1] = 1;
+        gs[2] = n * c;
+        // out stored [C, L, N] with a gap of 2 between elements.
+        os[0] = 2;
+        os[1] = 2 * n * l_in;
+        os[2] = 2 * n;
+    } else {
+        gs[0] = c * l_out;
+        gs[1] = l_out;
+        gs[2] = 1;
+        os[0] = c * l_in;
+        os[1] = l_in;
+        os[2] = 1;
+    }
+    const int64_t out_elems = permuted ? 2 * rows * l_in : rows * l_in;
+    std::vector<uint8_t> dst(out_elems * esize, 0xEE);
+
+    UpsampleNearestExact1dBackwardArgs a;
+    a.n = n;
+    a.c = c;
+    a.l_in = l_in;
+    a.l_out = l_out;
+    a.scale = effective_scale(scales, l_in, l_out);
+    a.dtype = dtype;
+    a.grad_output = src.data() + pad * esize;
+    std::memcpy(a.grad_output_strides, gs, sizeof gs);
+    a.out = dst.data();
+    std::memcpy(a.out_strides, os, sizeof os);
+    aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, threads);
+
+    int bad = 0;
+    for (int64_t ni = 0; ni < n; ++ni) {
+        for (int64_t ci = 0; ci < c; ++ci) {
+            for (int64_t i = 0; i < l_in; ++i) {
+                double want = 0;
+                int64_t terms = 0;
+                for (int64_t j = ref_lo(i, a.scale, l_out); j < ref_lo(i + 1, a.scale, l_out);
+                     ++j) {
+                    want += src_val[pad + ni * gs[0] + ci * gs[1] + j * gs[2]];
+                    ++terms;
+                }
+                const int64_t at = ni * os[0] + ci * os[1] + i * os[2];
+                double got;
+                double t = 1e-6 * (terms + 1) * 2;
+                if (dtype == DType::Float32) {
+                    float f;
+                    std::memcpy(&f, &dst[at * 4], 4);
+                    got = f;
+                } else {
+                    uint16_t b;
+                    std::memcpy(&b, &dst[at * 2], 2);
+                    got = dtype == DType::Float16 ? ref_half_value(b) : ref_bf16_value(b);
+                    t += std::fabs(want)
+                         * (dtype == DType::Float16 ? std::ldexp(1.0, -11) : std::ldexp(1.0, -8));
+                }
+                if (std::fabs(got - want) > t && ++bad < 10) {
+                    ADD_FAILURE() << "n " << ni << " c " << ci << " i " << i << ": got " << got
+                                  << " want " << want;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(bad, 0);
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, RandomContiguousAllDtypes) {
+    for (DType t : {DType::Float32, DType::Float16, DType::BFloat16}) {
+        check_random(t, 2, 3, 7, 19, 0, false, 3, 1);        // non-integer upscale
+        check_random(t, 3, 2, 10, 4, 0, false, 2, 2);        // downscale
+        check_random(t, 1, 2, 5, 13, 2.5, false, 1, 3);      // explicit scales
+        check_random(t, 2, 2, 9000, 18000, 0, false, 4, 4);  // several blocks per row
+    }
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, StridedAndPermutedViews) {
+    check_random(DType::Float32, 3, 4, 7, 19, 0, true, 3, 5);
+    check_random(DType::BFloat16, 2, 5, 11, 6, 0, true, 2, 6);
+    check_random(DType::Float16, 2, 3, 4, 9, 2.25, true, 1, 7);
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, ThreadCountDoesNotChangeBits) {
+    const int64_t n = 3, c = 5, l_in = 5000, l_out = 12345;
+    std::vector<float> g(n * c * l_out);
+    std::mt19937 gen(9);
+    std::uniform_real_distribution<float> u(-1, 1);
+    for (float& v : g) {
+        v = u(gen);
+    }
+    std::vector<std::vector<float>> outs;
+    for (int threads : {1, 2, 7}) {
+        std::vector<float> out(n * c * l_in);
+        UpsampleNearestExact1dBackwardArgs a;
+        a.n = n;
+        a.c = c;
+        a.l_in = l_in;
+        a.l_out = l_out;
+        a.scale = effective_scale(0, l_in, l_out);
+        a.grad_output = g.data();
+        a.grad_output_strides[0] = c * l_out;
+        a.grad_output_strides[1] = l_out;
+        a.grad_output_strides[2] = 1;
+        a.out = out.data();
+        a.out_strides[0] = c * l_in;
+        a.out_strides[1] = l_in;
+        a.out_strides[2] = 1;
+        aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, threads);
+        outs.push_back(out);
+    }
+    EXPECT_EQ(0, std::memcmp(outs[0].data(), outs[1].data(), outs[0].size() * 4));
+    EXPECT_EQ(0, std::memcmp(outs[0].data(), outs[2].data(), outs[0].size() * 4));
+}
+
+// The shared lower bound equals the reference expression on edge sizes, and the scatter map
+// (source index) puts every grad_output index in exactly the bin the gather reads it from.
+TEST(UpsampleNearestExact1dBackwardKernel, IndexHelpersAgreeWithReference) {
+    struct Sizes {
+        int64_t l_in, l_out;
+        double scales;
+    };
+    std::vector<Sizes> cases = {{3, 7, 0},
+                                {7, 3, 0},
+                                {4, 8, 1.5},
+                                {5, 3, 0},
+                                {1, 50, 0},
+                                {3, 150, 50},
+                                {10, 4, 0.4},
+                                {13, 29, 2.23},
+                                {6, 6, 0},
+                                {100, 33, 0},
+                                {17, 1, 0},
+                                {4, 8, 3.0},
+                                {1000, 2999, 0},
+                                {9, 20, 1e-30}};
+    for (const Sizes& s : cases) {
+        const float scale = effective_scale(s.scales, s.l_in, s.l_out);
+        for (int64_t i = 0; i <= s.l_in; ++i) {
+            ASSERT_EQ(aclemu::kernels::exact_bw_lower_bound(i, scale, s.l_out),
+                      ref_lo(i, scale, s.l_out))
+                << "i " << i << " l_in " << s.l_in << " l_out " << s.l_out;
+        }
+        for (int64_t j = 0; j < s.l_out; ++j) {
+            int64_t want = s.l_in;  // dropped unless some bin holds j
+            for (int64_t i = 0; i < s.l_in; ++i) {
+                if (ref_lo(i, scale, s.l_out) <= j && j < ref_lo(i + 1, scale, s.l_out)) {
+                    want = i;
+                }
+            }
+            ASSERT_EQ(aclemu::kernels::exact_bw_source_index(j, scale, s.l_in, s.l_out), want)
+                << "j " << j << " l_in " << s.l_in << " l_out " << s.l_out;
+        }
+    }
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, EmptyOutputIsANoOp) {
+    UpsampleNearestExact1dBackwardArgs a;
+    a.n = 2;
+    a.c = 3;
+    a.l_in = 0;
+    a.l_out = 5;
+    a.scale = 1.0f;
+    aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, 4);  // must not touch null ptrs
+    SUCCEED();
+}
+
+}  // namespace
