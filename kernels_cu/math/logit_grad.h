@@ -11,6 +11,13 @@
 
 namespace aclemu::kernels {
 
+/// c ? a : b, without a branch. With a ternary, g++ sinks the division into the taken arm and
+/// then may not speculate it again (-ftrapping-math), so the CPU loop would not vectorize.
+ACLEMU_HD float select_float(bool c, float a, float b) {
+    const uint32_t mask = 0u - static_cast<uint32_t>(c);
+    return bits_float((float_bits(a) & mask) | (float_bits(b) & ~mask));
+}
+
 /// out = f(x, dy), operands in LogitGradArgs order (1, 2).
 template <bool kNanFill>
 struct LogitGradOp {
@@ -20,9 +27,9 @@ struct LogitGradOp {
     ACLEMU_HD float operator()(float x, float dy) const {
         const float t = x * ((-x) + 1.0f);
         const float q = dy / t;
-        const bool in_range = (x >= lo) && (x <= hi);
+        const bool in_range = (x >= lo) & (x <= hi);  // `&`: no branch
         const float fill = kNanFill ? bits_float(0x7FC00000u) : 0.0f;
-        return in_range ? q : fill;
+        return select_float(in_range, q, fill);
     }
 };
 

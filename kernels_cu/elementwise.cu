@@ -1,0 +1,339 @@
+// GPU kernels of the elementwise ops (LogSigmoidBackward, LogitGrad): one template per path,
+// instantiated per functor (kernels_cu/math) and element type. Contiguous: 16-byte vector loads
+// and stores, several vectors in flight per thread, a scalar peel when all three pointers share
+// one misalignment, a scalar tail; a scalar unrolled kernel when misalignments differ. Strided:
+// per-element offsets over up to kMaxDims dims, with 32-bit division when the element count
+// allows. All loops are grid-stride with 64-bit counters, so one launch covers any size.
+// Also error_string() for every launcher in kernels_cu.
+#include "kernels_cu/launch.h"
+#include "kernels_cu/math/dtype.h"
+#include "kernels_cu/math/log_sigmoid_backward.h"
+#include "kernels_cu/math/logit_grad.h"
+#include "kernels_cu/portability.h"
+
+#include <atomic>
+#include <cstdint>
+
+namespace aclemu::kernels::gpu {
+namespace {
+
+constexpr int kBlock = 256;
+constexpr int kVecBytes = 16;
+// Elements each thread handles per grid-stride step: fp32 4 vectors, fp16/bf16 2 vectors, i.e.
+// 32-64 bytes of loads per input per thread in flight.
+constexpr int kElemsPerThread = 16;
+constexpr int kScalarUnroll = 4;
+// Grid cap in resident-block units: enough blocks to fill every SM, the rest is grid-stride.
+constexpr int kBlocksPerSm = 8;
+// cudaErrorInvalidValue and hipErrorInvalidValue are both 1.
+constexpr int kInvalidValue = 1;
+
+template <typename T>
+constexpr int kVec = kVecBytes / static_cast<int>(sizeof(T));
+
+template <typename T>
+struct alignas(kVecBytes) Pack {
+    T v[kVec<T>];
+};
+
+template <typename T, typename Op>
+ACLEMU_DEVICE T apply(const Op& op, T a, T b) {
+    return from_float<T>(op(to_float(a), to_float(b)));
+}
+
+// Contiguous, all pointers 16-byte aligned after `peel` elements. Elements [0, peel) and the
+// tail after the last whole vector are done one per thread.
+template <typename T, typename Op>
+__global__ void __launch_bounds__(kBlock)
+    contiguous_vector_kernel(T* out, const T* a, const T* b, int64_t n, int64_t peel, Op op) {
+    constexpr int kV = kVec<T>;
+    constexpr int kVecsPerThread = kElemsPerThread / kV;
+    constexpr int64_t kTile = static_cast<int64_t>(kBlock) * kVecsPerThread;  // vectors
+    const int64_t thread = static_cast<int64_t>(blockIdx.x) * kBlock + threadIdx.x;
+    const int64_t threads = static_cast<int64_t>(gridDim.x) * kBlock;
+
+    if (thread < peel) {
+        out[thread] = apply(op, a[thread], b[thread]);
+    }
+    const int64_t nvec = (n - peel) / kV;
+    Pack<T>* vo = reinterpret_cast<Pack<T>*>(out + peel);
+    const Pack<T>* va = reinterpret_cast<const Pack<T>*>(a + peel);
+    const Pack<T>* vb = reinterpret_cast<const Pack<T>*>(b + peel);
+
+    // Whole tiles: all loads of a thread first, then compute and store, no bounds checks.
+    const int64_t full_tiles = nvec / kTile;
+    for (int64_t tile = blockIdx.x; tile < full_tiles; tile += gridDim.x) {
+        const int64_t base = tile * kTile + threadIdx.x;
+        Pack<T> ra[kVecsPerThread];
+        Pack<T> rb[kVecsPerThread];
+#pragma unroll
+        for (int k = 0; k < kVecsPerThread; ++k) {
+            ra[k] = va[base + k * kBlock];
+            rb[k] = vb[base + k * kBlock];
+        }
+#pragma unroll
+        for (int k = 0; k < kVecsPerThread; ++k) {
+            Pack<T> r;
+#pragma unroll
+            for (int j = 0; j < kV; ++j) {
+                r.v[j] = apply(op, ra[k].v[j], rb[k].v[j]);
+            }
+            vo[base + k * kBlock] = r;
+        }
+    }
+    // The last, partial tile goes to the block whose turn it would be.
+    if (full_tiles * kTile < nvec && blockIdx.x == full_tiles % gridDim.x) {
+        const int64_t base = full_tiles * kTile + threadIdx.x;
+#pragma unroll
+        for (int k = 0; k < kVecsPerThread; ++k) {
+            const int64_t v = base + k * kBlock;
+            if (v < nvec) {
+                const Pack<T> pa = va[v];
+                const Pack<T> pb = vb[v];
+                Pack<T> r;
+#pragma unroll
+                for (int j = 0; j < kV; ++j) {
+                    r.v[j] = apply(op, pa.v[j], pb.v[j]);
+                }
+                vo[v] = r;
+            }
+        }
+    }
+    for (int64_t i = peel + nvec * kV + thread; i < n; i += threads) {
+        out[i] = apply(op, a[i], b[i]);
+    }
+}
+
+// Contiguous with pointers of different misalignment: scalar, kScalarUnroll elements per
+// thread in flight, coalesced (element k of a thread is kBlock apart).
+template <typename T, typename Op>
+__global__ void __launch_bounds__(kBlock)
+    contiguous_scalar_kernel(T* out, const T* a, const T* b, int64_t n, Op op) {
+    constexpr int64_t kTile = static_cast<int64_t>(kBlock) * kScalarUnroll;
+    for (int64_t base = static_cast<int64_t>(blockIdx.x) * kTile + threadIdx.x; base < n;
+         base += static_cast<int64_t>(gridDim.x) * kTile) {
+        T ra[kScalarUnroll];
+        T rb[kScalarUnroll];
+#pragma unroll
+        for (int k = 0; k < kScalarUnroll; ++k) {
+            const int64_t i = base + k * kBlock;
+            if (i < n) {
+                ra[k] = a[i];
+                rb[k] = b[i];
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < kScalarUnroll; ++k) {
+            const int64_t i = base + k * kBlock;
+            if (i < n) {
+                out[i] = apply(op, ra[k], rb[k]);
+            }
+        }
+    }
+}
+
+// Strided geometry, dims stored innermost first so the unrolled loop below walks them with
+// compile-time indices (the arrays stay in the kernel parameter space).
+template <typename Index>
+struct StridedParams {
+    int32_t ndim;  // >= 1
+    Index sizes[kMaxDims];
+    int64_t strides[3][kMaxDims];
+};
+
+template <typename Index>
+ACLEMU_DEVICE void strided_offsets(const StridedParams<Index>& p, Index linear, int64_t off[3]) {
+    off[0] = off[1] = off[2] = 0;
+    Index rest = linear;
+#pragma unroll
+    for (int d = 0; d < kMaxDims; ++d) {
+        if (d == p.ndim - 1) {
+            // Outermost dim: what is left is its index.
+            off[0] += static_cast<int64_t>(rest) * p.strides[0][d];
+            off[1] += static_cast<int64_t>(rest) * p.strides[1][d];
+            off[2] += static_cast<int64_t>(rest) * p.strides[2][d];
+            break;
+        }
+        const Index q = rest / p.sizes[d];
+        const int64_t idx = static_cast<int64_t>(rest - q * p.sizes[d]);
+        rest = q;
+        off[0] += idx * p.strides[0][d];
+        off[1] += idx * p.strides[1][d];
+        off[2] += idx * p.strides[2][d];
+    }
+}
+
+template <typename T, typename Op, typename Index>
+__global__ void __launch_bounds__(kBlock)
+    strided_kernel(T* out, const T* a, const T* b, Index n, StridedParams<Index> p, Op op) {
+    constexpr int64_t kTile = static_cast<int64_t>(kBlock) * kScalarUnroll;
+    for (int64_t base = static_cast<int64_t>(blockIdx.x) * kTile + threadIdx.x;
+         base < static_cast<int64_t>(n);
+         base += static_cast<int64_t>(gridDim.x) * kTile) {
+        int64_t off[kScalarUnroll][3];
+        T ra[kScalarUnroll];
+        T rb[kScalarUnroll];
+#pragma unroll
+        for (int k = 0; k < kScalarUnroll; ++k) {
+            const int64_t i = base + k * kBlock;
+            if (i < static_cast<int64_t>(n)) {
+                strided_offsets(p, static_cast<Index>(i), off[k]);
+                ra[k] = a[off[k][1]];
+                rb[k] = b[off[k][2]];
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < kScalarUnroll; ++k) {
+            const int64_t i = base + k * kBlock;
+            if (i < static_cast<int64_t>(n)) {
+                out[off[k][0]] = apply(op, ra[k], rb[k]);
+            }
+        }
+    }
+}
+
+int sm_count() {
+    // Queried once per device: the attribute call is cheap but not free on every launch.
+    constexpr int kMaxDevices = 64;
+    static std::atomic<int> cache[kMaxDevices] = {};
+    int device = 0;
+    if (gpuGetDevice(&device) != gpuSuccess || device < 0 || device >= kMaxDevices) {
+        return 1;
+    }
+    int sms = cache[device].load(std::memory_order_relaxed);
+    if (sms == 0) {
+        if (gpuDeviceGetAttribute(&sms, gpuDevAttrMultiProcessorCount, device) != gpuSuccess
+            || sms <= 0) {
+            sms = 1;
+        }
+        cache[device].store(sms, std::memory_order_relaxed);
+    }
+    return sms;
+}
+
+unsigned grid_for(int64_t work_items, int64_t items_per_block) {
+    const int64_t wanted = (work_items + items_per_block - 1) / items_per_block;
+    const int64_t cap = static_cast<int64_t>(sm_count()) * kBlocksPerSm;
+    return static_cast<unsigned>(wanted < cap ? (wanted > 0 ? wanted : 1) : cap);
+}
+
+template <typename Index>
+StridedParams<Index> strided_params(const ElementwiseGeometry& g) {
+    StridedParams<Index> p{};
+    if (g.ndim <= 0) {  // 0-D: one element at offset 0
+        p.ndim = 1;
+        p.sizes[0] = 1;
+        return p;
+    }
+    p.ndim = g.ndim;
+    for (int d = 0; d < g.ndim; ++d) {
+        const int src = g.ndim - 1 - d;
+        p.sizes[d] = static_cast<Index>(g.sizes[src]);
+        for (int k = 0; k < 3; ++k) {
+            p.strides[k][d] = g.strides[k][src];
+        }
+    }
+    return p;
+}
+
+template <typename T, typename Op>
+int launch_typed(const ElementwiseGeometry& g,
+                 void* out_raw,
+                 const void* a_raw,
+                 const void* b_raw,
+                 Op op,
+                 void* stream_raw) {
+    const int64_t n = g.numel;
+    if (n <= 0) {
+        return 0;
+    }
+    T* out = static_cast<T*>(out_raw);
+    const T* a = static_cast<const T*>(a_raw);
+    const T* b = static_cast<const T*>(b_raw);
+    const gpuStream_t stream = static_cast<gpuStream_t>(stream_raw);
+    if (g.contiguous) {
+        const auto mis = [](const void* p) {
+            return static_cast<int64_t>(reinterpret_cast<uintptr_t>(p) % kVecBytes);
+        };
+        const int64_t m = mis(out);
+        if (m == mis(a) && m == mis(b) && m % static_cast<int64_t>(sizeof(T)) == 0) {
+            int64_t peel = m == 0 ? 0 : (kVecBytes - m) / static_cast<int64_t>(sizeof(T));
+            peel = peel < n ? peel : n;
+            const int64_t vectors = (n - peel) / kVec<T>;
+            // Enough blocks for the vectors, and at least one for peel + tail.
+            const unsigned grid =
+                grid_for(vectors > 0 ? vectors : 1,
+                         static_cast<int64_t>(kBlock) * kElemsPerThread / kVec<T>);
+            contiguous_vector_kernel<T, Op><<<grid, kBlock, 0, stream>>>(out, a, b, n, peel, op);
+        } else {
+            const unsigned grid = grid_for(n, static_cast<int64_t>(kBlock) * kScalarUnroll);
+            contiguous_scalar_kernel<T, Op><<<grid, kBlock, 0, stream>>>(out, a, b, n, op);
+        }
+    } else {
+        const unsigned grid = grid_for(n, static_cast<int64_t>(kBlock) * kScalarUnroll);
+        if (n <= static_cast<int64_t>(UINT32_MAX)) {
+            strided_kernel<T, Op, uint32_t><<<grid, kBlock, 0, stream>>>(
+                out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+        } else {
+            strided_kernel<T, Op, uint64_t><<<grid, kBlock, 0, stream>>>(
+                out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+        }
+    }
+    return static_cast<int>(gpuGetLastError());
+}
+
+template <typename Op>
+int launch(const ElementwiseGeometry& g,
+           DType dtype,
+           void* out,
+           const void* a,
+           const void* b,
+           Op op,
+           void* stream) {
+    switch (dtype) {
+        case DType::Float32:
+            return launch_typed<float>(g, out, a, b, op, stream);
+        case DType::Float16:
+            return launch_typed<Half>(g, out, a, b, op, stream);
+        case DType::BFloat16:
+            return launch_typed<BFloat16>(g, out, a, b, op, stream);
+    }
+    return kInvalidValue;
+}
+
+}  // namespace
+
+int launch_log_sigmoid_backward(const LogSigmoidBackwardArgs& args, void* stream) {
+    return launch(args.geometry,
+                  args.dtype,
+                  args.grad_input,
+                  args.grad_output,
+                  args.self,
+                  LogSigmoidBackwardOp{},
+                  stream);
+}
+
+int launch_logit_grad(const LogitGradArgs& args, void* stream) {
+    if (args.nan_fill) {
+        return launch(args.geometry,
+                      args.dtype,
+                      args.out,
+                      args.x,
+                      args.dy,
+                      LogitGradOp<true>{args.lo, args.hi},
+                      stream);
+    }
+    return launch(args.geometry,
+                  args.dtype,
+                  args.out,
+                  args.x,
+                  args.dy,
+                  LogitGradOp<false>{args.lo, args.hi},
+                  stream);
+}
+
+const char* error_string(int code) {
+    return gpuGetErrorString(static_cast<gpuError_t>(code));
+}
+
+}  // namespace aclemu::kernels::gpu
