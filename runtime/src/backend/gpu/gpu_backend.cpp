@@ -337,28 +337,27 @@ public:
             gpuEventQuery(event_of(event)->native()), GPU_NAME_OF(gpuEventQuery), complete);
     }
 
-    // Codes: an event without timestamps (created without timing, or never recorded) ->
-    // ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID; a recorded event whose work has not finished ->
-    // ACL_ERROR_RT_EVENT_NOT_COMPLETE; other runtime errors through to_acl_error.
+    // Codes, as the CPU backend: an event created without timing ->
+    // ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID; one never recorded, or whose record has not completed
+    // -> ACL_ERROR_RT_EVENT_NOT_COMPLETE; other runtime errors through to_acl_error.
     aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) override {
+        static constexpr const char* kApi = GPU_NAME_OF(gpuEventElapsedTime);
         const GpuEvent* first = event_of(start);
         const GpuEvent* last = event_of(end);
         if (!first->timing() || !last->timing()) {
-            set_last_error_text(GPU_NAME_OF(
-                gpuEventElapsedTime) ": an event was created without timing (no timestamp)");
+            set_last_error_text(std::string(kApi) + ": an event was created without timing");
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
         if (!first->recorded() || !last->recorded()) {
-            set_last_error_text(GPU_NAME_OF(
-                gpuEventElapsedTime) ": an event has never been recorded (no timestamp)");
-            return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
+            set_last_error_text(std::string(kApi) + ": an event has never been recorded");
+            return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
         }
         const gpuError_t status = gpuEventElapsedTime(ms, first->native(), last->native());
         if (status == gpuErrorNotReady) {
-            set_last_error_text(describe(GPU_NAME_OF(gpuEventElapsedTime), status));
+            set_last_error_text(describe(kApi, status));
             return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
         }
-        return gpu_check(status, GPU_NAME_OF(gpuEventElapsedTime));
+        return gpu_check(status, kApi);
     }
 
     std::string last_error_text() override {
