@@ -2,7 +2,7 @@
 # HIP branch of the top-level CMakeLists.txt before enable_language(HIP). Those packages use the
 # multiarch layout (lib/<triplet>/cmake/hip-lang), which CMake < 3.28 does not search, and their
 # HIP compiler is clang++-15, which needs the ROCm path and device-library path spelled out and
-# does not know gfx942. Values the user set (cache or HIPCXX) win; /opt/rocm installs are untouched.
+# knows no gfx942. Values the user set (cache or HIPCXX) win; /opt/rocm installs are untouched.
 set(_aclemu_deb_triplet x86_64-linux-gnu)
 set(_aclemu_deb_hip_lang /usr/lib/${_aclemu_deb_triplet}/cmake/hip-lang)
 if(CMAKE_VERSION VERSION_LESS 3.28
@@ -25,7 +25,8 @@ if(CMAKE_VERSION VERSION_LESS 3.28
         "--rocm-path=/usr --hip-device-lib-path=/usr/lib/${_aclemu_deb_triplet}/amdgcn/bitcode"
         CACHE STRING "HIP compiler flags")
     if(NOT DEFINED CMAKE_HIP_ARCHITECTURES OR CMAKE_HIP_ARCHITECTURES STREQUAL "")
-        set(CMAKE_HIP_ARCHITECTURES "gfx90a;gfx1100")  # clang 15 has no gfx942
+        # clang 15 knows no gfx942; the 5.2 device libraries have no gfx11 (RDNA3).
+        set(CMAKE_HIP_ARCHITECTURES "gfx90a;gfx1030")
     endif()
     # The compiler check's try_compile project has no library architecture yet, so hip-lang's
     # find_dependency(amd_comgr) needs the multiarch cmake folder on the search path.
