@@ -10,13 +10,14 @@
 // the live-executor registry.
 #pragma once
 
+#include "acl/acl_base.h"
+#include "aclnn/acl_meta.h"
+
+#include "nnopbase/tensor.h"
+
 #include <cstdint>
 #include <memory>
 #include <vector>
-
-#include "acl/acl_base.h"
-#include "aclnn/acl_meta.h"
-#include "nnopbase/tensor.h"
 
 struct aclOpExecutor {
     virtual ~aclOpExecutor() = default;
@@ -32,13 +33,16 @@ struct aclOpExecutor {
     std::vector<aclTensor> outputs;
 
     /// Launches the op on `stream` with `workspace` (at least workspace_size bytes, already
-    /// checked). Returns an aclnnStatus.
+    /// checked). Returns an aclnnStatus. Build kernel arguments from `inputs` / `outputs` HERE,
+    /// not in phase 1: aclSet*TensorAddr may have changed their data pointers since.
     virtual aclnnStatus run(void* workspace, aclrtStream stream) = 0;
 };
 
 namespace aclemu::nn {
 
-/// Registers a new executor and hands it to the user (phase 1's last step).
+/// Registers a new executor and hands it to the user (phase 1's last step): *workspace_size =
+/// executor->workspace_size (set by the op), *out = the handle. Null workspace_size / out ->
+/// 161001 (ops check these first anyway); null executor -> 561101.
 ACLEMU_NNOPBASE_API aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> executor,
                                                  uint64_t* workspace_size,
                                                  aclOpExecutor** out);
@@ -51,5 +55,8 @@ ACLEMU_NNOPBASE_API aclnnStatus execute(const char* op_name,
                                         uint64_t workspace_size,
                                         aclOpExecutor* executor,
                                         aclrtStream stream);
+
+/// Number of live executors (published, not yet consumed or destroyed); for leak tests.
+ACLEMU_NNOPBASE_API size_t live_executor_count();
 
 }  // namespace aclemu::nn

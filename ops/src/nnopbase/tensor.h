@@ -2,11 +2,12 @@
 // offset in elements) over a storage (dims, data pointer), exactly as aclCreateTensor takes it.
 #pragma once
 
+#include "aclnn/acl_meta.h"
+
+#include "aclemu/export.h"
+
 #include <cstdint>
 #include <vector>
-
-#include "aclnn/acl_meta.h"
-#include "aclemu/export.h"
 
 #define ACLEMU_NNOPBASE_API ACLEMU_EXPORT
 
@@ -54,7 +55,9 @@ ACLEMU_NNOPBASE_API size_t element_size(aclDataType dtype);
 ACLEMU_NNOPBASE_API int64_t numel(const std::vector<int64_t>& dims);
 
 /// Number of elements of the storage.
-inline int64_t storage_numel(const aclTensor& t) { return numel(t.storage_dims); }
+inline int64_t storage_numel(const aclTensor& t) {
+    return numel(t.storage_dims);
+}
 
 /// Address of the view's first element: data + offset * element_size.
 ACLEMU_NNOPBASE_API void* view_data(const aclTensor& t);

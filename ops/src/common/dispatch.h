@@ -1,0 +1,82 @@
+// Sending a kernel to the backend behind an aclrtStream. Usage, in an executor's run():
+//
+//   kernels::LogitGradArgs args = ...;  // built from the snapshots, at run time
+//   const int threads = rt::cpu_threads();
+//   return dispatch_kernel(
+//       kApi, stream,
+//       [args, threads] { kernels::cpu::logit_grad(args, threads); },
+//       [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
+//
+// The CPU callable runs later, on the stream's worker thread, possibly after the executor is
+// gone: it must capture everything BY VALUE. The GPU callable runs at once with the native
+// stream and returns the launcher's status. Pass both as lambdas written at the call: when the
+// GPU kernels are not built (ACLEMU_HAVE_GPU_KERNELS undefined) the GPU lambda is never called,
+// so its launcher (declared through kernels_cu/launch.h, included here) is never referenced.
+#pragma once
+
+#include "aclnn/aclnn_base.h"
+
+#include "aclemu/rt.h"
+#include "common/op_error.h"
+
+#include <functional>
+#include <utility>
+
+// Declarations only (plain C++): the GPU lambdas of CPU-only builds must still compile.
+#include "kernels_cu/launch.h"
+
+namespace aclemu::ops {
+
+/// Resolves `stream` and runs the kernel on its backend. Returns ACLNN_SUCCESS, or
+/// ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream cannot be resolved, the
+/// host task cannot be queued, the launch fails, or the stream is a GPU one and this build has
+/// no GPU kernels.
+template <typename CpuFn, typename GpuFn>
+aclnnStatus dispatch_kernel(const char* api, aclrtStream stream, CpuFn cpu, GpuFn gpu) {
+    rt::StreamTarget target;
+    const aclError resolved = rt::resolve_stream(stream, &target);
+    if (resolved != ACL_SUCCESS) {
+        return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                       api,
+                       "stream",
+                       "%p is not usable (runtime error %d): call aclrtSetDevice first and pass "
+                       "a live stream or NULL",
+                       stream,
+                       resolved);
+    }
+    if (target.kind == rt::BackendKind::Cpu) {
+        const aclError queued =
+            rt::enqueue_host_task(stream, std::function<void()>(std::move(cpu)));
+        if (queued != ACL_SUCCESS) {
+            return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                           api,
+                           "stream",
+                           "cannot queue the kernel on the CPU stream (runtime error %d)",
+                           queued);
+        }
+        return ACLNN_SUCCESS;
+    }
+#ifdef ACLEMU_HAVE_GPU_KERNELS
+    const int launched = gpu(target.native);
+    const aclError finished = rt::finish_gpu_launch(target, launched);
+    if (finished != ACL_SUCCESS) {
+        return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                       api,
+                       nullptr,
+                       "kernel launch on device %d failed: %s (runtime error %d)",
+                       static_cast<int>(target.device),
+                       launched != 0 ? kernels::gpu::error_string(launched) : "error after launch",
+                       finished);
+    }
+    return ACLNN_SUCCESS;
+#else
+    (void)gpu;
+    return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                   api,
+                   nullptr,
+                   "the stream belongs to a GPU backend, but libopapi was built without GPU "
+                   "kernels");
+#endif
+}
+
+}  // namespace aclemu::ops

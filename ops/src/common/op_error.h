@@ -1,0 +1,31 @@
+// Reporting a failed check from an operator. Usage:
+//
+//   if (eps_bad) return op_fail(ACLNN_ERR_PARAM_INVALID, "aclnnLogitGrad", "eps", "is %g", eps);
+//   ACLEMU_OP_RETURN_IF_ERROR(check_not_null(x, kApi, "x"));
+//
+// The message reaches aclGetRecentErrMsg as "EZ1001: [aclnnLogitGrad] eps: is nan" and the log
+// at ERROR; the IDs per status are listed at aclemu::nn::error_id (nnopbase/error.h).
+#pragma once
+
+#include "aclnn/aclnn_base.h"
+
+#include "common/ops_api.h"
+
+/// Returns from the calling function when `expr` yields a status other than ACLNN_SUCCESS.
+#define ACLEMU_OP_RETURN_IF_ERROR(expr)            \
+    do {                                           \
+        const aclnnStatus aclemu_status_ = (expr); \
+        if (aclemu_status_ != ACLNN_SUCCESS) {     \
+            return aclemu_status_;                 \
+        }                                          \
+    } while (0)
+
+namespace aclemu::ops {
+
+/// Records and logs a failure of `api` about parameter `param` (null or "" for none), with a
+/// printf-style reason; returns `code`.
+ACLEMU_OPS_API aclnnStatus
+op_fail(aclnnStatus code, const char* api, const char* param, const char* fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+}  // namespace aclemu::ops

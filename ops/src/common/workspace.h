@@ -1,0 +1,44 @@
+// The workspace layout of an operator: one function per op computes it from the plan, and both
+// phases call it, so the size reported by phase 1 and the slices carved in phase 2 cannot
+// drift (CUB's alias_temporaries). Usage:
+//
+//   WorkspaceLayout layout = make_workspace_layout({partials_bytes, counters_bytes});
+//   *workspace_size = layout.total;                    // phase 1
+//   float* partials = static_cast<float*>(layout.slice(workspace, 0));   // phase 2
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <vector>
+
+namespace aclemu::ops {
+
+/// Every slice starts at a multiple of this many bytes from the workspace start.
+constexpr size_t kWorkspaceAlignment = 256;
+
+struct WorkspaceLayout {
+    std::vector<size_t> offsets;  // of each slice, from the workspace start
+    size_t total = 0;             // bytes phase 1 reports; 0 when every slice is empty
+
+    /// Address of slice `i` in a workspace that starts at `base`.
+    void* slice(void* base, size_t i) const { return static_cast<char*>(base) + offsets[i]; }
+};
+
+/// Lays out slices of `sizes` bytes one after the other, each rounded up to
+/// kWorkspaceAlignment. Empty slices take no space.
+inline WorkspaceLayout make_workspace_layout(const std::vector<size_t>& sizes) {
+    WorkspaceLayout layout;
+    layout.offsets.reserve(sizes.size());
+    for (size_t bytes : sizes) {
+        layout.offsets.push_back(layout.total);
+        layout.total +=
+            (bytes + kWorkspaceAlignment - 1) / kWorkspaceAlignment * kWorkspaceAlignment;
+    }
+    return layout;
+}
+
+inline WorkspaceLayout make_workspace_layout(std::initializer_list<size_t> sizes) {
+    return make_workspace_layout(std::vector<size_t>(sizes));
+}
+
+}  // namespace aclemu::ops
