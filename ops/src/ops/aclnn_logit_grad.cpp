@@ -1,0 +1,176 @@
+// aclnnLogitGrad: out = x in range ? dy / (x (1 - x)) : fill, the CANN kernel's eps rule
+// (op_semantics.md §3, DESIGN.md "Where sources disagree"). Phase 1 checks as CANN's generated
+// API does (nulls, one dtype for all three, ND-like formats), then aclemu's stricter checks
+// (same shape, rank <= 8, views fit), snapshots x, dy, out and plans the iteration space;
+// phase 2 rebuilds the data pointers from the snapshots and dispatches the elementwise kernel.
+#include "aclnnop/aclnn_logit_grad.h"
+
+#include "common/dispatch.h"
+#include "common/elementwise_plan.h"
+#include "common/op_checks.h"
+#include "common/op_error.h"
+#include "kernels_cpu/cpu_kernels.h"
+#include "kernels_cu/kernel_args.h"
+#include "kernels_cu/launch.h"
+#include "kernels_cu/math/logit_grad.h"
+#include "nnopbase/executor.h"
+#include "nnopbase/tensor.h"
+
+#include <memory>
+#include <new>
+
+namespace aclemu::ops {
+namespace {
+
+constexpr const char* kApi = "aclnnLogitGrad";
+constexpr int64_t kMaxRank = 8;
+// GE's FORMAT_DHWCN; aclFormat has no enumerator for it, but CANN treats it as ND-like.
+constexpr aclFormat kFormatDhwcn = static_cast<aclFormat>(31);
+
+// CANN order: inputs x, dy; output out.
+enum Input { kX = 0, kDy = 1 };
+enum Output { kOut = 0 };
+
+// The formats CANN's generated API normalizes to ND before matching the op's ND combos.
+bool is_nd_like(aclFormat format) {
+    switch (format) {
+        case ACL_FORMAT_ND:
+        case ACL_FORMAT_NCL:
+        case ACL_FORMAT_NCDHW:
+        case ACL_FORMAT_NHWC:
+        case ACL_FORMAT_NCHW:
+            return true;
+        default:
+            return format == kFormatDhwcn;
+    }
+}
+
+aclnnStatus check_nd_like(const aclTensor* t, const char* name) {
+    if (is_nd_like(t->format)) {
+        return ACLNN_SUCCESS;
+    }
+    return op_fail(ACLNN_ERR_PARAM_INVALID,
+                   kApi,
+                   name,
+                   "format %s is not supported, expected ND (or NCL, NCDHW, DHWCN, NHWC, NCHW)",
+                   nn::format_name(t->format));
+}
+
+aclnnStatus check_logit_grad(const aclTensor* x, const aclTensor* dy, const aclTensor* out) {
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(x, kApi, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(dy, kApi, "dy"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(out, kApi, "out"));
+
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(x, kApi, "x", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(dy, kApi, "dy", x, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(out, kApi, "out", x, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(x, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(dy, "dy"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(out, "out"));
+
+    // Stricter than CANN (docs/compatibility.md): its generated API checks no shapes.
+    ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(x, kApi, "x", 0, kMaxRank));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(dy, kApi, "dy", x, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(out, kApi, "out", x, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(x, kApi, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(dy, kApi, "dy"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(out, kApi, "out"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_output_not_self_overlapping(out, kApi, "out"));
+    return ACLNN_SUCCESS;
+}
+
+class LogitGradExecutor final : public aclOpExecutor {
+public:
+    kernels::ElementwiseGeometry geometry;
+    kernels::DType dtype = kernels::DType::Float32;
+    kernels::LogitGradParams params{0.0f, 1.0f, true};
+
+    aclnnStatus run(void* /*workspace*/, aclrtStream stream) override {
+        if (geometry.numel == 0) {
+            return ACLNN_SUCCESS;  // empty: nothing to launch
+        }
+        const aclTensor& x = inputs[kX];
+        const aclTensor& dy = inputs[kDy];
+        const aclTensor& out = outputs[kOut];
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&x, kApi, "x"));
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&dy, kApi, "dy"));
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&out, kApi, "out"));
+
+        kernels::LogitGradArgs args;
+        args.geometry = geometry;
+        args.dtype = dtype;
+        args.out = nn::view_data(out);
+        args.x = nn::view_data(x);
+        args.dy = nn::view_data(dy);
+        args.lo = params.lo;
+        args.hi = params.hi;
+        args.nan_fill = params.nan_fill;
+        const int threads = rt::cpu_threads();
+        return dispatch_kernel(
+            kApi,
+            stream,
+            [args, threads] { kernels::cpu::logit_grad(args, threads); },
+            [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
+    }
+};
+
+aclnnStatus get_workspace_size(const aclTensor* x,
+                               const aclTensor* dy,
+                               double eps,
+                               const aclTensor* out,
+                               uint64_t* workspace_size,
+                               aclOpExecutor** executor) {
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(workspace_size, kApi, "workspaceSize"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(executor, kApi, "executor"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_logit_grad(x, dy, out));
+
+    auto exec = std::make_unique<LogitGradExecutor>();
+    exec->op_name = kApi;
+    exec->inputs = {*x, *dy};
+    exec->outputs = {*out};
+    exec->dtype = static_cast<kernels::DType>(x->dtype);
+    exec->params = kernels::logit_grad_params(eps);
+    const aclTensor* const operands[3] = {
+        &exec->outputs[kOut], &exec->inputs[kX], &exec->inputs[kDy]};
+    if (!plan_elementwise(operands, &exec->geometry)) {
+        return op_fail(ACLNN_ERR_PARAM_INVALID,
+                       kApi,
+                       "out",
+                       "the views %s cannot be iterated in at most %d merged dimensions",
+                       dims_to_string(out->view_dims).c_str(),
+                       kernels::kMaxDims);
+    }
+    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
+    return nn::publish_executor(std::move(exec), workspace_size, executor);
+}
+
+}  // namespace
+}  // namespace aclemu::ops
+
+extern "C" {
+
+aclnnStatus aclnnLogitGradGetWorkspaceSize(const aclTensor* x,
+                                           const aclTensor* dy,
+                                           double eps,
+                                           const aclTensor* out,
+                                           uint64_t* workspaceSize,
+                                           aclOpExecutor** executor) {
+    try {
+        return aclemu::ops::get_workspace_size(x, dy, eps, out, workspaceSize, executor);
+    } catch (const std::bad_alloc&) {
+        return aclemu::ops::op_fail(
+            ACLNN_ERR_INNER_NULLPTR, aclemu::ops::kApi, nullptr, "out of host memory");
+    } catch (...) {
+        return aclemu::ops::op_fail(
+            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
+    }
+}
+
+aclnnStatus aclnnLogitGrad(void* workspace,
+                           uint64_t workspaceSize,
+                           aclOpExecutor* executor,
+                           aclrtStream stream) {
+    return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

@@ -1,0 +1,151 @@
+// aclnnLogSigmoidBackward: gradInput = gradOutput * sigmoid(-self) (op_semantics.md §1). Phase 1
+// checks in CANN's order (nulls, dtypes, shapes; `buffer` is only null-checked; any rank), then
+// aclemu's view checks, snapshots the tensors and plans the iteration space; phase 2 rebuilds
+// the data pointers from the snapshots (aclSetInputTensorAddr may have moved them) and
+// dispatches the elementwise kernel.
+#include "aclnnop/aclnn_logsigmoid_backward.h"
+
+#include "common/dispatch.h"
+#include "common/elementwise_plan.h"
+#include "common/op_checks.h"
+#include "common/op_error.h"
+#include "kernels_cpu/cpu_kernels.h"
+#include "kernels_cu/kernel_args.h"
+#include "kernels_cu/launch.h"
+#include "nnopbase/executor.h"
+#include "nnopbase/tensor.h"
+
+#include <memory>
+#include <new>
+
+namespace aclemu::ops {
+namespace {
+
+constexpr const char* kApi = "aclnnLogSigmoidBackward";
+
+// CANN order: inputs gradOutput, self, buffer; output gradInput.
+enum Input { kGradOutput = 0, kSelf = 1, kBuffer = 2 };
+enum Output { kGradInput = 0 };
+
+aclnnStatus check_log_sigmoid_backward(const aclTensor* grad_output,
+                                       const aclTensor* self,
+                                       const aclTensor* buffer,
+                                       const aclTensor* grad_input) {
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(grad_output, kApi, "gradOutput"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(self, kApi, "self"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(buffer, kApi, "buffer"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(grad_input, kApi, "gradInput"));
+
+    ACLEMU_OP_RETURN_IF_ERROR(
+        check_dtype_in(grad_output, kApi, "gradOutput", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(
+        check_dtype_in(self, kApi, "self", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(
+        check_same_dtype(grad_output, kApi, "gradOutput", grad_input, "gradInput"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(self, kApi, "self", grad_input, "gradInput"));
+
+    ACLEMU_OP_RETURN_IF_ERROR(
+        check_same_shape(grad_output, kApi, "gradOutput", grad_input, "gradInput"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(self, kApi, "self", grad_input, "gradInput"));
+
+    // aclemu's own checks (stricter than CANN, docs/compatibility.md). `buffer` is never read.
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(grad_output, kApi, "gradOutput"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(self, kApi, "self"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(grad_input, kApi, "gradInput"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_output_not_self_overlapping(grad_input, kApi, "gradInput"));
+    return ACLNN_SUCCESS;
+}
+
+class LogSigmoidBackwardExecutor final : public aclOpExecutor {
+public:
+    kernels::ElementwiseGeometry geometry;
+    kernels::DType dtype = kernels::DType::Float32;
+
+    aclnnStatus run(void* /*workspace*/, aclrtStream stream) override {
+        if (geometry.numel == 0) {
+            return ACLNN_SUCCESS;  // empty: nothing to launch
+        }
+        const aclTensor& grad_output = inputs[kGradOutput];
+        const aclTensor& self = inputs[kSelf];
+        const aclTensor& grad_input = outputs[kGradInput];
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&grad_output, kApi, "gradOutput"));
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&self, kApi, "self"));
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&grad_input, kApi, "gradInput"));
+
+        kernels::LogSigmoidBackwardArgs args;
+        args.geometry = geometry;
+        args.dtype = dtype;
+        args.grad_input = nn::view_data(grad_input);
+        args.grad_output = nn::view_data(grad_output);
+        args.self = nn::view_data(self);
+        const int threads = rt::cpu_threads();
+        return dispatch_kernel(
+            kApi,
+            stream,
+            [args, threads] { kernels::cpu::log_sigmoid_backward(args, threads); },
+            [&args](void* native) {
+                return kernels::gpu::launch_log_sigmoid_backward(args, native);
+            });
+    }
+};
+
+aclnnStatus get_workspace_size(const aclTensor* grad_output,
+                               const aclTensor* self,
+                               const aclTensor* buffer,
+                               const aclTensor* grad_input,
+                               uint64_t* workspace_size,
+                               aclOpExecutor** executor) {
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(workspace_size, kApi, "workspaceSize"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_not_null(executor, kApi, "executor"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_log_sigmoid_backward(grad_output, self, buffer, grad_input));
+
+    auto exec = std::make_unique<LogSigmoidBackwardExecutor>();
+    exec->op_name = kApi;
+    exec->inputs = {*grad_output, *self, *buffer};
+    exec->outputs = {*grad_input};
+    exec->dtype = static_cast<kernels::DType>(grad_input->dtype);
+    const aclTensor* const operands[3] = {
+        &exec->outputs[kGradInput], &exec->inputs[kGradOutput], &exec->inputs[kSelf]};
+    if (!plan_elementwise(operands, &exec->geometry)) {
+        return op_fail(ACLNN_ERR_PARAM_INVALID,
+                       kApi,
+                       "gradInput",
+                       "the views %s cannot be iterated in at most %d merged dimensions",
+                       dims_to_string(grad_input->view_dims).c_str(),
+                       kernels::kMaxDims);
+    }
+    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
+    return nn::publish_executor(std::move(exec), workspace_size, executor);
+}
+
+}  // namespace
+}  // namespace aclemu::ops
+
+extern "C" {
+
+aclnnStatus aclnnLogSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput,
+                                                    const aclTensor* self,
+                                                    const aclTensor* buffer,
+                                                    aclTensor* gradInput,
+                                                    uint64_t* workspaceSize,
+                                                    aclOpExecutor** executor) {
+    try {
+        return aclemu::ops::get_workspace_size(
+            gradOutput, self, buffer, gradInput, workspaceSize, executor);
+    } catch (const std::bad_alloc&) {
+        return aclemu::ops::op_fail(
+            ACLNN_ERR_INNER_NULLPTR, aclemu::ops::kApi, nullptr, "out of host memory");
+    } catch (...) {
+        return aclemu::ops::op_fail(
+            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
+    }
+}
+
+aclnnStatus aclnnLogSigmoidBackward(void* workspace,
+                                    uint64_t workspaceSize,
+                                    aclOpExecutor* executor,
+                                    aclrtStream stream) {
+    return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"
