@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds aclemu in Release and runs the benchmark on the CPU backend (about 3-5 minutes on a
+# 2-core machine; --quick takes well under a minute, --full much longer). Writes
+#   bench/out/bench_<backend>.csv  every measurement (machine-readable)
+#   bench/out/bench_<backend>.md   the same as markdown tables
+# Options (anything else is passed to aclemu_bench, see `aclemu_bench --help`):
+#   --quick | --full     fewer sizes and repetitions | every power of 2, more repetitions
+#   --backend B          cpu (default), gpu or all
+#   --torch              also run bench/compare_torch.py against PyTorch on the same device
+# Environment: BUILD_DIR (default build), CMAKE_ARGS (extra configure arguments, e.g.
+# "-DACLEMU_ENABLE_CUDA=OFF" to skip nvcc when only the CPU is benchmarked).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/env.sh
+
+backend=cpu
+torch=0
+mode_args=()
+bench_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick | --full) mode_args+=("$1") ;;
+        --backend) backend=$2; shift ;;
+        --torch) torch=1 ;;
+        *) bench_args+=("$1") ;;
+    esac
+    shift
+done
+
+build_dir=${BUILD_DIR:-build}
+# shellcheck disable=SC2086
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_BENCH=ON ${CMAKE_ARGS:-} > /dev/null
+cmake --build "$build_dir" --target aclemu_bench -j"$(nproc)"
+
+out=bench/out
+mkdir -p "$out"
+"$build_dir/bench/aclemu_bench" --backend "$backend" \
+    --csv "$out/bench_${backend}.csv" --md "$out/bench_${backend}.md" \
+    "${mode_args[@]}" "${bench_args[@]}"
+echo "wrote $out/bench_${backend}.csv and $out/bench_${backend}.md"
+
+if [ "$torch" = 1 ]; then
+    device=cpu
+    [ "$backend" = cpu ] || device=cuda
+    python3 bench/compare_torch.py --lib-dir "$build_dir" --device "$device" \
+        --out "$out/torch_${device}" "${mode_args[@]}"
+fi
