@@ -1,0 +1,44 @@
+// The allocation table: every live aclrtMalloc*/aclrtMallocHost block, keyed by address, with
+// the size the caller asked for. It lets aclrtFree reject foreign pointers and double frees,
+// aclrtMemcpy check its kind and keep device ranges inside their block, and locate() classify
+// operator arguments. Range checks use the requested size, not the padded reservation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace aclemu::rt {
+
+enum class AllocKind { Device, Host };
+
+struct Allocation {
+    uintptr_t base = 0;
+    size_t bytes = 0;  // requested
+    AllocKind kind = AllocKind::Device;
+    int32_t device = 0;  // logical device (Device blocks)
+
+    bool contains(uintptr_t addr) const { return addr >= base && addr - base < bytes; }
+    /// Bytes from `addr` to the end of the block (addr must be inside).
+    size_t remaining(uintptr_t addr) const { return bytes - (addr - base); }
+};
+
+class AllocTable {
+public:
+    void insert(const Allocation& allocation);
+    /// Removes the block that starts exactly at `ptr` if it is of `kind`.
+    std::optional<Allocation> erase(const void* ptr, AllocKind kind);
+    /// The block whose [base, base + bytes) contains `ptr`.
+    std::optional<Allocation> find(const void* ptr) const;
+    /// Empties the table, returning what was in it (aclFinalize frees the blocks).
+    std::vector<Allocation> take_all();
+
+private:
+    mutable std::mutex mu_;
+    std::map<uintptr_t, Allocation> blocks_;
+};
+
+}  // namespace aclemu::rt

@@ -1,0 +1,496 @@
+// Entry points: memory. Every block is entered in the allocation table, which is how aclrtFree
+// rejects foreign pointers and double frees and how aclrtMemcpy checks `kind` against where
+// the pointers really live and keeps device ranges inside their block (never an out-of-bounds
+// access). Pointers not in the table are host memory unless the backend recognizes them as
+// foreign device memory. docs/errors.md lists the codes.
+#include "acl/acl.h"
+
+#include "runtime.h"
+#include "status.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace {
+
+enum class Padding { Malloc, Align32 };
+
+struct Located {
+    bool device = false;
+    std::optional<Allocation> block;  // set when the pointer is inside a table entry
+};
+
+Located locate_ptr(const void* ptr, Backend* backend) {
+    Located where;
+    where.block = runtime().allocations().find(ptr);
+    if (where.block) {
+        where.device = where.block->kind == AllocKind::Device;
+    } else {
+        where.device = backend->is_foreign_device_pointer(ptr);
+    }
+    return where;
+}
+
+const char* kind_name(int kind) {
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST:
+            return "ACL_MEMCPY_HOST_TO_HOST";
+        case ACL_MEMCPY_HOST_TO_DEVICE:
+            return "ACL_MEMCPY_HOST_TO_DEVICE";
+        case ACL_MEMCPY_DEVICE_TO_HOST:
+            return "ACL_MEMCPY_DEVICE_TO_HOST";
+        case ACL_MEMCPY_DEVICE_TO_DEVICE:
+            return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+        case ACL_MEMCPY_DEFAULT:
+            return "ACL_MEMCPY_DEFAULT";
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+            return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
+        default:
+            return "unknown";
+    }
+}
+
+std::string where_text(const char* name, const void* ptr, const Located& where) {
+    return std::string(name) + " " + pointer_text(ptr) + " is "
+           + (where.device ? "device memory" : "host memory");
+}
+
+/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one).
+aclError check_range(const char* name, const void* ptr, size_t count, const Located& where) {
+    if (!where.block) {
+        return ACL_SUCCESS;
+    }
+    size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
+    if (count > remaining) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                std::string("the range at ") + name + " " + pointer_text(ptr)
+                                    + " runs past the end of its "
+                                    + std::to_string(where.block->bytes) + "-byte allocation (only "
+                                    + std::to_string(remaining) + " bytes left)"));
+    }
+    return ACL_SUCCESS;
+}
+
+struct CopyPlan {
+    CopyDirection direction = CopyDirection::HostToHost;
+    bool pageable_host = false;  // a host side that aclrtMallocHost did not allocate
+};
+
+/// Validates a copy of `count` bytes (count > 0) and decides its direction.
+aclError plan_copy(void* dst,
+                   size_t dest_max,
+                   const void* src,
+                   size_t count,
+                   int kind,
+                   Backend* backend,
+                   CopyPlan* plan) {
+    if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid("kind", std::to_string(kind), "must be an aclrtMemcpyKind in [0, 5]"));
+    }
+    if (dest_max == 0 || count > dest_max) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                "must not exceed destMax (" + std::to_string(dest_max)
+                                    + "), which must be greater than 0"));
+    }
+    Located d = locate_ptr(dst, backend);
+    Located s = locate_ptr(src, backend);
+    if (aclError err = check_range("dst", dst, count, d); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = check_range("src", src, count, s); err != ACL_SUCCESS) {
+        return err;
+    }
+    bool want_dst_device = false;
+    bool want_src_device = false;
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST:
+            break;
+        case ACL_MEMCPY_HOST_TO_DEVICE:
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+            want_dst_device = true;
+            break;
+        case ACL_MEMCPY_DEVICE_TO_HOST:
+            want_src_device = true;
+            break;
+        case ACL_MEMCPY_DEVICE_TO_DEVICE:
+            want_dst_device = want_src_device = true;
+            break;
+        default:  // ACL_MEMCPY_DEFAULT: whatever the pointers say
+            want_dst_device = d.device;
+            want_src_device = s.device;
+            break;
+    }
+    if (want_dst_device != d.device || want_src_device != s.device) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("kind",
+                                std::string(kind_name(kind)) + " (" + std::to_string(kind) + ")",
+                                "it contradicts the pointers: " + where_text("dst", dst, d) + ", "
+                                    + where_text("src", src, s)));
+    }
+    if (d.device) {
+        plan->direction = s.device ? CopyDirection::DeviceToDevice : CopyDirection::HostToDevice;
+    } else {
+        plan->direction = s.device ? CopyDirection::DeviceToHost : CopyDirection::HostToHost;
+    }
+    plan->pageable_host = (!d.device && !d.block) || (!s.device && !s.block);
+    return ACL_SUCCESS;
+}
+
+aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
+    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+    if (size == 0) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    }
+    std::shared_ptr<Context> context;
+    if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
+    // requested size, so range checks are exact; the padding only makes small over-reads safe.
+    constexpr size_t kLimit = ~size_t{0} - 128;
+    if (size > kLimit) {
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+    }
+    size_t reserved = (size + 31) / 32 * 32 + (padding == Padding::Malloc ? 32 : 0);
+    void* block = nullptr;
+    if (aclError err = backend->malloc_device(&block, reserved);
+        err != ACL_SUCCESS || block == nullptr) {
+        return fail(
+            ACL_ERROR_RT_MEMORY_ALLOCATION,
+            msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
+                        + std::to_string(context->device) + ": " + backend->last_error_text()));
+    }
+    runtime().allocations().insert(
+        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, context->device});
+    *dev_ptr = block;
+    return ACL_SUCCESS;
+}
+
+aclError release(void* ptr, AllocKind kind) {
+    const char* param = kind == AllocKind::Device ? "devPtr" : "hostPtr";
+    if (ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (!runtime().allocations().erase(ptr, kind)) {
+        std::string reason;
+        auto block = runtime().allocations().find(ptr);
+        if (block && block->kind != kind) {
+            reason = kind == AllocKind::Device
+                         ? "it was allocated by aclrtMallocHost; release it with aclrtFreeHost"
+                         : "it was allocated by aclrtMalloc; release it with aclrtFree";
+        } else if (block) {
+            reason = "it points inside an allocation (which starts at "
+                     + pointer_text(reinterpret_cast<void*>(block->base)) + "), not at its start";
+        } else {
+            reason = kind == AllocKind::Device
+                         ? "it was not returned by aclrtMalloc, or it has already been freed"
+                         : "it was not returned by aclrtMallocHost, or it has already been freed";
+        }
+        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(ptr), reason));
+    }
+    aclError err = kind == AllocKind::Device ? backend->free_device(ptr) : backend->free_host(ptr);
+    if (err != ACL_SUCCESS) {
+        return fail(
+            err,
+            msg_runtime("cannot free " + pointer_text(ptr) + ": " + backend->last_error_text()));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError memcpy_impl(void* dst,
+                     size_t dest_max,
+                     const void* src,
+                     size_t count,
+                     int kind,
+                     bool async,
+                     aclrtStream stream) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    ACLEMU_CHECK_NOT_NULL(dst);
+    ACLEMU_CHECK_NOT_NULL(src);
+    std::shared_ptr<Stream> target;
+    if (async) {
+        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+    } else {
+        std::shared_ptr<Context> context;
+        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    CopyPlan plan;
+    if (aclError err = plan_copy(dst, dest_max, src, count, kind, backend, &plan);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    if (!async) {
+        if (aclError err = backend->memcpy_sync(dst, src, count, plan.direction);
+            err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
+        }
+        return ACL_SUCCESS;
+    }
+    if (aclError err = backend->memcpy_async(dst, src, count, plan.direction, target->impl.get());
+        err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("asynchronous copy failed: " + backend->last_error_text()));
+    }
+    if (plan.pageable_host) {
+        // As in CANN: with pageable (not aclrtMallocHost) host memory the call returns only
+        // once the copy is done, so the caller may reuse or free its buffer right away.
+        WaitResult result = WaitResult::Done;
+        if (aclError err = backend->synchronize_stream(target->impl.get(), -1, &result);
+            err != ACL_SUCCESS) {
+            return fail(err,
+                        msg_runtime("asynchronous copy failed: " + backend->last_error_text()));
+        }
+        return ACL_SUCCESS;
+    }
+    return runtime().after_enqueue(*target);
+}
+
+aclError memset_impl(
+    void* dev_ptr, size_t max_count, int32_t value, size_t count, bool async, aclrtStream stream) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+    std::shared_ptr<Stream> target;
+    if (async) {
+        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+    } else {
+        std::shared_ptr<Context> context;
+        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (max_count == 0 || count > max_count) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                "must not exceed maxCount (" + std::to_string(max_count)
+                                    + "), which must be greater than 0"));
+    }
+    Located where = locate_ptr(dev_ptr, backend);
+    if (aclError err = check_range("devPtr", dev_ptr, count, where); err != ACL_SUCCESS) {
+        return err;
+    }
+    aclError err;
+    if (where.device) {
+        err = async ? backend->memset_async(dev_ptr, value, count, target->impl.get())
+                    : backend->memset_sync(dev_ptr, value, count);
+    } else if (async) {
+        // Host memory: fill it in stream order on a host thread.
+        err = backend->launch_host_func(
+            target->impl.get(), [dev_ptr, value, count] { std::memset(dev_ptr, value, count); });
+    } else {
+        std::memset(dev_ptr, value, count);
+        err = ACL_SUCCESS;
+    }
+    if (err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("memset failed: " + backend->last_error_text()));
+    }
+    return async ? runtime().after_enqueue(*target) : ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMalloc", [&] {
+        (void)policy;  // every policy (and unknown values, as in CANN) gets ordinary device memory
+        return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMallocAlign32", [&] {
+        (void)policy;
+        return device_malloc(devPtr, size, Padding::Align32);
+    });
+}
+
+aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMallocCached", [&] {
+        (void)policy;
+        return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtFree(void* devPtr) {
+    return api_call_init("aclrtFree", [&] { return release(devPtr, AllocKind::Device); });
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+    return api_call_init("aclrtMallocHost", [&] {
+        ACLEMU_CHECK_NOT_NULL(hostPtr);
+        if (size == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("size", "0", "must be greater than 0"));
+        }
+        Backend* backend = nullptr;
+        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        void* block = nullptr;
+        if (aclError err = backend->malloc_host(&block, size);
+            err != ACL_SUCCESS || block == nullptr) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_runtime("cannot allocate " + std::to_string(size)
+                                    + " bytes of host memory: " + backend->last_error_text()));
+        }
+        runtime().allocations().insert(
+            Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host, 0});
+        *hostPtr = block;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+    return api_call_init("aclrtFreeHost", [&] { return release(hostPtr, AllocKind::Host); });
+}
+
+aclError aclrtMemcpy(
+    void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+    return api_call_init(
+        "aclrtMemcpy", [&] { return memcpy_impl(dst, destMax, src, count, kind, false, nullptr); });
+}
+
+aclError aclrtMemcpyAsync(void* dst,
+                          size_t destMax,
+                          const void* src,
+                          size_t count,
+                          aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+    return api_call_init("aclrtMemcpyAsync",
+                         [&] { return memcpy_impl(dst, destMax, src, count, kind, true, stream); });
+}
+
+aclError aclrtMemcpy2d(void* dst,
+                       size_t dpitch,
+                       const void* src,
+                       size_t spitch,
+                       size_t width,
+                       size_t height,
+                       aclrtMemcpyKind kind) {
+    return api_call_init("aclrtMemcpy2d", [&] {
+        ACLEMU_CHECK_NOT_NULL(dst);
+        ACLEMU_CHECK_NOT_NULL(src);
+        if (width == 0 || height == 0) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid(width == 0 ? "width" : "height", "0", "must be greater than 0"));
+        }
+        if (width > dpitch || width > spitch) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_invalid("width",
+                                    std::to_string(width),
+                                    "must not exceed dpitch (" + std::to_string(dpitch)
+                                        + ") or spitch (" + std::to_string(spitch) + ")"));
+        }
+        // Validate both whole spans once (kind, ranges), then copy row by row.
+        size_t dst_span = (height - 1) * dpitch + width;
+        size_t src_span = (height - 1) * spitch + width;
+        std::shared_ptr<Context> context;
+        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        Backend* backend = nullptr;
+        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        CopyPlan plan;
+        size_t span = std::max(dst_span, src_span);
+        if (aclError err = plan_copy(dst, span, src, width, kind, backend, &plan);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        Located d = locate_ptr(dst, backend);
+        Located s = locate_ptr(src, backend);
+        if (aclError err = check_range("dst", dst, dst_span, d); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (aclError err = check_range("src", src, src_span, s); err != ACL_SUCCESS) {
+            return err;
+        }
+        for (size_t row = 0; row < height; ++row) {
+            aclError err = backend->memcpy_sync(static_cast<char*>(dst) + row * dpitch,
+                                                static_cast<const char*>(src) + row * spitch,
+                                                width,
+                                                plan.direction);
+            if (err != ACL_SUCCESS) {
+                return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
+            }
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+    return api_call_init(
+        "aclrtMemset", [&] { return memset_impl(devPtr, maxCount, value, count, false, nullptr); });
+}
+
+aclError aclrtMemsetAsync(
+    void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+    return api_call_init("aclrtMemsetAsync",
+                         [&] { return memset_impl(devPtr, maxCount, value, count, true, stream); });
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    return api_call_init("aclrtGetMemInfo", [&] {
+        if (attr < ACL_DDR_MEM || attr > ACL_MEM_P2P_HUGE1G) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("attr", std::to_string(attr), "must be an aclrtMemAttr in [0, 17]"));
+        }
+        ACLEMU_CHECK_NOT_NULL(free);
+        ACLEMU_CHECK_NOT_NULL(total);
+        std::shared_ptr<Context> context;
+        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        Backend* backend = nullptr;
+        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (aclError err = backend->mem_info(free, total); err != ACL_SUCCESS) {
+            return fail(
+                err, msg_runtime("cannot read memory information: " + backend->last_error_text()));
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

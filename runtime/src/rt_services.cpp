@@ -1,0 +1,110 @@
+// aclemu/rt.h: the runtime services the operator libraries call (stream resolution, host tasks
+// in stream order, GPU launch completion, memory classification, the deterministic switch).
+// report_error lives in errors.cpp.
+#include "aclemu/rt.h"
+#include "runtime.h"
+#include "status.h"
+
+#include <string>
+
+namespace aclemu::rt {
+
+aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
+    if (aclError gate = require_init(); gate != ACL_SUCCESS) {
+        return gate;
+    }
+    if (target == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("target"));
+    }
+    std::shared_ptr<Stream> resolved;
+    if (aclError err = runtime().stream(stream, &resolved); err != ACL_SUCCESS) {
+        return err;
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    target->kind = backend->kind();
+    target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;
+    target->device = resolved->device;
+    return ACL_SUCCESS;
+}
+
+aclError enqueue_host_task(aclrtStream stream, std::function<void()> task) {
+    if (aclError gate = require_init(); gate != ACL_SUCCESS) {
+        return gate;
+    }
+    if (!task) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("task"));
+    }
+    std::shared_ptr<Stream> resolved;
+    if (aclError err = runtime().stream(stream, &resolved); err != ACL_SUCCESS) {
+        return err;
+    }
+    Backend* backend = nullptr;
+    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = backend->launch_host_func(resolved->impl.get(), std::move(task));
+        err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot enqueue a host task: " + backend->last_error_text()));
+    }
+    return runtime().after_enqueue(*resolved);
+}
+
+aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
+    Backend* backend = runtime().existing_backend();
+    if (launch_status != 0) {
+        std::string detail = backend != nullptr ? backend->last_error_text() : std::string();
+        return fail(ACL_ERROR_RT_INTERNAL_ERROR,
+                    msg_runtime("kernel launch failed on device " + std::to_string(target.device)
+                                + " with status " + std::to_string(launch_status)
+                                + (detail.empty() ? std::string() : ": " + detail)));
+    }
+    if (!runtime().launch_blocking()) {
+        return ACL_SUCCESS;
+    }
+    std::shared_ptr<Stream> stream = runtime().stream_by_native(target.native);
+    if (!stream || backend == nullptr) {
+        return ACL_SUCCESS;
+    }
+    WaitResult result = WaitResult::Done;
+    if (aclError err = backend->synchronize_stream(stream->impl.get(), -1, &result);
+        err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("kernel failed on device " + std::to_string(target.device)
+                                + " (ASCEND_LAUNCH_BLOCKING=1): " + backend->last_error_text()));
+    }
+    return ACL_SUCCESS;
+}
+
+BackendKind active_backend() {
+    return runtime().active_kind();
+}
+
+MemoryLocation locate(const void* ptr, size_t bytes) {
+    if (ptr == nullptr) {
+        return MemoryLocation::Unknown;
+    }
+    if (auto block = runtime().allocations().find(ptr)) {
+        if (bytes > block->remaining(reinterpret_cast<uintptr_t>(ptr))) {
+            return MemoryLocation::Unknown;  // straddles the end of its block
+        }
+        return block->kind == AllocKind::Device ? MemoryLocation::Device : MemoryLocation::Host;
+    }
+    Backend* backend = runtime().existing_backend();
+    if (backend != nullptr && backend->is_foreign_device_pointer(ptr)) {
+        return MemoryLocation::Device;
+    }
+    return MemoryLocation::Unknown;
+}
+
+bool deterministic() {
+    return runtime().deterministic();
+}
+
+int cpu_threads() {
+    return runtime().cpu_threads();
+}
+
+}  // namespace aclemu::rt

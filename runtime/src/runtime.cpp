@@ -1,0 +1,817 @@
+// Runtime: lifecycle, backend selection, devices, contexts and the stream/event registries.
+// See runtime.h for the locking rule (never wait while holding mu_).
+#include "runtime.h"
+
+#include "aclemu/log.h"
+#include "log_internal.h"
+#include "status.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace aclemu::rt {
+namespace {
+
+struct CurrentContext {
+    Context* ptr = nullptr;
+    uint64_t id = 0;
+};
+thread_local CurrentContext tl_current;
+
+std::string lower(std::string text) {
+    for (char& c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+int env_cpu_threads() {
+    if (const char* text = std::getenv("ACLEMU_CPU_THREADS"); text != nullptr && *text) {
+        char* end = nullptr;
+        long value = std::strtol(text, &end, 10);
+        if (*end == '\0' && value > 0 && value <= 4096) {
+            return static_cast<int>(value);
+        }
+        ACLEMU_LOG(
+            Runtime, Warning, "ACLEMU_CPU_THREADS=%s is not a positive count; ignored", text);
+    }
+    unsigned hw = std::thread::hardware_concurrency();
+    return hw == 0 ? 1 : static_cast<int>(hw);
+}
+
+// ASCEND_RT_VISIBLE_DEVICES: comma-separated physical ids. Unset: all devices. Like
+// CUDA_VISIBLE_DEVICES, the list ends at the first entry that is not a valid, unused id
+// (a warning names it); an empty value hides every device.
+std::vector<int32_t> visible_devices(int physical_count) {
+    std::vector<int32_t> visible;
+    const char* text = std::getenv("ASCEND_RT_VISIBLE_DEVICES");
+    if (text == nullptr) {
+        for (int i = 0; i < physical_count; ++i) {
+            visible.push_back(i);
+        }
+        return visible;
+    }
+    std::string list(text);
+    size_t start = 0;
+    while (start < list.size()) {
+        size_t end = list.find(',', start);
+        if (end == std::string::npos) {
+            end = list.size();
+        }
+        std::string item = list.substr(start, end - start);
+        item.erase(0, item.find_first_not_of(" \t"));
+        item.erase(item.find_last_not_of(" \t") + 1);
+        char* stop = nullptr;
+        long id = item.empty() ? -1 : std::strtol(item.c_str(), &stop, 10);
+        bool valid = !item.empty() && *stop == '\0' && id >= 0 && id < physical_count
+                     && std::find(visible.begin(), visible.end(), id) == visible.end();
+        if (!valid) {
+            ACLEMU_LOG(Runtime,
+                       Warning,
+                       "ASCEND_RT_VISIBLE_DEVICES=%s: entry '%s' is not a free device id in "
+                       "[0, %d); the list ends before it",
+                       text,
+                       item.c_str(),
+                       physical_count);
+            break;
+        }
+        visible.push_back(static_cast<int32_t>(id));
+        start = end + 1;
+    }
+    return visible;
+}
+
+}  // namespace
+
+std::string pointer_text(const void* ptr) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%p", ptr);
+    return buf;
+}
+
+Runtime& Runtime::instance() {
+    // Never destroyed: worker threads and atexit handlers may still call in during exit.
+    static Runtime* runtime = new Runtime;
+    return *runtime;
+}
+
+// ---- lifecycle ---------------------------------------------------------------------------
+
+aclError Runtime::init(const char* config_path) {
+    std::lock_guard<std::mutex> lifecycle(lifecycle_mu_);
+    if (initialized()) {
+        std::lock_guard<std::mutex> lock(mu_);
+        ++init_refs_;
+        return fail(ACL_ERROR_REPEAT_INITIALIZE, msg_order("aclInit has already been called"));
+    }
+    log::reload_settings();
+    if (config_path != nullptr && config_path[0] != '\0') {
+        struct stat st {};
+        if (::stat(config_path, &st) != 0 || !S_ISREG(st.st_mode)
+            || ::access(config_path, R_OK) != 0) {
+            return fail(
+                ACL_ERROR_INVALID_FILE,
+                msg_invalid(
+                    "configPath", config_path, "the file does not exist or cannot be read"));
+        }
+        ACLEMU_LOG(
+            AscendCL, Info, "config file %s accepted; its settings are not used", config_path);
+    }
+
+    Settings settings;
+    if (const char* choice = std::getenv("ACLEMU_BACKEND"); choice != nullptr && *choice) {
+        settings.backend = lower(choice);
+    }
+    static const char* const kChoices[] = {"auto", "cpu", "cuda", "hip", "gpu"};
+    if (std::none_of(std::begin(kChoices), std::end(kChoices), [&](const char* c) {
+            return settings.backend == c;
+        })) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "ACLEMU_BACKEND", settings.backend, "must be one of auto, cpu, cuda, hip, gpu"));
+    }
+    const char* blocking = std::getenv("ASCEND_LAUNCH_BLOCKING");
+    settings.launch_blocking = blocking != nullptr && std::string(blocking) == "1";
+    settings.cpu_threads = env_cpu_threads();
+
+    std::lock_guard<std::mutex> lock(mu_);
+    settings_ = settings;
+    launch_blocking_.store(settings.launch_blocking, std::memory_order_relaxed);
+    init_refs_ = 1;
+    backend_error_.clear();
+    initialized_.store(true, std::memory_order_release);
+    ACLEMU_LOG(AscendCL,
+               Info,
+               "aclInit: ACLEMU_BACKEND=%s, ASCEND_LAUNCH_BLOCKING=%d",
+               settings.backend.c_str(),
+               settings.launch_blocking ? 1 : 0);
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::finalize() {
+    std::lock_guard<std::mutex> lifecycle(lifecycle_mu_);
+    if (!initialized()) {
+        return fail(ACL_ERROR_REPEAT_FINALIZE,
+                    msg_order("aclFinalize without a matching aclInit (or called twice)"));
+    }
+    teardown();
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::finalize_reference(uint64_t* remaining) {
+    std::lock_guard<std::mutex> lifecycle(lifecycle_mu_);
+    if (!initialized()) {
+        return fail(ACL_ERROR_REPEAT_FINALIZE,
+                    msg_order("aclFinalizeReference without a matching aclInit"));
+    }
+    uint64_t left;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        left = --init_refs_;
+    }
+    if (left == 0) {
+        teardown();
+    }
+    if (remaining != nullptr) {
+        *remaining = left;
+    }
+    return ACL_SUCCESS;
+}
+
+// Releases every object in dependency order: streams (their pending work runs), events,
+// memory, then the backend itself. Called with lifecycle_mu_ held.
+void Runtime::teardown() {
+    std::vector<std::shared_ptr<Stream>> streams;
+    std::vector<std::shared_ptr<Event>> events;
+    std::unique_ptr<Backend> backend;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        initialized_.store(false, std::memory_order_release);
+        init_refs_ = 0;
+        for (auto& [ptr, stream] : streams_) {
+            streams.push_back(stream);
+        }
+        for (auto& [ptr, context] : contexts_) {
+            if (context->default_stream) {
+                streams.push_back(context->default_stream);
+            }
+        }
+        for (auto& [ptr, event] : events_) {
+            events.push_back(event);
+        }
+        streams_.clear();
+        contexts_.clear();
+        events_.clear();
+        devices_.clear();
+        visible_.clear();
+        process_params_.clear();
+        backend = std::move(backend_);
+        backend_error_.clear();
+    }
+    if (backend) {
+        for (auto& stream : streams) {
+            if (stream->impl) {
+                backend->destroy_stream(std::move(stream->impl));
+            }
+        }
+        for (auto& event : events) {
+            if (event->impl) {
+                backend->destroy_event(std::move(event->impl));
+            }
+        }
+        for (const Allocation& block : allocations_.take_all()) {
+            void* ptr = reinterpret_cast<void*>(block.base);
+            if (block.kind == AllocKind::Device) {
+                backend->free_device(ptr);
+            } else {
+                backend->free_host(ptr);
+            }
+        }
+        backend.reset();
+    } else {
+        allocations_.take_all();
+    }
+    ACLEMU_LOG(AscendCL, Info, "aclFinalize: runtime released");
+}
+
+int Runtime::cpu_threads() const {
+    if (initialized()) {
+        return settings_.cpu_threads;
+    }
+    return env_cpu_threads();
+}
+
+// ---- backend -----------------------------------------------------------------------------
+
+aclError Runtime::backend(Backend** out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return ensure_backend_locked(out);
+}
+
+Backend* Runtime::existing_backend() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return backend_.get();
+}
+
+BackendKind Runtime::active_kind() {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (backend_) {
+        return backend_->kind();
+    }
+    const std::string& choice = settings_.backend;
+    if (choice == "cuda") {
+        return BackendKind::Cuda;
+    }
+    if (choice == "hip") {
+        return BackendKind::Hip;
+    }
+    if (choice == "gpu") {
+#if defined(ACLEMU_HAVE_HIP)
+        return BackendKind::Hip;
+#elif defined(ACLEMU_HAVE_CUDA)
+        return BackendKind::Cuda;
+#endif
+    }
+    return BackendKind::Cpu;
+}
+
+aclError Runtime::ensure_backend_locked(Backend** out) {
+    if (backend_) {
+        *out = backend_.get();
+        return ACL_SUCCESS;
+    }
+    const std::string& choice = settings_.backend;
+    if (!backend_error_.empty()) {
+        return fail(ACL_ERROR_RT_NO_DEVICE, msg_runtime(backend_error_));
+    }
+    std::unique_ptr<Backend> created;
+    if (choice == "cpu") {
+        created = make_cpu_backend();
+    } else {
+        std::string why;
+        std::unique_ptr<Backend> gpu = make_gpu_backend(&why);
+        if (gpu && choice == "cuda" && gpu->kind() != BackendKind::Cuda) {
+            why =
+                std::string("this aclemu was built with the ") + gpu->name() + " backend, not CUDA";
+            gpu.reset();
+        } else if (gpu && choice == "hip" && gpu->kind() != BackendKind::Hip) {
+            why =
+                std::string("this aclemu was built with the ") + gpu->name() + " backend, not HIP";
+            gpu.reset();
+        }
+        if (gpu) {
+            created = std::move(gpu);
+        } else if (choice == "auto") {
+            ACLEMU_LOG(
+                Runtime, Info, "no usable GPU backend (%s); using the CPU backend", why.c_str());
+            created = make_cpu_backend();
+        } else {
+            backend_error_ = "ACLEMU_BACKEND=" + choice
+                             + " requests a GPU backend, but it is unavailable: "
+                             + (why.empty() ? std::string("no GPU answered") : why);
+            return fail(ACL_ERROR_RT_NO_DEVICE, msg_runtime(backend_error_));
+        }
+    }
+    backend_ = std::move(created);
+    visible_ = visible_devices(backend_->physical_device_count());
+    devices_.assign(visible_.size(), DeviceSlot{});
+    ACLEMU_LOG(Runtime,
+               Info,
+               "using the %s backend: %d physical device(s), %zu visible",
+               backend_->name(),
+               backend_->physical_device_count(),
+               visible_.size());
+    *out = backend_.get();
+    return ACL_SUCCESS;
+}
+
+// ---- devices -----------------------------------------------------------------------------
+
+aclError Runtime::device_count(uint32_t* count) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Backend* backend = nullptr;
+    if (aclError err = ensure_backend_locked(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    *count = static_cast<uint32_t>(visible_.size());
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::check_device(int32_t device, const char* param, int32_t* physical) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return check_device_locked(device, param, physical);
+}
+
+aclError Runtime::check_device_locked(int32_t device, const char* param, int32_t* physical) {
+    Backend* backend = nullptr;
+    if (aclError err = ensure_backend_locked(&backend); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (device < 0 || static_cast<size_t>(device) >= visible_.size()) {
+        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                    msg_invalid(param,
+                                std::to_string(device),
+                                "must be in [0, " + std::to_string(visible_.size()) + ") ("
+                                    + std::to_string(visible_.size()) + " visible device(s))"));
+    }
+    if (physical != nullptr) {
+        *physical = visible_[device];
+    }
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::new_context_locked(int32_t device,
+                                     int32_t physical,
+                                     bool is_default,
+                                     std::shared_ptr<Context>* out) {
+    if (aclError err = backend_->bind_device(physical); err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("cannot bind device " + std::to_string(device) + ": "
+                                + backend_->last_error_text()));
+    }
+    auto stream = std::make_shared<Stream>();
+    if (aclError err = backend_->create_stream(&stream->impl); err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("cannot create the default stream of device "
+                                + std::to_string(device) + ": " + backend_->last_error_text()));
+    }
+    auto context = std::make_shared<Context>();
+    context->id = next_context_id_++;
+    context->device = device;
+    context->physical = physical;
+    context->is_default = is_default;
+    stream->context = context.get();
+    stream->device = device;
+    stream->physical = physical;
+    stream->is_default = true;
+    context->default_stream = std::move(stream);
+    contexts_[context.get()] = context;
+    *out = std::move(context);
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::set_device(int32_t device) {
+    std::lock_guard<std::mutex> lock(mu_);
+    int32_t physical = 0;
+    if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
+        return err;
+    }
+    DeviceSlot& slot = devices_[device];
+    if (!slot.default_context) {
+        std::shared_ptr<Context> context;
+        if (aclError err = new_context_locked(device, physical, true, &context);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        slot.default_context = std::move(context);
+        slot.refs = 0;
+    } else if (aclError err = backend_->bind_device(physical); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot bind device " + std::to_string(device)));
+    }
+    ++slot.refs;
+    tl_current = {slot.default_context.get(), slot.default_context->id};
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::reset_device(int32_t device, bool force) {
+    std::vector<std::shared_ptr<Stream>> streams;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (aclError err = check_device_locked(device, "deviceId", nullptr); err != ACL_SUCCESS) {
+            return err;
+        }
+        DeviceSlot& slot = devices_[device];
+        if (slot.refs == 0 || !slot.default_context) {
+            ACLEMU_LOG(AscendCL, Warning, "device %d was not set; nothing to reset", device);
+            return ACL_SUCCESS;
+        }
+        slot.refs = force ? 0 : slot.refs - 1;
+        if (slot.refs > 0) {
+            return ACL_SUCCESS;
+        }
+        retire_context_locked(slot.default_context, &streams);
+        slot.default_context.reset();
+    }
+    destroy_streams(std::move(streams));
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::get_device(int32_t* device) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::shared_ptr<Context> context;
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    *device = context->device;
+    return ACL_SUCCESS;
+}
+
+int32_t Runtime::current_device_or_none() {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = contexts_.find(tl_current.ptr);
+    if (tl_current.ptr == nullptr || it == contexts_.end() || it->second->id != tl_current.id) {
+        return -1;
+    }
+    return it->second->device;
+}
+
+std::vector<std::shared_ptr<Stream>> Runtime::streams_of_device(int32_t device) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<std::shared_ptr<Stream>> result;
+    for (auto& [ptr, stream] : streams_) {
+        if (stream->device == device) {
+            result.push_back(stream);
+        }
+    }
+    for (auto& [ptr, context] : contexts_) {
+        if (context->device == device && context->default_stream) {
+            result.push_back(context->default_stream);
+        }
+    }
+    return result;
+}
+
+// ---- contexts ----------------------------------------------------------------------------
+
+aclError Runtime::current_context_locked(std::shared_ptr<Context>* out) {
+    auto it = contexts_.find(tl_current.ptr);
+    if (tl_current.ptr == nullptr || it == contexts_.end() || it->second->id != tl_current.id) {
+        tl_current = {};
+        return fail(ACL_ERROR_RT_CONTEXT_NULL,
+                    msg_order("the calling thread has no current context; call aclrtSetDevice "
+                              "(or aclrtSetCurrentContext) first"));
+    }
+    *out = it->second;
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::current_context(std::shared_ptr<Context>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (aclError err = current_context_locked(out); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = backend_->bind_device((*out)->physical); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot bind device " + std::to_string((*out)->device)));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::create_context(int32_t device, aclrtContext* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    int32_t physical = 0;
+    if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
+        return err;
+    }
+    std::shared_ptr<Context> context;
+    if (aclError err = new_context_locked(device, physical, false, &context); err != ACL_SUCCESS) {
+        return err;
+    }
+    tl_current = {context.get(), context->id};
+    *out = context.get();
+    return ACL_SUCCESS;
+}
+
+void Runtime::retire_context_locked(const std::shared_ptr<Context>& context,
+                                    std::vector<std::shared_ptr<Stream>>* streams) {
+    for (Stream* stream : context->streams) {
+        auto it = streams_.find(stream);
+        if (it != streams_.end()) {
+            streams->push_back(it->second);
+            streams_.erase(it);
+        }
+    }
+    context->streams.clear();
+    if (context->default_stream) {
+        streams->push_back(std::move(context->default_stream));
+    }
+    contexts_.erase(context.get());
+}
+
+void Runtime::destroy_streams(std::vector<std::shared_ptr<Stream>> streams) {
+    Backend* backend = existing_backend();
+    for (auto& stream : streams) {
+        if (backend != nullptr && stream->impl) {
+            backend->destroy_stream(std::move(stream->impl));
+        }
+    }
+}
+
+aclError Runtime::destroy_context(aclrtContext handle) {
+    std::vector<std::shared_ptr<Stream>> streams;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = contexts_.find(static_cast<Context*>(handle));
+        if (it == contexts_.end()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("context", pointer_text(handle), "not a live context"));
+        }
+        std::shared_ptr<Context> context = it->second;
+        if (context->is_default) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("context",
+                                    pointer_text(handle),
+                                    "it is a device's default context; release it with "
+                                    "aclrtResetDevice"));
+        }
+        if (tl_current.ptr == context.get()) {
+            tl_current = {};
+        }
+        retire_context_locked(context, &streams);
+    }
+    destroy_streams(std::move(streams));
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::set_current_context(aclrtContext handle) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = contexts_.find(static_cast<Context*>(handle));
+    if (it == contexts_.end()) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("context", pointer_text(handle), "not a live context"));
+    }
+    if (aclError err = backend_->bind_device(it->second->physical); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot bind device " + std::to_string(it->second->device)));
+    }
+    tl_current = {it->second.get(), it->second->id};
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::get_current_context(aclrtContext* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::shared_ptr<Context> context;
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    *out = context.get();
+    return ACL_SUCCESS;
+}
+
+// ---- streams -----------------------------------------------------------------------------
+
+aclError Runtime::create_stream(aclrtStream* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::shared_ptr<Context> context;
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = backend_->bind_device(context->physical); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot bind device " + std::to_string(context->device)));
+    }
+    auto stream = std::make_shared<Stream>();
+    if (aclError err = backend_->create_stream(&stream->impl); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
+    }
+    stream->context = context.get();
+    stream->device = context->device;
+    stream->physical = context->physical;
+    context->streams.insert(stream.get());
+    streams_[stream.get()] = stream;
+    *out = stream.get();
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::destroy_stream(aclrtStream handle) {
+    std::shared_ptr<Stream> stream;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = streams_.find(static_cast<Stream*>(handle));
+        if (it == streams_.end()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
+        }
+        stream = it->second;
+        streams_.erase(it);
+        auto ctx = contexts_.find(stream->context);
+        if (ctx != contexts_.end()) {
+            ctx->second->streams.erase(stream.get());
+        }
+    }
+    destroy_streams({stream});
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (handle == nullptr) {
+        std::shared_ptr<Context> context;
+        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        *out = context->default_stream;
+        return ACL_SUCCESS;
+    }
+    auto it = streams_.find(static_cast<Stream*>(handle));
+    if (it == streams_.end()) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("stream", pointer_text(handle), "not a live stream"));
+    }
+    *out = it->second;
+    return ACL_SUCCESS;
+}
+
+std::shared_ptr<Stream> Runtime::stream_by_native(void* native) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!backend_ || native == nullptr) {
+        return nullptr;
+    }
+    for (auto& [ptr, stream] : streams_) {
+        if (stream->impl && backend_->native_stream(stream->impl.get()) == native) {
+            return stream;
+        }
+    }
+    for (auto& [ptr, context] : contexts_) {
+        auto& stream = context->default_stream;
+        if (stream && stream->impl && backend_->native_stream(stream->impl.get()) == native) {
+            return stream;
+        }
+    }
+    return nullptr;
+}
+
+aclError Runtime::after_enqueue(Stream& stream) {
+    if (!launch_blocking()) {
+        return ACL_SUCCESS;
+    }
+    Backend* backend = existing_backend();
+    if (backend == nullptr || !stream.impl) {
+        return ACL_SUCCESS;
+    }
+    WaitResult result = WaitResult::Done;
+    if (aclError err = backend->synchronize_stream(stream.impl.get(), -1, &result);
+        err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("stream failed under ASCEND_LAUNCH_BLOCKING=1: "
+                                + backend->last_error_text()));
+    }
+    return ACL_SUCCESS;
+}
+
+// ---- events ------------------------------------------------------------------------------
+
+aclError Runtime::create_event(uint32_t flags, bool timing, aclrtEvent* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::shared_ptr<Context> context;
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    auto event = std::make_shared<Event>();
+    if (aclError err = backend_->create_event(&event->impl, timing); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot create an event: " + backend_->last_error_text()));
+    }
+    event->flags = flags;
+    event->timing = timing;
+    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0;
+    event->device = context->device;
+    events_[event.get()] = event;
+    *out = event.get();
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::destroy_event(aclrtEvent handle) {
+    std::shared_ptr<Event> event;
+    Backend* backend = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = events_.find(static_cast<Event*>(handle));
+        if (it == events_.end()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("event", pointer_text(handle), "not a live event"));
+        }
+        event = it->second;
+        events_.erase(it);
+        backend = backend_.get();
+    }
+    if (backend != nullptr && event->impl) {
+        return backend->destroy_event(std::move(event->impl));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::event(aclrtEvent handle, std::shared_ptr<Event>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = events_.find(static_cast<Event*>(handle));
+    if (it == events_.end()) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("event", pointer_text(handle), "not a live event"));
+    }
+    *out = it->second;
+    return ACL_SUCCESS;
+}
+
+// ---- system parameters -------------------------------------------------------------------
+
+aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    const int max_opt =
+        context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
+    if (opt < 0 || opt > max_opt) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "opt", std::to_string(opt), "must be in [0, " + std::to_string(max_opt) + "]"));
+    }
+    if (opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "value", std::to_string(value), "ACL_OPT_DETERMINISTIC takes 0 (off), 1, 2 or 3"));
+    }
+    if (context_scope) {
+        std::shared_ptr<Context> context;
+        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        context->sys_params[opt] = value;
+    } else {
+        process_params_[opt] = value;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::get_sys_param(bool context_scope, int opt, int64_t* value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    const int max_opt =
+        context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
+    if (opt < 0 || opt > max_opt) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "opt", std::to_string(opt), "must be in [0, " + std::to_string(max_opt) + "]"));
+    }
+    const std::map<int, int64_t>* params = &process_params_;
+    std::shared_ptr<Context> context;
+    if (context_scope) {
+        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        params = &context->sys_params;
+    }
+    auto it = params->find(opt);
+    if (it == params->end()) {
+        return fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
+                    msg_invalid("opt", std::to_string(opt), "this option has never been set"));
+    }
+    *value = it->second;
+    return ACL_SUCCESS;
+}
+
+bool Runtime::deterministic() {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto ctx = contexts_.find(tl_current.ptr);
+    if (tl_current.ptr != nullptr && ctx != contexts_.end() && ctx->second->id == tl_current.id) {
+        auto it = ctx->second->sys_params.find(ACL_OPT_DETERMINISTIC);
+        if (it != ctx->second->sys_params.end()) {
+            return it->second != 0;
+        }
+    }
+    auto it = process_params_.find(ACL_OPT_DETERMINISTIC);
+    return it != process_params_.end() && it->second != 0;
+}
+
+}  // namespace aclemu::rt

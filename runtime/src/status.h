@@ -1,0 +1,89 @@
+// Error plumbing of the front end: CANN-style messages (docs/errors.md lists the IDs), the
+// thread-local message list behind aclGetRecentErrMsg, and api_call(), the wrapper every
+// extern "C" entry point runs its body in (init gate, exception -> code, last-error record).
+#pragma once
+
+#include "acl/acl_base.h"
+
+#include <exception>
+#include <new>
+#include <string>
+
+namespace aclemu::rt {
+
+// Message builders. Each returns a whole message "<ID>: <text>".
+/// EH0001: Value [v] for parameter [p] is invalid. Reason: r
+std::string msg_invalid(const char* param, const std::string& value, const std::string& reason);
+/// EH0002: Argument [p] must not be null.
+std::string msg_null(const char* param);
+/// EH0003: Call sequence is invalid. Reason: r  (init gate, no current device/context)
+std::string msg_order(const std::string& reason);
+/// EH0004: Feature [f] is not supported by aclemu. Reason: r
+std::string msg_unsupported(const char* feature, const std::string& reason);
+/// EE1001: text  (device, backend and resource failures, timeouts)
+std::string msg_runtime(const std::string& text);
+
+/// Appends `message` to the calling thread's list for aclGetRecentErrMsg.
+void push_error_message(std::string message);
+/// Records `message`, logs it at ERROR (module ASCENDCL) and returns `code`.
+aclError fail(aclError code,
+              const std::string& message,
+              const char* file = __builtin_FILE(),
+              int line = __builtin_LINE());
+
+/// The entry point running on this thread (for log lines), or nullptr.
+const char* current_api();
+/// Sets the thread's last error code for aclrtGetLastError (0 leaves it unchanged).
+void note_result(aclError code);
+aclError last_error(bool clear);
+
+/// Returns the init-gate code: ACL_SUCCESS after aclInit, else ACL_ERROR_UNINITIALIZE (recorded).
+aclError require_init();
+
+class ApiScope {
+public:
+    explicit ApiScope(const char* name);
+    ~ApiScope();
+    ApiScope(const ApiScope&) = delete;
+    ApiScope& operator=(const ApiScope&) = delete;
+
+private:
+    const char* previous_;
+};
+
+aclError exception_to_code(std::exception_ptr error);
+
+/// Runs `body` (returning aclError) as the entry point `name`: no exception escapes.
+template <class F>
+aclError api_call(const char* name, F&& body) noexcept {
+    ApiScope scope(name);
+    aclError code;
+    try {
+        code = body();
+    } catch (...) {
+        code = exception_to_code(std::current_exception());
+    }
+    note_result(code);
+    return code;
+}
+
+/// api_call behind the init gate.
+template <class F>
+aclError api_call_init(const char* name, F&& body) noexcept {
+    return api_call(name, [&]() -> aclError {
+        if (aclError gate = require_init(); gate != ACL_SUCCESS) {
+            return gate;
+        }
+        return body();
+    });
+}
+
+/// Shorthand for the common "argument is null" failure.
+#define ACLEMU_CHECK_NOT_NULL(arg)                                                            \
+    do {                                                                                      \
+        if ((arg) == nullptr) {                                                               \
+            return ::aclemu::rt::fail(ACL_ERROR_INVALID_PARAM, ::aclemu::rt::msg_null(#arg)); \
+        }                                                                                     \
+    } while (0)
+
+}  // namespace aclemu::rt
