@@ -43,8 +43,8 @@ public:
 private:
     gpuEvent_t event_;
     bool timing_;
-    // Only for elapsed_ms' error code: the runtime answers "invalid handle" for both a
-    // never-recorded event and one without timing.
+    // Set once the first record was enqueued. Never-recorded events are answered without the
+    // runtime (complete; elapsed time has no timestamp), the same on every CUDA/HIP version.
     std::atomic<bool> recorded_{false};
 };
 
@@ -313,14 +313,25 @@ public:
         return status;
     }
 
+    // A never-recorded event is complete (CUDA's rule, and the CPU backend's). Answered here
+    // rather than by the runtime, so HIP versions that reject an unrecorded event agree.
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
-        return GPU_CALL(gpuStreamWaitEvent, native_of(stream), event_of(event)->native(), 0);
+        const GpuEvent* gpu_event = event_of(event);
+        if (!gpu_event->recorded()) {
+            return ACL_SUCCESS;
+        }
+        return GPU_CALL(gpuStreamWaitEvent, native_of(stream), gpu_event->native(), 0);
     }
 
     aclError synchronize_event(BackendEvent* event,
                                int32_t timeout_ms,
                                WaitResult* result) override {
-        const gpuEvent_t native = event_of(event)->native();
+        const GpuEvent* gpu_event = event_of(event);
+        const gpuEvent_t native = gpu_event->native();
+        if (!gpu_event->recorded()) {
+            *result = WaitResult::Done;
+            return ACL_SUCCESS;
+        }
         if (timeout_ms < 0) {
             *result = WaitResult::Done;
             return GPU_CALL(gpuEventSynchronize, native);
@@ -331,10 +342,14 @@ public:
                                result);
     }
 
-    // A never-recorded event answers gpuSuccess, i.e. complete, as the contract asks.
     aclError query_event(BackendEvent* event, bool* complete) override {
+        const GpuEvent* gpu_event = event_of(event);
+        if (!gpu_event->recorded()) {
+            *complete = true;
+            return ACL_SUCCESS;
+        }
         return completion_of(
-            gpuEventQuery(event_of(event)->native()), GPU_NAME_OF(gpuEventQuery), complete);
+            gpuEventQuery(gpu_event->native()), GPU_NAME_OF(gpuEventQuery), complete);
     }
 
     // Codes, as the CPU backend: an event created without timing ->
