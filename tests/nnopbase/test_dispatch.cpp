@@ -1,0 +1,161 @@
+// dispatch_kernel: a CPU stream runs the CPU callable in stream order on its worker, a GPU stream
+// runs the GPU callable with the native stream, and the failures give 361001 with a message.
+#include "acl/acl.h"
+
+#include "common/dispatch.h"
+#include "support/backend_fixture.h"
+#include "support/error_message.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace aclemu::test {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* kApi = "aclnnFake";
+
+class Dispatch : public BackendTest {
+protected:
+    void SetUp() override {
+        BackendTest::SetUp();
+        take_recent_error();
+    }
+};
+
+TEST_P(Dispatch, RunsTheCallableOfTheStreamsBackend) {
+    auto cpu_runs = std::make_shared<std::atomic<int>>(0);
+    std::atomic<int> gpu_runs{0};
+    void* native_seen = nullptr;
+    for (int i = 0; i < 3; ++i) {
+        const aclnnStatus status = ops::dispatch_kernel(
+            kApi,
+            stream(),
+            [cpu_runs] { ++*cpu_runs; },  // by value: may run after this scope
+            [&](void* native) {
+                ++gpu_runs;
+                native_seen = native;
+                return 0;
+            });
+#ifdef ACLEMU_HAVE_GPU_KERNELS
+        ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
+#else
+        if (on_gpu()) {
+            // This test binary was built without the GPU kernels.
+            ASSERT_EQ(status, ACLNN_ERR_RUNTIME_ERROR);
+            EXPECT_THAT(take_recent_error(), HasSubstr("built without GPU kernels"));
+            return;
+        }
+        ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
+#endif
+    }
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    if (on_gpu()) {
+        EXPECT_EQ(gpu_runs, 3);
+        EXPECT_EQ(*cpu_runs, 0);
+        EXPECT_NE(native_seen, nullptr);
+    } else {
+        EXPECT_EQ(*cpu_runs, 3);
+        EXPECT_EQ(gpu_runs, 0);
+    }
+}
+
+TEST_P(Dispatch, CpuTasksRunInStreamOrderOffTheCallingThread) {
+    if (on_gpu()) {
+        GTEST_SKIP() << "CPU-stream behaviour";
+    }
+    auto order = std::make_shared<std::vector<int>>();
+    auto thread_ids = std::make_shared<std::vector<std::thread::id>>();
+    for (int i = 0; i < 5; ++i) {
+        ASSERT_EQ(ops::dispatch_kernel(
+                      kApi,
+                      stream(),
+                      [order, thread_ids, i] {
+                          order->push_back(i);
+                          thread_ids->push_back(std::this_thread::get_id());
+                      },
+                      [](void*) { return 0; }),
+                  ACLNN_SUCCESS);
+    }
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    EXPECT_EQ(*order, (std::vector<int>{0, 1, 2, 3, 4}));
+    ASSERT_EQ(thread_ids->size(), 5u);
+    if (std::getenv("ASCEND_LAUNCH_BLOCKING") == nullptr) {
+        EXPECT_NE((*thread_ids)[0], std::this_thread::get_id());
+    }
+}
+
+TEST_P(Dispatch, DefaultStreamIsNull) {
+    auto ran = std::make_shared<std::atomic<bool>>(false);
+    const aclnnStatus status = ops::dispatch_kernel(
+        kApi,
+        nullptr,
+        [ran] { *ran = true; },
+        [&](void*) {
+            *ran = true;
+            return 0;
+        });
+#ifndef ACLEMU_HAVE_GPU_KERNELS
+    if (on_gpu()) {
+        EXPECT_EQ(status, ACLNN_ERR_RUNTIME_ERROR);
+        take_recent_error();
+        return;
+    }
+#endif
+    ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+    EXPECT_TRUE(*ran);
+}
+
+TEST_P(Dispatch, InvalidStreamIsARuntimeError) {
+    int not_a_stream = 0;
+    bool ran = false;
+    EXPECT_EQ(ops::dispatch_kernel(
+                  kApi,
+                  &not_a_stream,
+                  [&ran] { ran = true; },
+                  [&ran](void*) {
+                      ran = true;
+                      return 0;
+                  }),
+              ACLNN_ERR_RUNTIME_ERROR);
+    EXPECT_FALSE(ran);
+    EXPECT_THAT(take_recent_error(), HasSubstr("EZ3001: [aclnnFake] stream:"));
+}
+
+TEST_P(Dispatch, ThreadWithoutADeviceIsARuntimeError) {
+    // aclrtSetDevice binds the calling thread; a fresh thread has no current context.
+    aclnnStatus status = ACLNN_SUCCESS;
+    std::string message;
+    std::thread worker([&] {
+        status = ops::dispatch_kernel(
+            kApi, nullptr, [] {}, [](void*) { return 0; });
+        message = take_recent_error();
+    });
+    worker.join();
+    EXPECT_EQ(status, ACLNN_ERR_RUNTIME_ERROR);
+    EXPECT_THAT(message, HasSubstr("aclrtSetDevice"));
+}
+
+#ifdef ACLEMU_HAVE_GPU_KERNELS
+TEST_P(Dispatch, FailedGpuLaunchIsARuntimeError) {
+    if (!on_gpu()) {
+        GTEST_SKIP() << "GPU launch path";
+    }
+    // 1 is the GPU runtime's "invalid value" error code in both CUDA and HIP.
+    EXPECT_EQ(ops::dispatch_kernel(
+                  kApi, stream(), [] {}, [](void*) { return 1; }),
+              ACLNN_ERR_RUNTIME_ERROR);
+    EXPECT_THAT(take_recent_error(), HasSubstr("EZ3001: [aclnnFake] kernel launch"));
+}
+#endif
+
+ACLEMU_INSTANTIATE_BACKENDS(Dispatch);
+
+}  // namespace
+}  // namespace aclemu::test
