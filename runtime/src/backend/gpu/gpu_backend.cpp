@@ -121,6 +121,22 @@ void run_host_function(void* user_data) {
     }
 }
 
+// Enqueues run_host_function(payload) on `stream`. ROCm 5.2's libamdhip64 declares
+// hipLaunchHostFunc but does not export it, so HIP uses a stream callback (in every ROCm).
+#if defined(ACLEMU_USE_HIP)
+void run_host_callback(gpuStream_t /*stream*/, gpuError_t /*status*/, void* user_data) {
+    run_host_function(user_data);
+}
+
+aclError enqueue_host_function(gpuStream_t stream, void* payload) {
+    return GPU_CALL(gpuStreamAddCallback, stream, run_host_callback, payload, 0);
+}
+#else
+aclError enqueue_host_function(gpuStream_t stream, void* payload) {
+    return GPU_CALL(gpuLaunchHostFunc, stream, run_host_function, payload);
+}
+#endif
+
 class GpuBackend final : public Backend {
 public:
 #if defined(ACLEMU_USE_HIP)
@@ -274,8 +290,7 @@ public:
 
     aclError launch_host_func(BackendStream* stream, std::function<void()> fn) override {
         auto* payload = new std::function<void()>(std::move(fn));
-        aclError status =
-            GPU_CALL(gpuLaunchHostFunc, native_of(stream), run_host_function, payload);
+        aclError status = enqueue_host_function(native_of(stream), payload);
         if (status != ACL_SUCCESS) {
             delete payload;  // never enqueued, so the trampoline will not run
         }

@@ -52,13 +52,14 @@ aclError to_acl_error(gpuError_t error) {
     }
 }
 
+// Some HIP versions return the name as the string: then it is said once.
 std::string describe(const char* api, gpuError_t error) {
-    std::string text = api;
-    text += ": ";
-    text += gpuGetErrorString(error);
-    text += " (";
-    text += gpuGetErrorName(error);
-    text += ")";
+    const std::string name = gpuGetErrorName(error);
+    const std::string meaning = gpuGetErrorString(error);
+    std::string text = std::string(api) + ": " + meaning;
+    if (meaning != name) {
+        text += " (" + name + ")";
+    }
     return text;
 }
 

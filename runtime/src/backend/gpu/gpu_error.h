@@ -14,7 +14,7 @@ namespace aclemu::rt::gpu {
 /// The ACL runtime code for a GPU runtime error (ACL_SUCCESS for gpuSuccess).
 aclError to_acl_error(gpuError_t error);
 
-/// "<api>: <error string> (<error name>)".
+/// "<api>: <error string> (<error name>)"; the name once when the runtime has no string.
 std::string describe(const char* api, gpuError_t error);
 
 /// gpuSuccess -> ACL_SUCCESS. Otherwise remembers describe(api, error) as the thread's last error

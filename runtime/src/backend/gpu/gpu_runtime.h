@@ -16,11 +16,13 @@
 using gpuDeviceProp_t = hipDeviceProp_t;
 using gpuError_t = hipError_t;
 using gpuEvent_t = hipEvent_t;
-using gpuHostFn_t = hipHostFn_t;
 using gpuMemcpyKind = hipMemcpyKind;
 using gpuPointerAttributes = hipPointerAttribute_t;
 using gpuStream_t = hipStream_t;
 
+// hipHostMalloc: its C++ overload defaults the flags to hipHostMallocDefault, as cudaMallocHost.
+// hipStreamAddCallback stands in for hipLaunchHostFunc, which ROCm 5.2 declares but does not
+// export (see enqueue_host_function).
 #    define gpuDeviceSynchronize             hipDeviceSynchronize
 #    define gpuErrorAssert                   hipErrorAssert
 #    define gpuErrorECCUncorrectable         hipErrorECCNotCorrectable
@@ -54,29 +56,28 @@ using gpuStream_t = hipStream_t;
 #    define gpuGetErrorName                  hipGetErrorName
 #    define gpuGetErrorString                hipGetErrorString
 #    define gpuGetLastError                  hipGetLastError
-#    define gpuLaunchHostFunc                hipLaunchHostFunc
 #    define gpuMalloc                        hipMalloc
-// The C++ overload of hipHostMalloc defaults its flags to hipHostMallocDefault.
-#    define gpuMallocHost            hipHostMalloc
-#    define gpuMemGetInfo            hipMemGetInfo
-#    define gpuMemcpy                hipMemcpy
-#    define gpuMemcpyAsync           hipMemcpyAsync
-#    define gpuMemcpyDeviceToDevice  hipMemcpyDeviceToDevice
-#    define gpuMemcpyDeviceToHost    hipMemcpyDeviceToHost
-#    define gpuMemcpyHostToDevice    hipMemcpyHostToDevice
-#    define gpuMemcpyHostToHost      hipMemcpyHostToHost
-#    define gpuMemoryTypeDevice      hipMemoryTypeDevice
-#    define gpuMemset                hipMemset
-#    define gpuMemsetAsync           hipMemsetAsync
-#    define gpuPointerGetAttributes  hipPointerGetAttributes
-#    define gpuSetDevice             hipSetDevice
-#    define gpuStreamCreateWithFlags hipStreamCreateWithFlags
-#    define gpuStreamDestroy         hipStreamDestroy
-#    define gpuStreamNonBlocking     hipStreamNonBlocking
-#    define gpuStreamQuery           hipStreamQuery
-#    define gpuStreamSynchronize     hipStreamSynchronize
-#    define gpuStreamWaitEvent       hipStreamWaitEvent
-#    define gpuSuccess               hipSuccess
+#    define gpuMallocHost                    hipHostMalloc
+#    define gpuMemGetInfo                    hipMemGetInfo
+#    define gpuMemcpy                        hipMemcpy
+#    define gpuMemcpyAsync                   hipMemcpyAsync
+#    define gpuMemcpyDeviceToDevice          hipMemcpyDeviceToDevice
+#    define gpuMemcpyDeviceToHost            hipMemcpyDeviceToHost
+#    define gpuMemcpyHostToDevice            hipMemcpyHostToDevice
+#    define gpuMemcpyHostToHost              hipMemcpyHostToHost
+#    define gpuMemoryTypeDevice              hipMemoryTypeDevice
+#    define gpuMemset                        hipMemset
+#    define gpuMemsetAsync                   hipMemsetAsync
+#    define gpuPointerGetAttributes          hipPointerGetAttributes
+#    define gpuSetDevice                     hipSetDevice
+#    define gpuStreamAddCallback             hipStreamAddCallback
+#    define gpuStreamCreateWithFlags         hipStreamCreateWithFlags
+#    define gpuStreamDestroy                 hipStreamDestroy
+#    define gpuStreamNonBlocking             hipStreamNonBlocking
+#    define gpuStreamQuery                   hipStreamQuery
+#    define gpuStreamSynchronize             hipStreamSynchronize
+#    define gpuStreamWaitEvent               hipStreamWaitEvent
+#    define gpuSuccess                       hipSuccess
 // HIP 6 renamed hipPointerAttribute_t::memoryType to `type`, CUDA's name.
 #    if HIP_VERSION_MAJOR >= 6
 #        define GPU_POINTER_ATTR_TYPE type
@@ -92,7 +93,6 @@ using gpuStream_t = hipStream_t;
 using gpuDeviceProp_t = cudaDeviceProp;
 using gpuError_t = cudaError_t;
 using gpuEvent_t = cudaEvent_t;
-using gpuHostFn_t = cudaHostFn_t;
 using gpuMemcpyKind = cudaMemcpyKind;
 using gpuPointerAttributes = cudaPointerAttributes;
 using gpuStream_t = cudaStream_t;
