@@ -147,7 +147,9 @@ aclError plan_copy(void* dst,
 }
 
 aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
-    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+    if (dev_ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
+    }
     if (size == 0) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
     }
@@ -278,7 +280,9 @@ aclError memset_impl(
     if (count == 0) {
         return ACL_SUCCESS;
     }
-    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+    if (dev_ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
+    }
     std::shared_ptr<Stream> target;
     if (async) {
         if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
