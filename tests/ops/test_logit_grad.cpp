@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_logit_grad.h"
+#include "aclnnop/aclnn_logsigmoid_backward.h"
 
 #include "ops/elementwise_op_layouts.h"
 #include "support/backend_fixture.h"
@@ -463,6 +464,20 @@ TEST_P(LogitGradTest, SingleUseExecutorCannotRunTwice) {
     take_recent_error();
     EXPECT_EQ(aclnnLogitGrad(nullptr, ws, exec, stream()), ACLNN_ERR_INNER);
     EXPECT_THAT(take_recent_error(), HasSubstr("executor"));
+}
+
+TEST_P(LogitGradTest, ExecutorOfAnotherOpRejected) {
+    auto t = DeviceTensor::contiguous({2}, ACL_FLOAT, {0.5, 0.5});
+    auto out = DeviceTensor::filled({2}, ACL_FLOAT, 0);
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(
+        aclnnLogSigmoidBackwardGetWorkspaceSize(t.get(), t.get(), t.get(), out.get(), &ws, &exec),
+        ACLNN_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclnnLogitGrad(nullptr, ws, exec, stream()), ACLNN_ERR_PARAM_INVALID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("aclnnLogSigmoidBackward"));
+    EXPECT_EQ(out.read(), std::vector<double>({0, 0}));  // nothing ran
 }
 
 ACLEMU_INSTANTIATE_BACKENDS(LogitGradTest);
