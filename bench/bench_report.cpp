@@ -21,7 +21,7 @@ std::string quoted(const std::string& s) {
 
 void print_bandwidth_header(std::FILE* f) {
     std::fprintf(f,
-                 "%-24s %-11s %-5s %-20s %12s %4s %10s %9s %9s %7s\n",
+                 "%-26s %-11s %-5s %-20s %12s %4s %10s %9s %9s %7s\n",
                  "op",
                  "case",
                  "dtype",
@@ -37,7 +37,7 @@ void print_bandwidth_header(std::FILE* f) {
 void print_bandwidth_row(std::FILE* f, const BandwidthRow& r) {
     if (!r.note.empty()) {
         std::fprintf(f,
-                     "%-24s %-11s %-5s %-20s %12lld  -- %s\n",
+                     "%-26s %-11s %-5s %-20s %12lld  -- %s\n",
                      r.op.c_str(),
                      r.variant.c_str(),
                      r.dtype.c_str(),
@@ -47,7 +47,7 @@ void print_bandwidth_row(std::FILE* f, const BandwidthRow& r) {
         return;
     }
     std::fprintf(f,
-                 "%-24s %-11s %-5s %-20s %12lld %4d %10.2f %9.2f %9.2f %7.3f\n",
+                 "%-26s %-11s %-5s %-20s %12lld %4d %10.2f %9.2f %9.2f %7.3f\n",
                  r.op.c_str(),
                  r.variant.c_str(),
                  r.dtype.c_str(),

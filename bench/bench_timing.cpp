@@ -58,31 +58,34 @@ bool EventTimer::measure(const std::function<bool(int)>& enqueue,
                          const TimingPolicy& policy,
                          Timing* out) {
     sets = std::max(sets, 1);
-    const int warmup = std::max(policy.warmup, sets);
-    if (!ensure_events(static_cast<size_t>(std::max(warmup, policy.min_reps))))
+    if (!ensure_events(static_cast<size_t>(std::max({policy.warmup, policy.min_reps, sets}))))
         return false;
-
-    // Warm-up: every set once (page faults, first-touch, lazy init), each timed for an estimate.
-    for (int i = 0; i < warmup; ++i) {
+    // Warm-up (lazy initialisation, thread pools, page faults), each run timed for an estimate.
+    // Every input set is touched once only while that is cheap: the sets were written when they
+    // were filled, so their pages are already mapped.
+    std::vector<double> est;
+    for (int i = 0; i < std::max(policy.warmup, sets); ++i) {
+        if (i >= policy.warmup && median(est) * (sets - i) > policy.target_ms)
+            break;
         if (!BENCH_OK(aclrtRecordEvent(start_[i], stream_)))
             return false;
         if (!enqueue(i % sets))
             return false;
         if (!BENCH_OK(aclrtRecordEvent(end_[i], stream_)))
             return false;
-    }
-    if (!BENCH_OK(aclrtSynchronizeStream(stream_)))
-        return false;
-    std::vector<double> est;
-    for (int i = std::max(0, warmup - sets); i < warmup; ++i) {
+        if (!BENCH_OK(aclrtSynchronizeStream(stream_)))
+            return false;
         float ms = 0;
         if (!BENCH_OK(aclrtEventElapsedTime(&ms, start_[i], end_[i])))
             return false;
-        est.push_back(ms);
+        if (i > 0 || policy.warmup == 1)
+            est.push_back(ms);  // the very first run is an outlier
     }
     const double one = std::max(median(est), 1e-4);
     int reps = static_cast<int>(std::ceil(policy.target_ms / one));
-    reps = std::clamp(reps, policy.min_reps, policy.max_reps);
+    // Slow cases (a repetition longer than the whole target) get the minimum, never fewer than 3.
+    const int min_reps = one > policy.target_ms ? std::min(policy.min_reps, 3) : policy.min_reps;
+    reps = std::clamp(reps, min_reps, policy.max_reps);
     // Keep whole rotations so every set is timed equally often.
     if (reps > sets)
         reps = (reps + sets - 1) / sets * sets;

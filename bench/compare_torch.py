@@ -502,6 +502,8 @@ def main():
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=20261121)
+    ap.add_argument("--threads", type=int, default=0,
+                    help="CPU threads for both (default: ACLEMU_CPU_THREADS, else all cores)")
     ap.add_argument("--out", default="bench/out/torch_cpu",
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
@@ -515,6 +517,12 @@ def main():
     if args.device == "cuda":
         torch.zeros(1, device="cuda")  # create torch's context before aclemu's runtime loads
 
+    if args.device == "cpu":
+        # Same thread count on both sides: aclemu's CPU kernels use ACLEMU_CPU_THREADS (default:
+        # all cores); some PyTorch builds default to one intra-op thread.
+        threads = args.threads or int(os.environ.get("ACLEMU_CPU_THREADS", "0")) or os.cpu_count()
+        os.environ["ACLEMU_CPU_THREADS"] = str(threads)
+        torch.set_num_threads(threads)
     os.environ["ACLEMU_BACKEND"] = "cpu" if args.device == "cpu" else "gpu"
     acl = Acl(args.lib_dir)
     acl.check(acl.rt.aclInit(None), "aclInit")
@@ -530,7 +538,8 @@ def main():
     wanted_ops = set(args.ops.split(","))
     rows = []
     print(f"aclemu vs torch {torch.__version__} on {args.device}, "
-          f"threads: torch {torch.get_num_threads()}")
+          f"threads: torch {torch.get_num_threads()}, "
+          f"aclemu {os.environ.get('ACLEMU_CPU_THREADS', 'default')}")
     hdr = (f'{"op":<30} {"case":<10} {"dtype":<5} {"shape":<18} {"aclemu_us":>10} '
            f'{"acl_kern_us":>11} {"torch_us":>10} {"torch/acl":>9} {"GB/s acl":>9} '
            f'{"max_rel_err":>11} ok')
