@@ -29,6 +29,7 @@ the largest reference magnitude).
 """
 
 import argparse
+import csv
 import ctypes
 import math
 import os
@@ -465,8 +466,12 @@ def plot(rows, path, device):
         print("matplotlib is not installed (Debian: python3-matplotlib): no plot written")
         return
     ops = sorted({r["op"] for r in rows})
-    fig, axes = plt.subplots(1, len(ops), figsize=(5 * len(ops), 4), squeeze=False)
-    for ax, op in zip(axes[0], ops):
+    ncols = 2
+    nrows = (len(ops) + ncols - 1) // ncols
+    fig, axes = plt.subplots(nrows, ncols, figsize=(6 * ncols, 4 * nrows), squeeze=False)
+    for ax in axes.flat[len(ops):]:
+        ax.set_visible(False)
+    for ax, op in zip(axes.flat, ops):
         series = {}
         for r in rows:
             if r["op"] != op or r["speedup"] is None or r["variant"] in ("transposed", "C=8",
@@ -580,11 +585,11 @@ def main():
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     keys = ["op", "variant", "dtype", "shape", "numel", "aclemu_ms", "aclemu_kernel_ms",
             "torch_ms", "speedup", "gbps", "err", "ok", "note"]
-    with open(args.out + ".csv", "w") as f:
-        f.write(",".join(keys) + "\n")
+    with open(args.out + ".csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(keys)
         for r in rows:
-            f.write(",".join("" if r[k] is None else
-                             (f'"{r[k]}"' if k == "note" else str(r[k])) for k in keys) + "\n")
+            w.writerow(["" if r[k] is None else r[k] for k in keys])
     with open(args.out + ".md", "w") as f:
         f.write(f"aclemu vs PyTorch {torch.__version__} on `{args.device}` "
                 f"(time: {'wall clock, aclemu = execute + synchronize' if args.device == 'cpu' else 'event pairs'}; "

@@ -42,6 +42,12 @@ echo "wrote $out/bench_${backend}.csv and $out/bench_${backend}.md"
 if [ "$torch" = 1 ]; then
     device=cpu
     [ "$backend" = cpu ] || device=cuda
-    python3 bench/compare_torch.py --lib-dir "$build_dir" --device "$device" \
+    # The first python3 that has PyTorch (Debian's python3-torch lives in /usr/bin/python3).
+    py=
+    for candidate in python3 /usr/bin/python3; do
+        if "$candidate" -c "import torch" 2> /dev/null; then py=$candidate; break; fi
+    done
+    [ -n "$py" ] || { echo "no python3 with PyTorch found (Debian: python3-torch)"; exit 1; }
+    "$py" bench/compare_torch.py --lib-dir "$build_dir" --device "$device" \
         --out "$out/torch_${device}" "${mode_args[@]}"
 fi

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Headline tables and target checks from aclemu_bench's CSV (and compare_torch.py's CSV).
+
+  python3 bench/summarize.py bench/out/bench_cpu.csv [--torch bench/out/torch_cpu.csv]
+
+Prints markdown: op/copy (the headline) per op, case and dtype at the largest sizes, the host
+overhead, and where each performance target of docs/performance.md stands. Plain Python (csv
+module only), so it runs wherever the bench runs.
+"""
+
+import argparse
+import csv
+import math
+import sys
+from collections import defaultdict
+
+# Targets (docs/performance.md). Ratios are op bandwidth / copy bandwidth.
+CPU_ELEMENTWISE_MIN_RATIO = 0.80
+CPU_ELEMENTWISE_FROM_NUMEL = 1 << 24
+GPU_ELEMENTWISE_MIN_RATIO = 0.90
+GPU_OTHER_MIN_RATIO = 0.85
+CPU_OVERHEAD_MAX_US = 2.0
+ELEMENTWISE = ("LogSigmoidBackward", "LogitGrad")
+
+
+def f(x):
+    return float(x) if x not in ("", None) else None
+
+
+def log2(n):
+    return int(round(math.log2(n))) if n > 0 else 0
+
+
+def load(path):
+    with open(path, newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def headline(rows, backend):
+    """One line per (op, case, dtype): op/copy at each of the largest sizes measured."""
+    by_key = defaultdict(dict)
+    for r in rows:
+        if r["kind"] != "bandwidth" or r["backend"] != backend or r["note"]:
+            continue
+        by_key[(r["op"], r["case"], r["dtype"])][int(r["numel"])] = r
+    if not by_key:
+        return []
+    sizes = sorted({n for d in by_key.values() for n in d})
+    big = [n for n in sizes if n >= (1 << 16)][-5:] or sizes[-3:]
+    out = [f"\n#### `{backend}`: op/copy (op bandwidth / copy bandwidth; 1.0 = copy speed)\n",
+           "| op | case | dtype | " + " | ".join(f"2^{log2(n)}" for n in big)
+           + " | GB/s at largest | copy GB/s |",
+           "|---|---|---|" + "---:|" * (len(big) + 2)]
+    for (op, case, dtype), d in sorted(by_key.items()):
+        cells = []
+        for n in big:
+            # Sweeps of upsample/BN do not hit every power of 2 exactly: nearest at or below.
+            cand = [m for m in d if m <= n and m > n // 2]
+            cells.append(f'{f(d[max(cand)]["op_over_copy"]):.2f}' if cand else "")
+        last = d[max(d)]
+        out.append(f"| {op} | {case} | {dtype} | " + " | ".join(cells)
+                   + f' | {f(last["op_gbps"]):.2f} | {f(last["copy_gbps"]):.2f} |')
+    return out
+
+
+def overhead(rows, backend):
+    out = []
+    for r in rows:
+        if r["kind"] == "overhead" and r["backend"] == backend and not r["note"]:
+            out.append((r["op"], f(r["pair_us"]), f(r["exec_us"])))
+    return out
+
+
+def targets(rows, torch_rows, backend):
+    lines = [f"\n#### Targets on `{backend}`\n", "| target | status | detail |", "|---|---|---|"]
+    gpu = backend != "cpu"
+    # Elementwise (and on a GPU, the others) against the copy.
+    groups = defaultdict(list)
+    for r in rows:
+        if r["kind"] != "bandwidth" or r["backend"] != backend or r["note"]:
+            continue
+        if r["op"] in ELEMENTWISE:
+            if r["case"] == "contig" and int(r["numel"]) >= CPU_ELEMENTWISE_FROM_NUMEL:
+                groups[("elementwise", r["op"], r["dtype"])].append(r)
+        elif gpu and int(r["numel"]) >= CPU_ELEMENTWISE_FROM_NUMEL:
+            groups[("other", r["op"], r["dtype"])].append(r)
+    for (kind, op, dtype), rs in sorted(groups.items()):
+        need = (GPU_ELEMENTWISE_MIN_RATIO if kind == "elementwise" else GPU_OTHER_MIN_RATIO) \
+            if gpu else CPU_ELEMENTWISE_MIN_RATIO
+        worst = min(rs, key=lambda r: f(r["op_over_copy"]))
+        ratio = f(worst["op_over_copy"])
+        status = "met" if ratio >= need else f"MISSED by {100 * (need - ratio):.0f} points"
+        lines.append(f"| {op} {dtype} >= {need:.0%} of copy from 2^{log2(CPU_ELEMENTWISE_FROM_NUMEL)}"
+                     f" | {status} | worst {ratio:.0%} at {worst['case']} {worst['shape']} |")
+    if not gpu:
+        for op, pair, _ in overhead(rows, backend):
+            status = "met" if pair <= CPU_OVERHEAD_MAX_US else \
+                f"MISSED by {pair - CPU_OVERHEAD_MAX_US:.2f} µs"
+            lines.append(f"| {op} GetWorkspaceSize+execute <= {CPU_OVERHEAD_MAX_US} µs | {status} "
+                         f"| {pair:.2f} µs per pair |")
+    if torch_rows:
+        per = defaultdict(list)
+        for r in torch_rows:
+            per[(r["op"], r["dtype"])].append(r)
+        for (op, dtype), rs in sorted(per.items()):
+            timed = [r for r in rs if r["speedup"]]
+            if not timed:
+                note = rs[0]["note"][:60]
+                lines.append(f"| {op} {dtype} faster than PyTorch | n/a | torch: {note} |")
+                continue
+            slow = [r for r in timed if f(r["speedup"]) < 1.0]
+            worst = min(timed, key=lambda r: f(r["speedup"]))
+            status = "met" if not slow else f"MISSED in {len(slow)}/{len(timed)} cases"
+            lines.append(f"| {op} {dtype} faster than PyTorch | {status} | worst torch/aclemu "
+                         f"{f(worst['speedup']):.2f} at {worst['variant']} {worst['shape']} |")
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bench_csv")
+    ap.add_argument("--torch", help="compare_torch.py CSV of the same device")
+    args = ap.parse_args()
+    rows = load(args.bench_csv)
+    torch_rows = load(args.torch) if args.torch else []
+    backends = sorted({r["backend"] for r in rows if r["kind"] in ("bandwidth", "overhead")})
+    out = []
+    for b in backends:
+        out += headline(rows, b)
+        oh = overhead(rows, b)
+        if oh:
+            out += [f"\n#### `{b}`: host overhead, 1-element tensors\n",
+                    "| op | GetWorkspaceSize + execute µs | execute only µs |", "|---|---:|---:|"]
+            out += [f"| {op} | {p:.2f} | {e:.2f} |" for op, p, e in oh]
+        out += targets(rows, torch_rows if b == "cpu" or not args.torch else torch_rows, b)
+    for r in rows:
+        if r["kind"] == "unavailable":
+            out.append(f'\nBackend `{r["backend"]}`: not available in this run.')
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
