@@ -1,10 +1,8 @@
-// GPU kernels of the elementwise ops (LogSigmoidBackward, LogitGrad): one template per path,
-// instantiated per functor (kernels_cu/math) and element type. Contiguous: 16-byte vector loads
-// and stores, several vectors in flight per thread, a scalar peel when all three pointers share
-// one misalignment, a scalar tail; a scalar unrolled kernel when misalignments differ. Strided:
-// per-element offsets over up to kMaxDims dims, with 32-bit division when the element count
-// allows. All loops are grid-stride with 64-bit counters, so one launch covers any size.
-// Also error_string() for every launcher in kernels_cu.
+// GPU kernels of the elementwise ops (LogSigmoidBackward, LogitGrad), one template per path over
+// the kernels_cu/math functors: contiguous with 16-byte vectors (scalar peel when all pointers
+// share one misalignment, scalar tail), contiguous scalar when misalignments differ, and strided
+// (32-bit division when numel fits). Grid-stride with 64-bit counters: one launch for any size.
+// error_string() for every launcher of kernels_cu lives here too.
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
