@@ -3,6 +3,7 @@
 # 2-core machine; --quick takes well under a minute, --full much longer). Writes
 #   bench/out/bench_<backend>.csv  every measurement (machine-readable)
 #   bench/out/bench_<backend>.md   the same as markdown tables
+#   bench/out/summary_<backend>.md the headline op/copy table and where each target stands
 # Options (anything else is passed to aclemu_bench, see `aclemu_bench --help`):
 #   --quick | --full     fewer sizes and repetitions | every power of 2, more repetitions
 #   --backend B          cpu (default), gpu or all
@@ -37,7 +38,8 @@ mkdir -p "$out"
 "$build_dir/bench/aclemu_bench" --backend "$backend" \
     --csv "$out/bench_${backend}.csv" --md "$out/bench_${backend}.md" \
     "${mode_args[@]}" "${bench_args[@]}"
-echo "wrote $out/bench_${backend}.csv and $out/bench_${backend}.md"
+python3 bench/summarize.py "$out/bench_${backend}.csv" > "$out/summary_${backend}.md"
+echo "wrote $out/bench_${backend}.csv, $out/bench_${backend}.md and $out/summary_${backend}.md"
 
 if [ "$torch" = 1 ]; then
     device=cpu
@@ -50,4 +52,7 @@ if [ "$torch" = 1 ]; then
     [ -n "$py" ] || { echo "no python3 with PyTorch found (Debian: python3-torch)"; exit 1; }
     "$py" bench/compare_torch.py --lib-dir "$build_dir" --device "$device" \
         --out "$out/torch_${device}" "${mode_args[@]}"
+    python3 bench/summarize.py "$out/bench_${backend}.csv" --torch "$out/torch_${device}.csv" \
+        > "$out/summary_${backend}.md"
+    echo "wrote $out/summary_${backend}.md (with the PyTorch comparison)"
 fi
