@@ -321,12 +321,16 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
     backend_ = std::move(created);
     visible_ = visible_devices(backend_->physical_device_count());
     devices_.assign(visible_.size(), DeviceSlot{});
+    std::string mapping;
+    for (size_t i = 0; i < visible_.size(); ++i) {
+        mapping += (i == 0 ? "" : ",") + std::to_string(visible_[i]);
+    }
     ACLEMU_LOG(Runtime,
                Info,
-               "using the %s backend: %d physical device(s), %zu visible",
+               "using the %s backend: %d physical device(s), visible (logical order) [%s]",
                backend_->name(),
                backend_->physical_device_count(),
-               visible_.size());
+               mapping.c_str());
     *out = backend_.get();
     return ACL_SUCCESS;
 }
