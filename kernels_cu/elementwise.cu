@@ -249,6 +249,9 @@ int launch_typed(const ElementwiseGeometry& g,
     const T* a = static_cast<const T*>(a_raw);
     const T* b = static_cast<const T*>(b_raw);
     const gpuStream_t stream = static_cast<gpuStream_t>(stream_raw);
+    // Drop a stale, non-sticky error of an earlier runtime call (e.g. a pointer query), so the
+    // status returned below is this launch's own.
+    (void)gpuGetLastError();
     if (g.contiguous) {
         const auto mis = [](const void* p) {
             return static_cast<int64_t>(reinterpret_cast<uintptr_t>(p) % kVecBytes);
