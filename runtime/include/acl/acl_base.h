@@ -243,7 +243,7 @@ ACL_FUNC_VISIBILITY void aclAppLog(
     aclLogLevel logLevel, const char* func, const char* file, uint32_t line, const char* fmt, ...);
 
 #define ACL_APP_LOG(level, fmt, ...) \
-    aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
+    aclAppLog(level, __func__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
 /** Name of the (emulated) SoC of the current device, e.g. "aclemu-cpu"; NULL before aclInit. */
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
