@@ -170,7 +170,11 @@ void aclAppLog(
     }
     va_list args;
     va_start(args, fmt);
-    aclemu::log::write_app(level, file, static_cast<int>(line), func, fmt, args);
+    try {
+        aclemu::log::write_app(level, file, static_cast<int>(line), func, fmt, args);
+    } catch (...) {
+        // Logging must never take the application down.
+    }
     va_end(args);
 }
 

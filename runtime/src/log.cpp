@@ -10,6 +10,7 @@
 #include "log_internal.h"
 
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>

@@ -9,7 +9,9 @@
 
 namespace aclemu::rt {
 
-aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
+namespace {
+
+aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     if (aclError gate = require_init(); gate != ACL_SUCCESS) {
         return gate;
     }
@@ -30,7 +32,7 @@ aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
     return ACL_SUCCESS;
 }
 
-aclError enqueue_host_task(aclrtStream stream, std::function<void()> task) {
+aclError enqueue_host_task_impl(aclrtStream stream, std::function<void()> task) {
     if (aclError gate = require_init(); gate != ACL_SUCCESS) {
         return gate;
     }
@@ -52,7 +54,7 @@ aclError enqueue_host_task(aclrtStream stream, std::function<void()> task) {
     return runtime().after_enqueue(*resolved);
 }
 
-aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
+aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
     Backend* backend = runtime().existing_backend();
     if (launch_status != 0) {
         std::string detail = backend != nullptr ? backend->last_error_text() : std::string();
@@ -76,6 +78,23 @@ aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
                                 + " (ASCEND_LAUNCH_BLOCKING=1): " + backend->last_error_text()));
     }
     return ACL_SUCCESS;
+}
+
+}  // namespace
+
+// The services run like entry points: no exception escapes into the operator libraries.
+aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
+    return api_call("resolve_stream", [&] { return resolve_stream_impl(stream, target); });
+}
+
+aclError enqueue_host_task(aclrtStream stream, std::function<void()> task) {
+    return api_call("enqueue_host_task",
+                    [&] { return enqueue_host_task_impl(stream, std::move(task)); });
+}
+
+aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
+    return api_call("finish_gpu_launch",
+                    [&] { return finish_gpu_launch_impl(target, launch_status); });
 }
 
 BackendKind active_backend() {

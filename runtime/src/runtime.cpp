@@ -143,6 +143,7 @@ aclError Runtime::init(const char* config_path) {
     std::lock_guard<std::mutex> lock(mu_);
     settings_ = settings;
     launch_blocking_.store(settings.launch_blocking, std::memory_order_relaxed);
+    cpu_threads_.store(settings.cpu_threads, std::memory_order_relaxed);
     init_refs_ = 1;
     backend_error_.clear();
     initialized_.store(true, std::memory_order_release);
@@ -241,10 +242,8 @@ void Runtime::teardown() {
 }
 
 int Runtime::cpu_threads() const {
-    if (initialized()) {
-        return settings_.cpu_threads;
-    }
-    return env_cpu_threads();
+    int threads = cpu_threads_.load(std::memory_order_relaxed);
+    return threads > 0 ? threads : env_cpu_threads();
 }
 
 // ---- backend -----------------------------------------------------------------------------

@@ -145,6 +145,7 @@ private:
     std::mutex mu_;
     std::atomic<bool> initialized_{false};
     std::atomic<bool> launch_blocking_{false};
+    std::atomic<int> cpu_threads_{0};  // 0: not read yet
     uint64_t init_refs_ = 0;
     Settings settings_;
 
