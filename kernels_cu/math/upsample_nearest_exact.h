@@ -32,8 +32,9 @@ ACLEMU_HD int64_t exact_bw_lower_bound(int64_t i, float scale, int64_t l_out) {
     if (!(c < static_cast<float>(l_out))) {
         return l_out;
     }
+    // float(l_out) may have rounded up (l_out > 2^24), so clamp again in integers.
     const int64_t v = static_cast<int64_t>(c);
-    return v < 0 ? 0 : v;
+    return v < 0 ? 0 : (v < l_out ? v : l_out);
 }
 
 /// The input index whose bin [lo(i), lo(i + 1)) contains grad_output index j, or l_in when j
