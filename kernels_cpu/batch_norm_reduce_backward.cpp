@@ -129,8 +129,103 @@ BnSums sum_chunk(const BatchNormReduceBackwardArgs& args, int64_t c, int64_t beg
     return acc.total();
 }
 
+// Channels-last layouts (both channel strides 1): each reduce index is a row of contiguous
+// channels. A work item is (chunk, block of channels); it walks the chunk's rows once and keeps
+// one fp32 accumulator pair per channel, so the inner loop is unit-stride over channels. The
+// chunks are the same as the per-channel path's, and so is the partials layout [c][chunk].
+constexpr int64_t kChannelBlock = 256;
+
+bool channels_last(const BatchNormReduceBackwardArgs& args) {
+    return args.channels > 1 && args.dy_channel_stride == 1 && args.x_channel_stride == 1;
+}
+
+template <typename T>
+void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
+                             int64_t c_begin,
+                             int64_t c_end,
+                             int64_t chunk,
+                             BnSums* partials) {
+    const int ndim = args.reduce_ndim > 0 ? args.reduce_ndim : 1;
+    const int64_t one = 1;
+    const int64_t zero = 0;
+    const int64_t* sizes = args.reduce_ndim > 0 ? args.reduce_sizes : &one;
+    const int64_t* dy_strides = args.reduce_ndim > 0 ? args.dy_reduce_strides : &zero;
+    const int64_t* x_strides = args.reduce_ndim > 0 ? args.x_reduce_strides : &zero;
+    const int last = ndim - 1;
+    const int64_t begin = chunk * kChunk;
+    const int64_t end = std::min(begin + kChunk, args.reduce_numel);
+    const int64_t width = c_end - c_begin;
+
+    float mean[kChannelBlock];
+    float acc_dy[kChannelBlock] = {};
+    float acc_xmu[kChannelBlock] = {};
+    for (int64_t c = 0; c < width; ++c) {
+        mean[c] = bn_load(args.mean, c_begin + c);
+    }
+    const T* dy = static_cast<const T*>(args.dy) + c_begin;
+    const T* x = static_cast<const T*>(args.x) + c_begin;
+
+    int64_t index[kMaxDims] = {};
+    int64_t rest = begin;
+    int64_t dy_off = 0;
+    int64_t x_off = 0;
+    for (int d = last; d >= 0; --d) {
+        index[d] = rest % sizes[d];
+        rest /= sizes[d];
+        dy_off += index[d] * dy_strides[d];
+        x_off += index[d] * x_strides[d];
+    }
+    for (int64_t k = begin; k < end; ++k) {
+        const T* dy_row = dy + dy_off;
+        const T* x_row = x + x_off;
+        for (int64_t c = 0; c < width; ++c) {
+            const float d = to_float(dy_row[c]);
+            acc_dy[c] += d;
+            acc_xmu[c] += d * (to_float(x_row[c]) - mean[c]);
+        }
+        // Next reduce index: odometer over the reduce dims, offsets updated incrementally.
+        for (int d = last; d >= 0; --d) {
+            dy_off += dy_strides[d];
+            x_off += x_strides[d];
+            if (++index[d] < sizes[d] || d == 0) {
+                break;
+            }
+            dy_off -= sizes[d] * dy_strides[d];
+            x_off -= sizes[d] * x_strides[d];
+            index[d] = 0;
+        }
+    }
+    const int64_t chunks = chunks_per_channel(args);
+    for (int64_t c = 0; c < width; ++c) {
+        partials[(c_begin + c) * chunks + chunk] = BnSums{acc_dy[c], acc_xmu[c]};
+    }
+}
+
+template <typename T>
+void run_chunks_channels_last(const BatchNormReduceBackwardArgs& args,
+                              BnSums* partials,
+                              int threads) {
+    const int64_t chunks = chunks_per_channel(args);
+    const int64_t blocks = (args.channels + kChannelBlock - 1) / kChannelBlock;
+    const int64_t rows = std::min(args.reduce_numel, kChunk);
+    const int64_t grain =
+        std::max<int64_t>(1, kChunk / (rows * std::min<int64_t>(args.channels, kChannelBlock)));
+    parallel_for(chunks * blocks, grain, threads, [&](int64_t first, int64_t last) {
+        for (int64_t item = first; item < last; ++item) {
+            const int64_t block = item % blocks;
+            const int64_t c_begin = block * kChannelBlock;
+            const int64_t c_end = std::min(c_begin + kChannelBlock, args.channels);
+            sum_chunk_channels_last<T>(args, c_begin, c_end, item / blocks, partials);
+        }
+    });
+}
+
 template <typename T>
 void run_chunks(const BatchNormReduceBackwardArgs& args, BnSums* partials, int threads) {
+    if (channels_last(args)) {
+        run_chunks_channels_last<T>(args, partials, threads);
+        return;
+    }
     const int64_t chunks = chunks_per_channel(args);
     // Chunks are summed independently, so how they are spread over threads does not change the
     // bits. Small chunks (short channels) are grouped so a thread gets ~kChunk elements at once.

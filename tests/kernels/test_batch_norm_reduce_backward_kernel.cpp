@@ -619,23 +619,40 @@ TEST(BatchNormReduceBackwardKernel, BitwiseReproducibleAcrossThreadCounts) {
     // Several chunks per channel, random data, fp32 and bf16: 1, 2 and 7 threads agree bit for
     // bit.
     for (DType io : {DType::Float32, DType::BFloat16}) {
-        Problem p = contiguous_problem({9, 3, 130, 101});
-        std::vector<std::vector<uint8_t>> results;
-        for (int threads : {1, 2, 7}) {
-            Case k;
-            k.io = io;
-            k.threads = threads;
-            Outcome o = run_random(p, k, 42);
-            std::vector<uint8_t> all;
-            for (auto& b : o.out) {
-                all.insert(all.end(), b.bytes.begin(), b.bytes.end());
+        for (bool nhwc : {false, true}) {
+            Problem p = nhwc ? permuted_problem({9, 3, 130, 101}, {0, 2, 3, 1})
+                             : contiguous_problem({9, 3, 130, 101});
+            std::vector<std::vector<uint8_t>> results;
+            for (int threads : {1, 2, 7}) {
+                Case k;
+                k.io = io;
+                k.threads = threads;
+                Outcome o = run_random(p, k, 42);
+                std::vector<uint8_t> all;
+                for (auto& b : o.out) {
+                    all.insert(all.end(), b.bytes.begin(), b.bytes.end());
+                }
+                results.push_back(all);
+                expect_matches(o, k, 9 * 130 * 101);
             }
-            results.push_back(all);
-            expect_matches(o, k, 9 * 130 * 101);
+            EXPECT_EQ(results[0], results[1]);
+            EXPECT_EQ(results[0], results[2]);
         }
-        EXPECT_EQ(results[0], results[1]);
-        EXPECT_EQ(results[0], results[2]);
     }
+}
+
+TEST(BatchNormReduceBackwardKernel, ChannelsLastManyChannelsAndChunks) {
+    // More channels than one channel block, several chunks, a slice (channel stride 1, rows
+    // not dense).
+    Problem p = permuted_problem({5, 300, 7, 11}, {0, 2, 3, 1});
+    Case k;
+    k.io = DType::Float16;
+    Outcome o = run_random(p, k, 11);
+    expect_matches(o, k, 5 * 7 * 11);
+    Problem q = permuted_problem({40, 3, 50, 20}, {0, 2, 3, 1});  // 40000 rows: 3 chunks
+    Case k2;
+    Outcome o2 = run_random(q, k2, 12);
+    expect_matches(o2, k2, 40000);
 }
 
 }  // namespace
