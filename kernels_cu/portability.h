@@ -12,7 +12,9 @@
 #    define ACLEMU_GPU_COMPILER 0
 #endif
 
-#if defined(__HIPCC__) || defined(ACLEMU_USE_HIP)
+// Vendor headers only under a GPU compiler: in HIP builds g++ sources (CPU loops, opapi) include
+// the math headers too, and rocPRIM is device code that g++ cannot compile.
+#if defined(__HIPCC__)
 #    include <hip/hip_runtime.h>
 #    include <rocprim/block/block_reduce.hpp>
 // Debian ships rocPRIM but not hipCUB: a cub::BlockReduce-shaped shim over rocprim::block_reduce
