@@ -364,4 +364,11 @@ bool CaseInstance::enqueue_copy(int set, aclrtStream stream) {
         base + copy_dst_, copy_bytes_, base, copy_bytes_, ACL_MEMCPY_DEVICE_TO_DEVICE, stream));
 }
 
+void CaseInstance::copy_span(int set, const void** src, void** dst, size_t* bytes) const {
+    auto* base = static_cast<unsigned char*>(sets_[static_cast<size_t>(set)].arena);
+    *src = base;
+    *dst = base + copy_dst_;
+    *bytes = copy_bytes_;
+}
+
 }  // namespace aclemu::bench

@@ -61,6 +61,9 @@ public:
     bool enqueue_op(int set, aclrtStream stream);
     /// The copy baseline: min_bytes()/2 bytes device-to-device inside set `set`'s arena.
     bool enqueue_copy(int set, aclrtStream stream);
+    /// The same copy's source, destination and byte count in set `set`'s arena (for the CPU
+    /// backend's host-side reference copy, where device memory is host memory).
+    void copy_span(int set, const void** src, void** dst, size_t* bytes) const;
     /// Phase 1 with a fresh (single-use) executor over set 0's tensors, for overhead timing.
     bool phase1(uint64_t* workspace_size, aclOpExecutor** executor);
     /// Phase 2 with an executor from phase1 or the repeatable one of set 0 (executor == null).

@@ -21,7 +21,7 @@ std::string quoted(const std::string& s) {
 
 void print_bandwidth_header(std::FILE* f) {
     std::fprintf(f,
-                 "%-26s %-11s %-5s %-20s %12s %4s %10s %9s %9s %7s\n",
+                 "%-26s %-11s %-5s %-20s %12s %4s %10s %9s %9s %7s %9s\n",
                  "op",
                  "case",
                  "dtype",
@@ -31,7 +31,8 @@ void print_bandwidth_header(std::FILE* f) {
                  "op_us",
                  "op_GB/s",
                  "copyGB/s",
-                 "op/copy");
+                 "op/copy",
+                 "hostGB/s");
 }
 
 void print_bandwidth_row(std::FILE* f, const BandwidthRow& r) {
@@ -47,7 +48,7 @@ void print_bandwidth_row(std::FILE* f, const BandwidthRow& r) {
         return;
     }
     std::fprintf(f,
-                 "%-26s %-11s %-5s %-20s %12lld %4d %10.2f %9.2f %9.2f %7.3f\n",
+                 "%-26s %-11s %-5s %-20s %12lld %4d %10.2f %9.2f %9.2f %7.3f %9.2f\n",
                  r.op.c_str(),
                  r.variant.c_str(),
                  r.dtype.c_str(),
@@ -57,7 +58,8 @@ void print_bandwidth_row(std::FILE* f, const BandwidthRow& r) {
                  r.op_ms * 1e3,
                  r.op_gbps(),
                  r.copy_gbps(),
-                 r.ratio());
+                 r.ratio(),
+                 r.host_copy_gbps());
     std::fflush(f);
 }
 
@@ -89,34 +91,36 @@ void print_overhead_table(std::FILE* f, const std::vector<OverheadRow>& rows) {
 void write_csv_header(std::FILE* f) {
     std::fprintf(f,
                  "kind,backend,device,op,case,dtype,shape,numel,bytes,sets,reps,op_us,op_min_us,"
-                 "op_gbps,copy_us,copy_gbps,op_over_copy,pair_us,exec_us,note\n");
+                 "op_gbps,copy_us,copy_gbps,op_over_copy,pair_us,exec_us,host_copy_gbps,note\n");
 }
 
 void write_csv_row(std::FILE* f, const BandwidthRow& r) {
-    std::fprintf(f,
-                 "bandwidth,%s,%s,%s,%s,%s,%s,%lld,%.0f,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.5f,,,%s\n",
-                 r.backend.c_str(),
-                 quoted(r.device).c_str(),
-                 r.op.c_str(),
-                 r.variant.c_str(),
-                 r.dtype.c_str(),
-                 r.shape.c_str(),
-                 static_cast<long long>(r.numel),
-                 r.bytes,
-                 r.sets,
-                 r.reps,
-                 r.op_ms * 1e3,
-                 r.op_min_ms * 1e3,
-                 r.op_gbps(),
-                 r.copy_ms * 1e3,
-                 r.copy_gbps(),
-                 r.ratio(),
-                 quoted(r.note).c_str());
+    std::fprintf(
+        f,
+        "bandwidth,%s,%s,%s,%s,%s,%s,%lld,%.0f,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.5f,,,%.4f,%s\n",
+        r.backend.c_str(),
+        quoted(r.device).c_str(),
+        r.op.c_str(),
+        r.variant.c_str(),
+        r.dtype.c_str(),
+        r.shape.c_str(),
+        static_cast<long long>(r.numel),
+        r.bytes,
+        r.sets,
+        r.reps,
+        r.op_ms * 1e3,
+        r.op_min_ms * 1e3,
+        r.op_gbps(),
+        r.copy_ms * 1e3,
+        r.copy_gbps(),
+        r.ratio(),
+        r.host_copy_gbps(),
+        quoted(r.note).c_str());
 }
 
 void write_csv_row(std::FILE* f, const OverheadRow& r) {
     std::fprintf(f,
-                 "overhead,%s,%s,%s,,%s,1,1,,,%lld,,,,,,,%.4f,%.4f,%s\n",
+                 "overhead,%s,%s,%s,,%s,1,1,,,%lld,,,,,,,%.4f,%.4f,,%s\n",
                  r.backend.c_str(),
                  quoted(r.device).c_str(),
                  r.op.c_str(),
@@ -133,23 +137,30 @@ void write_markdown(std::FILE* f,
                     const std::vector<BandwidthRow>& bw,
                     const std::vector<OverheadRow>& overhead) {
     std::fprintf(f, "\n### Backend `%s` (%s)\n\n", backend.c_str(), device.c_str());
+    const bool host = !bw.empty() && bw.front().backend == "cpu";
     std::fprintf(f,
-                 "| op | case | dtype | shape | numel | op µs | op GB/s | copy GB/s | op/copy |\n"
-                 "|---|---|---|---|---:|---:|---:|---:|---:|\n");
+                 "| op | case | dtype | shape | numel | op µs | op GB/s | copy GB/s | op/copy |%s\n"
+                 "|---|---|---|---|---:|---:|---:|---:|---:|%s\n",
+                 host ? " host copy GB/s |" : "",
+                 host ? "---:|" : "");
     for (const BandwidthRow& r : bw) {
         if (!r.note.empty()) {
             std::fprintf(f,
-                         "| %s | %s | %s | %s | %lld | — | — | — | %s |\n",
+                         "| %s | %s | %s | %s | %lld | — | — | — | %s |%s\n",
                          r.op.c_str(),
                          r.variant.c_str(),
                          r.dtype.c_str(),
                          r.shape.c_str(),
                          static_cast<long long>(r.numel),
-                         r.note.c_str());
+                         r.note.c_str(),
+                         host ? " — |" : "");
             continue;
         }
+        char extra[32] = "";
+        if (host)
+            std::snprintf(extra, sizeof extra, " %.2f |", r.host_copy_gbps());
         std::fprintf(f,
-                     "| %s | %s | %s | %s | %lld | %.2f | %.2f | %.2f | %.3f |\n",
+                     "| %s | %s | %s | %s | %lld | %.2f | %.2f | %.2f | %.3f |%s\n",
                      r.op.c_str(),
                      r.variant.c_str(),
                      r.dtype.c_str(),
@@ -158,7 +169,8 @@ void write_markdown(std::FILE* f,
                      r.op_ms * 1e3,
                      r.op_gbps(),
                      r.copy_gbps(),
-                     r.ratio());
+                     r.ratio(),
+                     extra);
     }
     if (!overhead.empty()) {
         std::fprintf(

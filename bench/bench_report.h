@@ -24,11 +24,15 @@ struct BandwidthRow {
     double op_ms = 0;  // median
     double op_min_ms = 0;
     double copy_ms = 0;  // median time of copying bytes/2 device-to-device
-    std::string note;    // non-empty: the case failed or was skipped, and why
+    // CPU backend only: median time of a multi-threaded host memcpy of the same bytes (the
+    // cores' copy bandwidth; aclrtMemcpyAsync on the CPU backend is one memmove on one thread).
+    double host_copy_ms = 0;
+    std::string note;  // non-empty: the case failed or was skipped, and why
 
     double op_gbps() const { return op_ms > 0 ? bytes / (op_ms * 1e6) : 0; }
     double copy_gbps() const { return copy_ms > 0 ? bytes / (copy_ms * 1e6) : 0; }
     double ratio() const { return copy_ms > 0 && op_ms > 0 ? copy_ms / op_ms : 0; }
+    double host_copy_gbps() const { return host_copy_ms > 0 ? bytes / (host_copy_ms * 1e6) : 0; }
 };
 
 /// Host cost of GetWorkspaceSize + execute on a 1-element tensor.

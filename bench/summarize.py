@@ -37,29 +37,38 @@ def load(path):
 
 
 def headline(rows, backend):
-    """One line per (op, case, dtype): op/copy at each of the largest sizes measured."""
+    """One line per (op, case, dtype): op/copy at the largest sizes of the sweeps, and at the
+    largest size measured."""
     by_key = defaultdict(dict)
     for r in rows:
         if r["kind"] != "bandwidth" or r["backend"] != backend or r["note"]:
             continue
-        by_key[(r["op"], r["case"], r["dtype"])][int(r["numel"])] = r
+        n = int(r["numel"])
+        by_key[(r["op"], r["case"], r["dtype"])][n] = r
     if not by_key:
         return []
-    sizes = sorted({n for d in by_key.values() for n in d})
-    big = [n for n in sizes if n >= (1 << 16)][-5:] or sizes[-3:]
+    # Columns: the largest exact powers of 2 of the sweeps; a case falls in the nearest one
+    # (upsample sweeps with fractional scales are not exact powers of 2).
+    sweep_buckets = sorted({int(math.log2(n)) for d in by_key.values() if len(d) > 3 for n in d
+                            if n & (n - 1) == 0})
+    cols = sweep_buckets[-4:]
+    host = any(f(r.get("host_copy_gbps")) for d in by_key.values() for r in d.values())
     out = [f"\n#### `{backend}`: op/copy (op bandwidth / copy bandwidth; 1.0 = copy speed)\n",
-           "| op | case | dtype | " + " | ".join(f"2^{log2(n)}" for n in big)
-           + " | GB/s at largest | copy GB/s |",
-           "|---|---|---|" + "---:|" * (len(big) + 2)]
+           "| op | case | dtype | " + " | ".join(f"2^{b}" for b in cols)
+           + " | largest | op GB/s | copy GB/s |" + (" host copy GB/s |" if host else ""),
+           "|---|---|---|" + "---:|" * (len(cols) + 3 + (1 if host else 0))]
     for (op, case, dtype), d in sorted(by_key.items()):
         cells = []
-        for n in big:
-            # Sweeps of upsample/BN do not hit every power of 2 exactly: nearest at or below.
-            cand = [m for m in d if m <= n and m > n // 2]
-            cells.append(f'{f(d[max(cand)]["op_over_copy"]):.2f}' if cand else "")
+        for b in cols:
+            cand = [m for m in d if round(math.log2(m)) == b]
+            cells.append(f'{f(d[max(cand)]["op_over_copy"]):.2f}' if cand and len(d) > 3 else "")
         last = d[max(d)]
-        out.append(f"| {op} | {case} | {dtype} | " + " | ".join(cells)
-                   + f' | {f(last["op_gbps"]):.2f} | {f(last["copy_gbps"]):.2f} |')
+        line = (f"| {op} | {case} | {dtype} | " + " | ".join(cells)
+                + f' | {f(last["op_over_copy"]):.2f} ({last["shape"]}) | {f(last["op_gbps"]):.2f}'
+                + f' | {f(last["copy_gbps"]):.2f} |')
+        if host:
+            line += f' {f(last.get("host_copy_gbps")) or 0:.2f} |'
+        out.append(line)
     return out
 
 
