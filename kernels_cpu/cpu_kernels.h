@@ -4,9 +4,9 @@
 // its arguments.
 #pragma once
 
-#include <cstddef>
-
 #include "kernels_cu/kernel_args.h"
+
+#include <cstddef>
 
 namespace aclemu::kernels::cpu {
 
@@ -21,7 +21,6 @@ void batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
                                 void* workspace,
                                 int threads);
 
-void upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args,
-                                       int threads);
+void upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args, int threads);
 
 }  // namespace aclemu::kernels::cpu

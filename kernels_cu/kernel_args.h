@@ -10,7 +10,9 @@ namespace aclemu::kernels {
 /// Element types the kernels handle. Values equal aclDataType's.
 enum class DType : int32_t { Float32 = 0, Float16 = 1, BFloat16 = 27 };
 
-inline int dtype_size(DType t) { return t == DType::Float32 ? 4 : 2; }
+inline int dtype_size(DType t) {
+    return t == DType::Float32 ? 4 : 2;
+}
 
 /// Most dimensions an operand may have after the planner merged every mergeable pair.
 constexpr int kMaxDims = 16;

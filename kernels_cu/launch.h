@@ -3,9 +3,9 @@
 // returns the GPU runtime's error code of the launch (0 = success) and never synchronizes.
 #pragma once
 
-#include <cstddef>
-
 #include "kernels_cu/kernel_args.h"
+
+#include <cstddef>
 
 namespace aclemu::kernels::gpu {
 

@@ -4,11 +4,11 @@
 #pragma once
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
-#    define ACLEMU_HD     __host__ __device__ __forceinline__
-#    define ACLEMU_DEVICE __device__ __forceinline__
+#    define ACLEMU_HD           __host__ __device__ __forceinline__
+#    define ACLEMU_DEVICE       __device__ __forceinline__
 #    define ACLEMU_GPU_COMPILER 1
 #else
-#    define ACLEMU_HD inline
+#    define ACLEMU_HD           inline
 #    define ACLEMU_GPU_COMPILER 0
 #endif
 
@@ -16,6 +16,7 @@
 // the math headers too, and rocPRIM is device code that g++ cannot compile.
 #if defined(__HIPCC__)
 #    include <hip/hip_runtime.h>
+
 #    include <rocprim/block/block_reduce.hpp>
 // Debian ships rocPRIM but not hipCUB: a cub::BlockReduce-shaped shim over rocprim::block_reduce
 // (what hipcub::BlockReduce wraps anyway), so kernels spell block reductions one way.
@@ -42,13 +43,13 @@ private:
 }  // namespace gpucub
 using gpuStream_t = hipStream_t;
 using gpuError_t = hipError_t;
-#    define gpuSuccess          hipSuccess
-#    define gpuGetLastError     hipGetLastError
-#    define gpuGetErrorString   hipGetErrorString
-#    define gpuDeviceGetAttribute hipDeviceGetAttribute
+#    define gpuSuccess                    hipSuccess
+#    define gpuGetLastError               hipGetLastError
+#    define gpuGetErrorString             hipGetErrorString
+#    define gpuDeviceGetAttribute         hipDeviceGetAttribute
 #    define gpuDevAttrMultiProcessorCount hipDeviceAttributeMultiprocessorCount
-#    define gpuGetDevice        hipGetDevice
-#    define gpuMemsetAsync      hipMemsetAsync
+#    define gpuGetDevice                  hipGetDevice
+#    define gpuMemsetAsync                hipMemsetAsync
 // CDNA wavefronts are 64 wide, RDNA 32: never assume 32 in HIP code.
 #    define ACLEMU_WARP_SIZE_UPPER_BOUND 64
 #elif defined(__CUDACC__)
@@ -57,12 +58,12 @@ using gpuError_t = hipError_t;
 namespace gpucub = cub;
 using gpuStream_t = cudaStream_t;
 using gpuError_t = cudaError_t;
-#    define gpuSuccess          cudaSuccess
-#    define gpuGetLastError     cudaGetLastError
-#    define gpuGetErrorString   cudaGetErrorString
-#    define gpuDeviceGetAttribute cudaDeviceGetAttribute
+#    define gpuSuccess                    cudaSuccess
+#    define gpuGetLastError               cudaGetLastError
+#    define gpuGetErrorString             cudaGetErrorString
+#    define gpuDeviceGetAttribute         cudaDeviceGetAttribute
 #    define gpuDevAttrMultiProcessorCount cudaDevAttrMultiProcessorCount
-#    define gpuGetDevice        cudaGetDevice
-#    define gpuMemsetAsync      cudaMemsetAsync
-#    define ACLEMU_WARP_SIZE_UPPER_BOUND 32
+#    define gpuGetDevice                  cudaGetDevice
+#    define gpuMemsetAsync                cudaMemsetAsync
+#    define ACLEMU_WARP_SIZE_UPPER_BOUND  32
 #endif

@@ -1,8 +1,8 @@
 // aclemu-info: prints which backend and device an Ascend program would run on here, using only
 // the public AscendCL API (aclInit, aclrtGetDeviceCount, aclrtSetDevice, aclrtGetSocName).
-#include <cstdio>
-
 #include "acl/acl.h"
+
+#include <cstdio>
 
 int main() {
     if (aclInit(nullptr) != ACL_SUCCESS) {

@@ -6,10 +6,10 @@
 // __float2bfloat16_rn, with every NaN stored as the canonical 0x7FFF.
 #pragma once
 
+#include "kernels_cu/portability.h"
+
 #include <cstdint>
 #include <cstring>
-
-#include "kernels_cu/portability.h"
 
 namespace aclemu::kernels {
 
@@ -57,7 +57,7 @@ ACLEMU_HD uint16_t float_to_half_bits(float f) {
         if (abs < 0x33000000u) {
             return static_cast<uint16_t>(sign);  // < 2^-25: rounds to zero
         }
-        const uint32_t exp = abs >> 23;                      // 102 .. 112
+        const uint32_t exp = abs >> 23;                       // 102 .. 112
         const uint32_t mant = (abs & 0x7FFFFFu) | 0x800000u;  // implicit bit
         const uint32_t shift = 126u - exp;                    // 14 .. 24
         uint32_t result = mant >> shift;
@@ -110,12 +110,20 @@ ACLEMU_HD uint16_t float_to_bf16_bits(float f) {
     return static_cast<uint16_t>((u + rounding) >> 16);
 }
 
-ACLEMU_HD float bf16_bits_to_float(uint16_t b) { return bits_float(static_cast<uint32_t>(b) << 16); }
+ACLEMU_HD float bf16_bits_to_float(uint16_t b) {
+    return bits_float(static_cast<uint32_t>(b) << 16);
+}
 
 // Uniform load/store so kernels are written once over T in {float, Half, BFloat16}.
-ACLEMU_HD float to_float(float v) { return v; }
-ACLEMU_HD float to_float(Half v) { return half_bits_to_float(v.bits); }
-ACLEMU_HD float to_float(BFloat16 v) { return bf16_bits_to_float(v.bits); }
+ACLEMU_HD float to_float(float v) {
+    return v;
+}
+ACLEMU_HD float to_float(Half v) {
+    return half_bits_to_float(v.bits);
+}
+ACLEMU_HD float to_float(BFloat16 v) {
+    return bf16_bits_to_float(v.bits);
+}
 
 template <typename T>
 ACLEMU_HD T from_float(float v);

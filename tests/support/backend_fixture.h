@@ -7,11 +7,11 @@
 //   ACLEMU_INSTANTIATE_BACKENDS(MyTest);   // instantiations "Cpu/..." and "Gpu/..."
 #pragma once
 
-#include <string>
-
 #include "acl/acl.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace aclemu::test {
 
@@ -42,7 +42,5 @@ private:
                              Suite,                                           \
                              ::testing::Values(::aclemu::test::Backend::Cpu), \
                              ::aclemu::test::backend_name);                   \
-    INSTANTIATE_TEST_SUITE_P(Gpu,                                             \
-                             Suite,                                           \
-                             ::testing::Values(::aclemu::test::Backend::Gpu), \
-                             ::aclemu::test::backend_name)
+    INSTANTIATE_TEST_SUITE_P(                                                 \
+        Gpu, Suite, ::testing::Values(::aclemu::test::Backend::Gpu), ::aclemu::test::backend_name)

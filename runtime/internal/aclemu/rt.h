@@ -3,13 +3,14 @@
 // deterministic switch. Implemented in libascendcl.so; not installed.
 #pragma once
 
+#include "acl/acl_base.h"
+
+#include "aclemu/export.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
-
-#include "acl/acl_base.h"
-#include "aclemu/export.h"
 
 namespace aclemu::rt {
 

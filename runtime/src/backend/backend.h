@@ -7,14 +7,15 @@
 // lifetime through its registries and never hands a destroyed one to a backend.
 #pragma once
 
+#include "acl/acl_base.h"
+
+#include "aclemu/rt.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
-
-#include "acl/acl_base.h"
-#include "aclemu/rt.h"
 
 namespace aclemu::rt {
 
@@ -53,11 +54,8 @@ public:
     virtual aclError malloc_host(void** ptr, size_t bytes) = 0;  // pinned where it matters
     virtual aclError free_host(void* ptr) = 0;
     virtual aclError memcpy_sync(void* dst, const void* src, size_t bytes, CopyDirection dir) = 0;
-    virtual aclError memcpy_async(void* dst,
-                                  const void* src,
-                                  size_t bytes,
-                                  CopyDirection dir,
-                                  BackendStream* stream) = 0;
+    virtual aclError memcpy_async(
+        void* dst, const void* src, size_t bytes, CopyDirection dir, BackendStream* stream) = 0;
     virtual aclError memset_sync(void* dst, int value, size_t bytes) = 0;
     virtual aclError memset_async(void* dst, int value, size_t bytes, BackendStream* stream) = 0;
     virtual aclError mem_info(size_t* free_bytes, size_t* total_bytes) = 0;
