@@ -552,8 +552,12 @@ def main():
     for spec in specs(args):
         if spec["op"] not in wanted_ops:
             continue
+        if "rows" in spec:
+            numel = spec["rows"] * spec["cols"]
+        else:
+            numel = spec["n"] * spec["c"] * max(spec["l"], spec.get("l_out", 0))
         row = dict(op=spec["op"], variant=spec["variant"], dtype=dt_name(spec["dtype"]),
-                   shape="", numel=0, aclemu_ms=None, aclemu_kernel_ms=None, torch_ms=None,
+                   shape="", numel=numel, aclemu_ms=None, aclemu_kernel_ms=None, torch_ms=None,
                    speedup=None, gbps=None, err=None, ok=None, note="")
         try:
             case, phase2, torch_fn, fetch, fetch_t, cleanup = build_case(

@@ -80,6 +80,35 @@ def overhead(rows, backend):
     return out
 
 
+def torch_table(torch_rows):
+    """torch time / aclemu time per (op, case, dtype) and size (rounded to a power of 2)."""
+    per = defaultdict(dict)
+    for r in torch_rows:
+        if r["numel"] in ("", "0"):
+            continue
+        per[(r["op"], r["variant"], r["dtype"])][round(math.log2(int(r["numel"])))] = r
+    if not per:
+        return []
+    buckets = sorted({b for d in per.values() for b in d})
+    out = ["\n#### PyTorch: torch time / aclemu time (> 1: aclemu faster), same method both sides\n",
+           "| op | case | dtype | " + " | ".join(f"2^{b}" for b in buckets) + " | max rel err |",
+           "|---|---|---|" + "---:|" * (len(buckets) + 1)]
+    for (op, case, dtype), d in sorted(per.items()):
+        cells = []
+        for b in buckets:
+            r = d.get(b)
+            if r is None:
+                cells.append("")
+            elif not r["speedup"]:
+                cells.append("n/a")
+            else:
+                cells.append(f'{f(r["speedup"]):.2f}')
+        errs = [f(r["err"]) for r in d.values() if r["err"]]
+        out.append(f"| {op} | {case} | {dtype} | " + " | ".join(cells)
+                   + (f" | {max(errs):.1e} |" if errs else " | torch has no kernel |"))
+    return out
+
+
 def targets(rows, torch_rows, backend):
     lines = [f"\n#### Targets on `{backend}`\n", "| target | status | detail |", "|---|---|---|"]
     gpu = backend != "cpu"
@@ -141,7 +170,8 @@ def main():
             out += [f"\n#### `{b}`: host overhead, 1-element tensors\n",
                     "| op | GetWorkspaceSize + execute µs | execute only µs |", "|---|---:|---:|"]
             out += [f"| {op} | {p:.2f} | {e:.2f} |" for op, p, e in oh]
-        out += targets(rows, torch_rows if b == "cpu" or not args.torch else torch_rows, b)
+        out += targets(rows, torch_rows, b)
+    out += torch_table(torch_rows)
     for r in rows:
         if r["kind"] == "unavailable":
             out.append(f'\nBackend `{r["backend"]}`: not available in this run.')
