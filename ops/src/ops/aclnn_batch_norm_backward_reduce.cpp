@@ -8,6 +8,7 @@
 
 #include "aclemu/rt.h"
 #include "common/dispatch.h"
+#include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
 #include "common/workspace.h"
@@ -19,7 +20,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
-#include <new>
 #include <vector>
 
 namespace aclemu::ops {
@@ -348,7 +348,7 @@ aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(const aclTensor* gradOu
                                                          aclTensor* gradBias,
                                                          uint64_t* workspaceSize,
                                                          aclOpExecutor** executor) {
-    try {
+    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
         return aclemu::ops::get_workspace_size(gradOut,
                                                input,
                                                mean,
@@ -363,25 +363,14 @@ aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(const aclTensor* gradOu
                                                gradBias,
                                                workspaceSize,
                                                executor);
-    } catch (const std::bad_alloc&) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "out of host memory");
-    } catch (...) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
-    }
+    });
 }
 
 aclnnStatus aclnnBatchNormReduceBackward(void* workspace,
                                          uint64_t workspaceSize,
                                          aclOpExecutor* executor,
                                          const aclrtStream stream) {
-    try {
-        return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
-    } catch (...) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
-    }
+    return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -7,6 +7,7 @@
 
 #include "common/dispatch.h"
 #include "common/elementwise_plan.h"
+#include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
 #include "kernels_cpu/cpu_kernels.h"
@@ -17,7 +18,6 @@
 #include "nnopbase/tensor.h"
 
 #include <memory>
-#include <new>
 
 namespace aclemu::ops {
 namespace {
@@ -155,15 +155,9 @@ aclnnStatus aclnnLogitGradGetWorkspaceSize(const aclTensor* x,
                                            const aclTensor* out,
                                            uint64_t* workspaceSize,
                                            aclOpExecutor** executor) {
-    try {
+    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
         return aclemu::ops::get_workspace_size(x, dy, eps, out, workspaceSize, executor);
-    } catch (const std::bad_alloc&) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER_NULLPTR, aclemu::ops::kApi, nullptr, "out of host memory");
-    } catch (...) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
-    }
+    });
 }
 
 aclnnStatus aclnnLogitGrad(void* workspace,

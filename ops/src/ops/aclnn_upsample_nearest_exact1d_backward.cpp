@@ -8,6 +8,7 @@
 
 #include "aclemu/rt.h"
 #include "common/dispatch.h"
+#include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
 #include "common/workspace.h"
@@ -21,7 +22,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <new>
 
 namespace aclemu::ops {
 namespace {
@@ -266,28 +266,17 @@ aclnnStatus aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(const aclTensor*
                                                                 aclTensor* out,
                                                                 uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
-    try {
+    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
         return aclemu::ops::get_workspace_size(
             gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor);
-    } catch (const std::bad_alloc&) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "out of host memory");
-    } catch (...) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
-    }
+    });
 }
 
 aclnnStatus aclnnUpsampleNearestExact1dBackward(void* workspace,
                                                 uint64_t workspaceSize,
                                                 aclOpExecutor* executor,
                                                 aclrtStream stream) {
-    try {
-        return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
-    } catch (...) {
-        return aclemu::ops::op_fail(
-            ACLNN_ERR_INNER, aclemu::ops::kApi, nullptr, "unexpected internal error");
-    }
+    return aclemu::nn::execute(aclemu::ops::kApi, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"
