@@ -3,6 +3,7 @@
 // masks, fp16/bf16 and mixed dtypes, strided / permuted / channels-last / negative-stride
 // layouts, empty reductions and bitwise reproducibility across thread counts.
 #include "kernels_cpu/cpu_kernels.h"
+#include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
 
@@ -20,43 +21,21 @@ using aclemu::kernels::BatchNormReduceBackwardArgs;
 using aclemu::kernels::ChannelVector;
 using aclemu::kernels::DType;
 
-// ---- Independent fp16 / bf16 conversions (not kernels_cu/math/dtype.h) -------------------
+// ---- Independent fp16 / bf16 conversions (tests/support, not kernels_cu/math/dtype.h) -----
+// (Not _Float16: its libgcc helpers have another ABI than compiler-rt's, which the HIP link
+// brings in.)
 
 uint16_t ref_half_bits(double v) {
-    const _Float16 h = static_cast<_Float16>(static_cast<float>(v));  // IEEE RNE
-    uint16_t b;
-    std::memcpy(&b, &h, 2);
-    return b;
+    return aclemu::test::half_bits(static_cast<float>(v));
 }
 double ref_half_value(uint16_t b) {
-    _Float16 h;
-    std::memcpy(&h, &b, 2);
-    return static_cast<double>(static_cast<float>(h));
+    return aclemu::test::half_value(b);
 }
-// bf16 RNE by comparing the two neighbouring bf16 values in double.
 uint16_t ref_bf16_bits(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    if (std::isnan(f)) {
-        return 0x7FFF;
-    }
-    const uint32_t low = u & 0xFFFF0000u;
-    const uint32_t high = low + 0x10000u;
-    float lf, hf;
-    std::memcpy(&lf, &low, 4);
-    std::memcpy(&hf, &high, 4);
-    const double dl = std::fabs(static_cast<double>(f) - lf);
-    const double dh = std::fabs(static_cast<double>(hf) - f);
-    if (dl < dh || (dl == dh && ((low >> 16) & 1u) == 0)) {
-        return static_cast<uint16_t>(low >> 16);
-    }
-    return static_cast<uint16_t>(high >> 16);
+    return aclemu::test::bf16_bits(f);
 }
 double ref_bf16_value(uint16_t b) {
-    const uint32_t u = static_cast<uint32_t>(b) << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
+    return aclemu::test::bf16_value(b);
 }
 
 // A typed host buffer holding values of one dtype.

@@ -4,6 +4,7 @@
 // index helpers (bins vs a brute-force scatter map).
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
+#include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
 
@@ -18,37 +19,19 @@ namespace {
 using aclemu::kernels::DType;
 using aclemu::kernels::UpsampleNearestExact1dBackwardArgs;
 
+// Independent fp16 / bf16 conversions (tests/support, not kernels_cu/math/dtype.h; not
+// _Float16, whose libgcc helpers have another ABI than compiler-rt's in the HIP link).
 uint16_t ref_half_bits(float v) {
-    const _Float16 h = static_cast<_Float16>(v);
-    uint16_t b;
-    std::memcpy(&b, &h, 2);
-    return b;
+    return aclemu::test::half_bits(v);
 }
 float ref_half_value(uint16_t b) {
-    _Float16 h;
-    std::memcpy(&h, &b, 2);
-    return static_cast<float>(h);
+    return static_cast<float>(aclemu::test::half_value(b));
 }
 uint16_t ref_bf16_bits(float f) {
-    uint32_t u;
-    std::memcpy(&u, &f, 4);
-    const uint32_t low = u & 0xFFFF0000u;
-    const uint32_t high = low + 0x10000u;
-    float lf, hf;
-    std::memcpy(&lf, &low, 4);
-    std::memcpy(&hf, &high, 4);
-    const double dl = std::fabs(static_cast<double>(f) - lf);
-    const double dh = std::fabs(static_cast<double>(hf) - f);
-    if (dl < dh || (dl == dh && ((low >> 16) & 1u) == 0)) {
-        return static_cast<uint16_t>(low >> 16);
-    }
-    return static_cast<uint16_t>(high >> 16);
+    return aclemu::test::bf16_bits(f);
 }
 float ref_bf16_value(uint16_t b) {
-    const uint32_t u = static_cast<uint32_t>(b) << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
+    return static_cast<float>(aclemu::test::bf16_value(b));
 }
 
 // The reference bin start: each fp32 step forced through memory so nothing is fused.
