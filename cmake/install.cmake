@@ -1,13 +1,14 @@
 # `cmake --install` lays out a CANN-shaped prefix:
 #   include/acl, include/aclnn, include/aclnnop        public headers
 #   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
-#   lib64/cmake/aclemu/                                find_package(aclemu)
+#   share/cmake/aclemu/                                find_package(aclemu)
 #   set_env.sh                                         like CANN's
 #   bin/aclemu-info                                    which backend answers here
 include(CMakePackageConfigHelpers)
 
 set(ACLEMU_INSTALL_LIBDIR lib64)
-set(ACLEMU_INSTALL_CMAKEDIR ${ACLEMU_INSTALL_LIBDIR}/cmake/aclemu)
+# share/cmake is searched on every platform (Debian does not search lib64/cmake).
+set(ACLEMU_INSTALL_CMAKEDIR share/cmake/aclemu)
 set(ACLEMU_INSTALLED_BACKENDS cpu)
 if(ACLEMU_ENABLE_CUDA)
     list(APPEND ACLEMU_INSTALLED_BACKENDS cuda)

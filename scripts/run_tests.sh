@@ -7,6 +7,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/env.sh
 scripts/install_deps.sh
 build_dir=${BUILD_DIR:-build}
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release "$@"
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=ON "$@"
 cmake --build "$build_dir" -j"$(nproc)"
 ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
