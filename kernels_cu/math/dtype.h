@@ -41,73 +41,48 @@ ACLEMU_HD float bits_float(uint32_t u) {
 }
 
 /// float -> IEEE binary16, round to nearest even; overflow gives inf, NaN gives 0x7FFF.
+/// Branch-free (every case computed, one selected) so the CPU loops vectorize.
 ACLEMU_HD uint16_t float_to_half_bits(float f) {
     const uint32_t u = float_bits(f);
     const uint32_t sign = (u >> 16) & 0x8000u;
     const uint32_t abs = u & 0x7FFFFFFFu;
-    if (abs > 0x7F800000u) {
-        return 0x7FFFu;  // NaN
-    }
-    if (abs >= 0x477FF000u) {
-        return static_cast<uint16_t>(sign | 0x7C00u);  // rounds to or beyond 65520: inf
-    }
-    if (abs < 0x38800000u) {
-        // Result is subnormal (or zero): value = abs_float * 2^24 rounded to an integer.
-        // Shift the 24-bit significand right so that its unit is 2^-24, rounding to even.
-        if (abs < 0x33000000u) {
-            return static_cast<uint16_t>(sign);  // < 2^-25: rounds to zero
-        }
-        const uint32_t exp = abs >> 23;                       // 102 .. 112
-        const uint32_t mant = (abs & 0x7FFFFFu) | 0x800000u;  // implicit bit
-        const uint32_t shift = 126u - exp;                    // 14 .. 24
-        uint32_t result = mant >> shift;
-        const uint32_t rem = mant & ((1u << shift) - 1u);
-        const uint32_t half = 1u << (shift - 1u);
-        if (rem > half || (rem == half && (result & 1u))) {
-            ++result;
-        }
-        return static_cast<uint16_t>(sign | result);
-    }
-    // Normal: rebias the exponent (127 -> 15) and round the low 13 mantissa bits to even.
-    uint32_t result = ((abs - 0x38000000u) >> 13);
-    const uint32_t rem = abs & 0x1FFFu;
-    if (rem > 0x1000u || (rem == 0x1000u && (result & 1u))) {
-        ++result;  // may carry into the exponent; 0x7BFF + 1 = 0x7C00 (inf) is correct
-    }
-    return static_cast<uint16_t>(sign | result);
+    // Normal result: rebias the exponent (127 -> 15), round the low 13 mantissa bits to even;
+    // a carry into the exponent is right (0x7BFF rounds up to 0x7C00 = inf).
+    const uint32_t rebiased = abs - 0x38000000u;
+    const uint32_t normal = (rebiased + 0x0FFFu + ((rebiased >> 13) & 1u)) >> 13;
+    // Subnormal result (|f| < 2^-14): |f| * 2^24 is exact and below 1024; adding 2^23 rounds it
+    // to an integer, to nearest even, in the float adder (exact product: FMA contraction gives
+    // the same bits). Float subnormals (< 2^-126) round to 0 either way.
+    const float scaled = bits_float(abs) * 16777216.0f + 8388608.0f;
+    const uint32_t subnormal = float_bits(scaled) - 0x4B000000u;
+    uint32_t result = abs < 0x38800000u ? subnormal : normal;
+    result = abs >= 0x477FF000u ? 0x7C00u : result;  // rounds to or beyond 65520: inf
+    result |= sign;
+    return static_cast<uint16_t>(abs > 0x7F800000u ? 0x7FFFu : result);
 }
 
-/// IEEE binary16 -> float (exact).
+/// IEEE binary16 -> float (exact). Branch-free, like float_to_half_bits.
 ACLEMU_HD float half_bits_to_float(uint16_t h) {
     const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-    const uint32_t exp = (h >> 10) & 0x1Fu;
-    uint32_t mant = h & 0x3FFu;
-    if (exp == 0x1Fu) {
-        return bits_float(sign | 0x7F800000u | (mant << 13));  // inf / NaN
-    }
-    if (exp != 0) {
-        return bits_float(sign | ((exp + 112u) << 23) | (mant << 13));
-    }
-    if (mant == 0) {
-        return bits_float(sign);
-    }
-    // Subnormal: normalise.
-    uint32_t e = 113u;
-    while ((mant & 0x400u) == 0) {
-        mant <<= 1;
-        --e;
-    }
-    return bits_float(sign | (e << 23) | ((mant & 0x3FFu) << 13));
+    const uint32_t shifted = static_cast<uint32_t>(h & 0x7FFFu) << 13;  // exponent + mantissa
+    const uint32_t exp = shifted & 0x0F800000u;
+    const uint32_t rebiased = shifted + 0x38000000u;  // exponent 15 -> 127
+    // Inf/NaN: exponent all ones in float too (payload kept).
+    const uint32_t inf_nan = rebiased + 0x38000000u;
+    // Zero/subnormal: 2^-14 * (1 + m/1024) - 2^-14 = m * 2^-24, exact.
+    const float subnormal = bits_float(rebiased + 0x00800000u) - bits_float(0x38800000u);
+    const uint32_t magnitude = exp == 0x0F800000u ? inf_nan
+                               : exp == 0         ? float_bits(subnormal)
+                                                  : rebiased;
+    return bits_float(magnitude | sign);
 }
 
 /// float -> bfloat16, round to nearest even; NaN gives 0x7FFF.
 ACLEMU_HD uint16_t float_to_bf16_bits(float f) {
     const uint32_t u = float_bits(f);
-    if ((u & 0x7FFFFFFFu) > 0x7F800000u) {
-        return 0x7FFFu;
-    }
     const uint32_t rounding = 0x7FFFu + ((u >> 16) & 1u);
-    return static_cast<uint16_t>((u + rounding) >> 16);
+    const uint32_t rounded = (u + rounding) >> 16;
+    return static_cast<uint16_t>((u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FFFu : rounded);
 }
 
 ACLEMU_HD float bf16_bits_to_float(uint16_t b) {
