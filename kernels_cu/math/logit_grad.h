@@ -5,18 +5,12 @@
 #pragma once
 
 #include "kernels_cu/math/dtype.h"
+#include "kernels_cu/math/float_ops.h"
 #include "kernels_cu/portability.h"
 
 #include <cmath>
 
 namespace aclemu::kernels {
-
-/// c ? a : b, without a branch. With a ternary, g++ sinks the division into the taken arm and
-/// then may not speculate it again (-ftrapping-math), so the CPU loop would not vectorize.
-ACLEMU_HD float select_float(bool c, float a, float b) {
-    const uint32_t mask = 0u - static_cast<uint32_t>(c);
-    return bits_float((float_bits(a) & mask) | (float_bits(b) & ~mask));
-}
 
 /// out = f(x, dy), operands in LogitGradArgs order (1, 2).
 template <bool kNanFill>
