@@ -1,6 +1,9 @@
 // CPU UpsampleNearestExact1dBackward: a gather. Each out[n, c, i] is the fp32 sum of its
-// grad_output run [lo(i), lo(i + 1)) in index order, rounded once to the output dtype. Work is
-// split over (row, block of i) pairs; every output is written by exactly one thread.
+// grad_output run [lo(i), lo(i + 1)) in index order, starting from +0.0f, rounded once to the
+// output dtype — the same bits as the GPU gather. The bins depend on i only, so they are computed
+// once per block of outputs and reused for every (n, c) row; a row's block of grad_output is
+// widened to float once, summed by a loop specialised to the block's bin shape (uniform k-wide
+// bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass.
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/dtype.h"
@@ -8,45 +11,317 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <vector>
 
 namespace aclemu::kernels::cpu {
 namespace {
 
-// Output positions per work item of a long row, so that a single row still spreads over threads.
-constexpr int64_t kBlock = 4096;
+// Outputs per block: its bin table (int32 offsets) stays in L1/L2 while the rows stream past.
+constexpr int64_t kMaxBlockOutputs = 8192;
+// grad_output elements a block may span and still be staged as float (L2-sized). A block whose
+// bins span more (a huge scale) is summed straight from the tensor, bin by bin.
+constexpr int64_t kMaxBlockSpan = 65536;
+// Longest bin the branch-free masked loop handles; longer bins take the variable-length loop.
+constexpr int64_t kMaxMaskedBin = 4;
+
+// The bins of outputs [i0, i0 + len): offsets[t] = lo(i0 + t) - lo0, t = 0 .. len.
+struct BinTable {
+    int64_t i0 = -1;
+    int64_t len = 0;
+    int64_t lo0 = 0;
+    int64_t span = 0;     // lo(i0 + len) - lo0
+    bool staged = false;  // span <= kMaxBlockSpan: offsets are filled and the span is staged
+    int64_t step = 0;     // > 0: every bin is `step` wide (offsets[t] = step * t)
+    int64_t max_bin = 0;  // the widest bin
+    std::vector<int32_t> offsets;
+};
+
+void build_table(BinTable& t, int64_t i0, int64_t len, float scale, int64_t l_out) {
+    t.i0 = i0;
+    t.len = len;
+    t.lo0 = exact_bw_lower_bound(i0, scale, l_out);
+    t.span = exact_bw_lower_bound(i0 + len, scale, l_out) - t.lo0;
+    t.staged = t.span <= kMaxBlockSpan;
+    if (!t.staged) {
+        return;
+    }
+    t.offsets.resize(static_cast<size_t>(len + 1));
+    int32_t* off = t.offsets.data();
+    for (int64_t k = 0; k <= len; ++k) {
+        off[k] = static_cast<int32_t>(exact_bw_lower_bound(i0 + k, scale, l_out) - t.lo0);
+    }
+    int64_t max_bin = 0;
+    const int64_t step = off[1];
+    bool uniform = step > 0;
+    for (int64_t k = 0; k < len; ++k) {
+        const int64_t width = off[k + 1] - off[k];
+        max_bin = std::max(max_bin, width);
+        uniform = uniform && width == step;
+    }
+    t.max_bin = max_bin;
+    t.step = uniform ? step : 0;
+}
+
+// Every bin is K wide: out[i] = ((0 + f[K i]) + f[K i + 1]) + ... (K a constant, so the loop
+// vectorizes as strided adds).
+template <int K>
+void sum_uniform_fixed(const float* __restrict__ f, float* __restrict__ out, int64_t len) {
+    for (int64_t i = 0; i < len; ++i) {
+        float s = 0.0f;
+        for (int u = 0; u < K; ++u) {
+            s += f[i * K + u];
+        }
+        out[i] = s;
+    }
+}
+
+void sum_uniform(const float* __restrict__ f, float* __restrict__ out, int64_t len, int64_t k) {
+    switch (k) {
+        case 1:
+            sum_uniform_fixed<1>(f, out, len);
+            return;
+        case 2:
+            sum_uniform_fixed<2>(f, out, len);
+            return;
+        case 3:
+            sum_uniform_fixed<3>(f, out, len);
+            return;
+        case 4:
+            sum_uniform_fixed<4>(f, out, len);
+            return;
+        default:
+            for (int64_t i = 0; i < len; ++i) {
+                const float* p = f + i * k;
+                float s = 0.0f;
+                for (int64_t u = 0; u < k; ++u) {
+                    s += p[u];
+                }
+                out[i] = s;
+            }
+            return;
+    }
+}
+
+// Bins of at most M elements, without a data-dependent branch: a missing element adds +0.0f.
+// That keeps the bits: the running sum starts at +0.0f and so is never -0.0f, and s + 0.0f == s
+// for every other s (a NaN stays the same NaN). Reads are clamped into the span.
+template <int M>
+void sum_masked(const float* __restrict__ f,
+                const int32_t* __restrict__ off,
+                float* __restrict__ out,
+                int64_t len,
+                int32_t last) {
+    for (int64_t i = 0; i < len; ++i) {
+        const int32_t begin = off[i];
+        const int32_t end = off[i + 1];
+        float s = 0.0f;
+        for (int32_t u = 0; u < M; ++u) {
+            const int32_t j = begin + u;
+            const float v = f[j < last ? j : last];
+            s += j < end ? v : 0.0f;
+        }
+        out[i] = s;
+    }
+}
+
+void sum_variable(const float* __restrict__ f,
+                  const int32_t* __restrict__ off,
+                  float* __restrict__ out,
+                  int64_t len) {
+    for (int64_t i = 0; i < len; ++i) {
+        float s = 0.0f;
+        for (int32_t j = off[i]; j < off[i + 1]; ++j) {
+            s += f[j];
+        }
+        out[i] = s;
+    }
+}
+
+// Sums the staged span `f` into `out` by the block's bin shape.
+void sum_block(const BinTable& t, const float* f, float* out) {
+    if (t.span == 0) {
+        std::fill(out, out + t.len, 0.0f);
+    } else if (t.step > 0) {
+        sum_uniform(f, out, t.len, t.step);
+    } else if (t.max_bin <= kMaxMaskedBin) {
+        const int32_t* off = t.offsets.data();
+        const auto last = static_cast<int32_t>(t.span - 1);
+        switch (t.max_bin) {
+            case 1:
+                sum_masked<1>(f, off, out, t.len, last);
+                break;
+            case 2:
+                sum_masked<2>(f, off, out, t.len, last);
+                break;
+            case 3:
+                sum_masked<3>(f, off, out, t.len, last);
+                break;
+            default:
+                sum_masked<4>(f, off, out, t.len, last);
+                break;
+        }
+    } else {
+        sum_variable(f, t.offsets.data(), out, t.len);
+    }
+}
+
+// Uniform K-wide bins, unit-stride rows: widen, sum and round in one pass (vectorizes for every
+// dtype).
+template <int K, typename T>
+void sum_uniform_direct(const T* __restrict__ src, T* __restrict__ dst, int64_t len) {
+    for (int64_t i = 0; i < len; ++i) {
+        float s = 0.0f;
+        for (int u = 0; u < K; ++u) {
+            s += to_float(src[i * K + u]);
+        }
+        dst[i] = from_float<T>(s);
+    }
+}
+
+// True when the block was summed by a fused loop (uniform bins of 1..4, unit-stride rows).
+template <typename T>
+bool try_uniform_direct(const BinTable& t, const T* src, T* dst) {
+    switch (t.step) {
+        case 1:
+            sum_uniform_direct<1>(src, dst, t.len);
+            return true;
+        case 2:
+            sum_uniform_direct<2>(src, dst, t.len);
+            return true;
+        case 3:
+            sum_uniform_direct<3>(src, dst, t.len);
+            return true;
+        case 4:
+            sum_uniform_direct<4>(src, dst, t.len);
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Per-thread float staging for one block of one row (kept between calls: no allocation, and no
+// page faults, on the hot path).
+struct Staging {
+    std::vector<float> in;
+    std::vector<float> out;
+};
+
+template <typename T>
+void gather_row_block(const BinTable& t,
+                      const T* src_row,
+                      int64_t src_l,
+                      T* dst_row,
+                      int64_t dst_l,
+                      float scale,
+                      int64_t l_out,
+                      Staging& staging) {
+    if (!t.staged) {
+        // Very wide bins: sum each straight from the tensor.
+        int64_t lo = t.lo0;
+        for (int64_t i = t.i0; i < t.i0 + t.len; ++i) {
+            const int64_t hi = exact_bw_lower_bound(i + 1, scale, l_out);
+            float sum = 0.0f;
+            for (int64_t j = lo; j < hi; ++j) {
+                sum += to_float(src_row[j * src_l]);
+            }
+            dst_row[i * dst_l] = from_float<T>(sum);
+            lo = hi;
+        }
+        return;
+    }
+
+    if (src_l == 1 && dst_l == 1 && try_uniform_direct(t, src_row + t.lo0, dst_row + t.i0)) {
+        return;
+    }
+    const float* f = nullptr;
+    if constexpr (std::is_same_v<T, float>) {
+        if (src_l == 1) {
+            f = src_row + t.lo0;
+        }
+    }
+    if (f == nullptr) {
+        float* in = staging.in.data();
+        const T* s = src_row + t.lo0 * src_l;
+        if (src_l == 1) {
+            for (int64_t k = 0; k < t.span; ++k) {
+                in[k] = to_float(s[k]);
+            }
+        } else {
+            for (int64_t k = 0; k < t.span; ++k) {
+                in[k] = to_float(s[k * src_l]);
+            }
+        }
+        f = in;
+    }
+
+    if constexpr (std::is_same_v<T, float>) {
+        if (dst_l == 1) {
+            sum_block(t, f, dst_row + t.i0);
+            return;
+        }
+    }
+    float* out = staging.out.data();
+    sum_block(t, f, out);
+    T* d = dst_row + t.i0 * dst_l;
+    if (dst_l == 1) {
+        for (int64_t k = 0; k < t.len; ++k) {
+            d[k] = from_float<T>(out[k]);
+        }
+    } else {
+        for (int64_t k = 0; k < t.len; ++k) {
+            d[k * dst_l] = from_float<T>(out[k]);
+        }
+    }
+}
 
 template <typename T>
 void gather(const UpsampleNearestExact1dBackwardArgs& a, int threads) {
     const int64_t rows = a.n * a.c;
-    const int64_t blocks = (a.l_in + kBlock - 1) / kBlock;
-    const int64_t items = rows * blocks;
+    if (rows == 0 || a.l_in == 0) {
+        return;
+    }
+    // Blocks short enough that a block's span (about len * scale elements) fits the staging.
+    const double per_output = static_cast<double>(a.scale) + 1.0;
+    const double fit = static_cast<double>(kMaxBlockSpan) / per_output;
+    const int64_t block_len =
+        std::min({a.l_in, kMaxBlockOutputs, std::max<int64_t>(1, static_cast<int64_t>(fit))});
+    const int64_t blocks = (a.l_in + block_len - 1) / block_len;
     const T* src = static_cast<const T*>(a.grad_output);
     T* dst = static_cast<T*>(a.out);
-    const int64_t src_l = a.grad_output_strides[2];
-    const int64_t dst_l = a.out_strides[2];
 
-    // Outputs are independent, so any split gives the same bits; aim for ~16K outputs a range.
-    const int64_t grain =
-        std::max<int64_t>(1, 16384 / std::max<int64_t>(1, std::min(a.l_in, kBlock)));
-    parallel_for(items, grain, threads, [&](int64_t item_begin, int64_t item_end) {
+    // Items are (block, row), block-major: a thread's contiguous range of items reuses each
+    // block's table over many rows. Outputs are independent, so the split does not change bits.
+    const int64_t grain = std::max<int64_t>(1, 16384 / block_len);
+    parallel_for(blocks * rows, grain, threads, [&](int64_t item_begin, int64_t item_end) {
+        thread_local BinTable table;
+        thread_local Staging staging;
+        table.i0 = -1;  // never reuse a previous call's table
         for (int64_t item = item_begin; item < item_end; ++item) {
-            const int64_t row = item / blocks;
+            const int64_t block = item / rows;
+            const int64_t row = item % rows;
+            const int64_t i0 = block * block_len;
+            if (table.i0 != i0) {
+                build_table(table, i0, std::min(block_len, a.l_in - i0), a.scale, a.l_out);
+                if (table.staged) {
+                    if (staging.in.size() < static_cast<size_t>(table.span)) {
+                        staging.in.resize(static_cast<size_t>(table.span));
+                    }
+                    if (staging.out.size() < static_cast<size_t>(table.len)) {
+                        staging.out.resize(static_cast<size_t>(table.len));
+                    }
+                }
+            }
             const int64_t n = row / a.c;
             const int64_t c = row % a.c;
-            const T* src_row = src + n * a.grad_output_strides[0] + c * a.grad_output_strides[1];
-            T* dst_row = dst + n * a.out_strides[0] + c * a.out_strides[1];
-            const int64_t i_begin = (item % blocks) * kBlock;
-            const int64_t i_end = std::min(i_begin + kBlock, a.l_in);
-            int64_t lo = exact_bw_lower_bound(i_begin, a.scale, a.l_out);
-            for (int64_t i = i_begin; i < i_end; ++i) {
-                const int64_t hi = exact_bw_lower_bound(i + 1, a.scale, a.l_out);
-                float sum = 0.0f;
-                for (int64_t j = lo; j < hi; ++j) {
-                    sum += to_float(src_row[j * src_l]);
-                }
-                dst_row[i * dst_l] = from_float<T>(sum);
-                lo = hi;
-            }
+            gather_row_block(table,
+                             src + n * a.grad_output_strides[0] + c * a.grad_output_strides[1],
+                             a.grad_output_strides[2],
+                             dst + n * a.out_strides[0] + c * a.out_strides[1],
+                             a.out_strides[2],
+                             a.scale,
+                             a.l_out,
+                             staging);
         }
     });
 }

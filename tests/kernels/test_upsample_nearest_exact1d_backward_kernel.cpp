@@ -1,13 +1,15 @@
 // Calls cpu::upsample_nearest_exact1d_backward directly against references written here: the
 // op_semantics §4.6 worked examples, the fp16 seven-times-0.1 accumulation, scales > 0 vs 0,
-// downsampling with empty bins, strided views, fp16/bf16, thread-count independence, and the
-// index helpers (bins vs a brute-force scatter map).
+// downsampling with empty bins, strided views, fp16/bf16, the exact bits of every loop the
+// kernel specialises (index-order fp32 sums with -0, NaN, overflow), thread-count independence,
+// and the index helpers (bins vs a brute-force scatter map).
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -242,6 +244,177 @@ TEST(UpsampleNearestExact1dBackwardKernel, StridedAndPermutedViews) {
     check_random(DType::Float32, 3, 4, 7, 19, 0, true, 3, 5);
     check_random(DType::BFloat16, 2, 5, 11, 6, 0, true, 2, 6);
     check_random(DType::Float16, 2, 3, 4, 9, 2.25, true, 1, 7);
+}
+
+// Bits of one stored element (the storage's own bits; any NaN reads as one pattern).
+uint32_t stored_bits(const std::vector<uint8_t>& buf, int64_t at, DType dtype) {
+    if (dtype == DType::Float32) {
+        float f;
+        std::memcpy(&f, &buf[at * 4], 4);
+        uint32_t b;
+        std::memcpy(&b, &f, 4);
+        return std::isnan(f) ? 0x7FC00000u : b;
+    }
+    uint16_t h;
+    std::memcpy(&h, &buf[at * 2], 2);
+    const bool nan = dtype == DType::Float16 ? (h & 0x7C00u) == 0x7C00u && (h & 0x3FFu) != 0
+                                             : (h & 0x7F80u) == 0x7F80u && (h & 0x7Fu) != 0;
+    return nan ? 0x7FC00000u : h;
+}
+
+// The definition bit for bit: out[i] is the fp32 sum, from +0.0f and in index order, of its
+// bin, rounded once (RNE) to the dtype. The kernel picks a loop per block of outputs from the
+// shape of the bins (uniform k-wide, at most 1..4 wide, wider, too wide to stage); every loop
+// must give exactly these bits, -0.0f, NaN and overflow included, for any strides.
+void check_bits(DType dtype,
+                int64_t n,
+                int64_t c,
+                int64_t l_in,
+                int64_t l_out,
+                double scales,
+                bool permuted,
+                int threads,
+                uint32_t seed) {
+    const int64_t rows = n * c;
+    const int esize = dtype == DType::Float32 ? 4 : 2;
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+    std::uniform_int_distribution<int> special(0, 40);
+    std::vector<uint8_t> src(std::max<int64_t>(1, rows * l_out) * esize);
+    std::vector<float> src_val(std::max<int64_t>(1, rows * l_out));
+    for (size_t e = 0; e < src_val.size(); ++e) {
+        float v = u(gen);
+        switch (special(gen)) {
+            case 0:
+                v = -0.0f;
+                break;
+            case 1:
+                v = std::nanf("");
+                break;
+            case 2:
+                v = -INFINITY;
+                break;
+            case 3:
+                v = 3.0e38f;  // two of them overflow fp32; one overflows fp16 and bf16
+                break;
+            case 4:
+                v = 60000.0f;
+                break;
+            default:
+                break;
+        }
+        if (dtype == DType::Float32) {
+            std::memcpy(&src[e * 4], &v, 4);
+            src_val[e] = v;
+        } else {
+            const uint16_t b = dtype == DType::Float16 ? ref_half_bits(v) : ref_bf16_bits(v);
+            std::memcpy(&src[e * 2], &b, 2);
+            src_val[e] = dtype == DType::Float16 ? ref_half_value(b) : ref_bf16_value(b);
+        }
+    }
+    int64_t gs[3], os[3];
+    if (permuted) {  // grad_output stored [L, N, C]; out [C, L, N] with a gap of 3
+        gs[0] = c;
+        gs[1] = 1;
+        gs[2] = n * c;
+        os[0] = 3;
+        os[1] = 3 * n * l_in;
+        os[2] = 3 * n;
+    } else {
+        gs[0] = c * l_out;
+        gs[1] = l_out;
+        gs[2] = 1;
+        os[0] = c * l_in;
+        os[1] = l_in;
+        os[2] = 1;
+    }
+    const int64_t out_elems = permuted ? 3 * rows * l_in : rows * l_in;
+    std::vector<uint8_t> dst(std::max<int64_t>(1, out_elems) * esize, 0xEE);
+
+    UpsampleNearestExact1dBackwardArgs a;
+    a.n = n;
+    a.c = c;
+    a.l_in = l_in;
+    a.l_out = l_out;
+    a.scale = effective_scale(scales, l_in, l_out);
+    a.dtype = dtype;
+    a.grad_output = src.data();
+    std::memcpy(a.grad_output_strides, gs, sizeof gs);
+    a.out = dst.data();
+    std::memcpy(a.out_strides, os, sizeof os);
+    aclemu::kernels::cpu::upsample_nearest_exact1d_backward(a, threads);
+
+    std::vector<uint8_t> want(esize);
+    int bad = 0;
+    for (int64_t ni = 0; ni < n; ++ni) {
+        for (int64_t ci = 0; ci < c; ++ci) {
+            for (int64_t i = 0; i < l_in; ++i) {
+                float sum = 0.0f;
+                for (int64_t j = ref_lo(i, a.scale, l_out); j < ref_lo(i + 1, a.scale, l_out);
+                     ++j) {
+                    volatile float term = src_val[ni * gs[0] + ci * gs[1] + j * gs[2]];
+                    sum = sum + term;
+                }
+                if (dtype == DType::Float32) {
+                    std::memcpy(want.data(), &sum, 4);
+                } else {
+                    const uint16_t b =
+                        dtype == DType::Float16 ? ref_half_bits(sum) : ref_bf16_bits(sum);
+                    std::memcpy(want.data(), &b, 2);
+                }
+                const int64_t at = ni * os[0] + ci * os[1] + i * os[2];
+                if (stored_bits(dst, at, dtype) != stored_bits(want, 0, dtype) && ++bad < 10) {
+                    ADD_FAILURE() << "n " << ni << " c " << ci << " i " << i << ": got bits 0x"
+                                  << std::hex << stored_bits(dst, at, dtype) << " want 0x"
+                                  << stored_bits(want, 0, dtype) << std::dec;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(bad, 0);
+}
+
+TEST(UpsampleNearestExact1dBackwardKernel, EveryLoopGivesTheIndexOrderFloatSumBits) {
+    struct Case {
+        int64_t n, c, l_in, l_out;
+        double scales;
+        const char* what;
+    };
+    const std::vector<Case> cases = {
+        {2, 3, 300, 300, 0, "uniform bins of 1"},
+        {2, 3, 300, 600, 0, "uniform bins of 2"},
+        {2, 3, 300, 900, 0, "uniform bins of 3"},
+        {2, 3, 300, 1200, 0, "uniform bins of 4"},
+        {2, 3, 300, 2100, 0, "uniform bins of 7"},
+        {2, 3, 400, 200, 0, "bins of 0 or 1 (x0.5)"},
+        {2, 3, 400, 300, 0, "bins of 0 or 1 (x0.75)"},
+        {2, 3, 400, 600, 0, "bins of 1 or 2 (x1.5)"},
+        {2, 3, 400, 1000, 0, "bins of 2 or 3 (x2.5)"},
+        {2, 3, 400, 1400, 0, "bins of 3 or 4 (x3.5)"},
+        {2, 3, 100, 730, 0, "bins of 7 or 8 (x7.3)"},
+        {1, 2, 3, 200000, 0, "bins too wide to stage"},
+        {1, 2, 20000, 30000, 0, "several blocks per row"},
+        {2, 2, 5, 20, 3.0, "scales given: the last bin clamped, the tail dropped"},
+        {2, 2, 6, 9, 1e-30, "scales near zero: every bin but the last empty"},
+        {2, 2, 7, 0, 0, "empty grad_output rows: zeros"},
+    };
+    for (const Case& k : cases) {
+        for (DType t : {DType::Float32, DType::Float16, DType::BFloat16}) {
+            for (bool permuted : {false, true}) {
+                SCOPED_TRACE(::testing::Message() << k.what << ", dtype " << static_cast<int>(t)
+                                                  << (permuted ? ", permuted" : ""));
+                check_bits(t,
+                           k.n,
+                           k.c,
+                           k.l_in,
+                           k.l_out,
+                           k.scales,
+                           permuted,
+                           permuted ? 3 : 2,
+                           static_cast<uint32_t>(k.l_out + 7 * k.l_in));
+            }
+        }
+    }
 }
 
 TEST(UpsampleNearestExact1dBackwardKernel, ThreadCountDoesNotChangeBits) {
