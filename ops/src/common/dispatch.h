@@ -45,8 +45,7 @@ aclnnStatus dispatch_kernel(const char* api, aclrtStream stream, CpuFn cpu, GpuF
                        resolved);
     }
     if (target.kind == rt::BackendKind::Cpu) {
-        const aclError queued =
-            rt::enqueue_host_task(stream, std::function<void()>(std::move(cpu)));
+        const aclError queued = rt::enqueue_host_task(stream, rt::HostTask(std::move(cpu)));
         if (queued != ACL_SUCCESS) {
             return op_fail(ACLNN_ERR_RUNTIME_ERROR,
                            api,

@@ -9,6 +9,7 @@
 
 #include "acl/acl_base.h"
 
+#include "aclemu/host_task.h"
 #include "aclemu/rt.h"
 
 #include <cstddef>
@@ -74,6 +75,11 @@ public:
     virtual aclError query_stream(BackendStream* stream, bool* complete) = 0;
     /// Runs `fn` on a host thread once the stream's earlier work is done; later work waits for it.
     virtual aclError launch_host_func(BackendStream* stream, std::function<void()> fn) = 0;
+    /// launch_host_func for a move-only task; the CPU backend queues it without allocating.
+    virtual aclError launch_host_task(BackendStream* stream, HostTask task) {
+        auto shared = std::make_shared<HostTask>(std::move(task));
+        return launch_host_func(stream, [shared] { (*shared)(); });
+    }
     /// cudaStream_t / hipStream_t, or nullptr (CPU).
     virtual void* native_stream(BackendStream* stream) = 0;
     virtual aclError synchronize_device() = 0;

@@ -200,6 +200,11 @@ public:
         return ACL_SUCCESS;
     }
 
+    aclError launch_host_task(BackendStream* stream, HostTask task) override {
+        as_cpu(stream)->queue->enqueue(std::move(task));
+        return ACL_SUCCESS;
+    }
+
     void* native_stream(BackendStream*) override { return nullptr; }
 
     aclError synchronize_device() override {
