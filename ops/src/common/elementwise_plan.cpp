@@ -51,7 +51,7 @@ bool plan_elementwise(const aclTensor* const operands[3], kernels::ElementwiseGe
             return false;
         }
     }
-    const std::vector<int64_t>& shape = operands[0]->view_dims;
+    const nn::DimVector& shape = operands[0]->view_dims;
     for (int k = 0; k < kOperands; ++k) {
         if (operands[k]->view_dims != shape || operands[k]->strides.size() != shape.size()) {
             return false;

@@ -1,12 +1,15 @@
 // The concrete types behind acl_meta.h's opaque handles. aclTensor is a view (dims, strides and
 // offset in elements) over a storage (dims, data pointer), exactly as aclCreateTensor takes it.
+// Its dims are DimVectors (tensor_dims.h): copying a tensor of rank <= 8 allocates nothing.
 #pragma once
 
 #include "aclnn/acl_meta.h"
 
 #include "aclemu/export.h"
+#include "nnopbase/tensor_dims.h"
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #define ACLEMU_NNOPBASE_API ACLEMU_EXPORT
@@ -14,10 +17,10 @@
 struct aclTensor {
     aclDataType dtype = ACL_DT_UNDEFINED;
     aclFormat format = ACL_FORMAT_ND;
-    std::vector<int64_t> view_dims;
-    std::vector<int64_t> strides;  // one per view dim, in elements
-    int64_t offset = 0;            // of the view's first element in storage, in elements
-    std::vector<int64_t> storage_dims;
+    aclemu::nn::DimVector view_dims;
+    aclemu::nn::DimVector strides;  // one per view dim, in elements
+    int64_t offset = 0;             // of the view's first element in storage, in elements
+    aclemu::nn::DimVector storage_dims;
     void* data = nullptr;  // start of storage (device memory)
 };
 
@@ -53,6 +56,17 @@ ACLEMU_NNOPBASE_API size_t element_size(aclDataType dtype);
 
 /// Product of dims (1 for rank 0).
 ACLEMU_NNOPBASE_API int64_t numel(const std::vector<int64_t>& dims);
+
+/// numel of a tensor's dims without a std::vector copy. A template so that numel({2, 3})
+/// still picks the std::vector overload.
+template <class Dims, class = std::enable_if_t<std::is_same_v<Dims, DimVector>>>
+int64_t numel(const Dims& dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) {
+        n *= d;
+    }
+    return n;
+}
 
 /// Number of elements of the storage.
 inline int64_t storage_numel(const aclTensor& t) {

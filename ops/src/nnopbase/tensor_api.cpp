@@ -11,7 +11,7 @@ namespace aclemu::nn {
 namespace {
 
 // The element count of `dims` fits int64 and no dim is negative; else reports and fails.
-aclnnStatus check_dims(const char* api, const char* what, const std::vector<int64_t>& dims) {
+aclnnStatus check_dims(const char* api, const char* what, const DimVector& dims) {
     int64_t n = 1;
     for (size_t d = 0; d < dims.size(); ++d) {
         if (dims[d] < 0) {
@@ -84,10 +84,10 @@ aclnnStatus describe(const char* api,
     return ACLNN_SUCCESS;
 }
 
-template <typename T>
+template <typename T, typename Values>
 aclnnStatus copy_out(const char* api,
                      const aclTensor* tensor,
-                     const std::vector<T>& values,
+                     const Values& values,
                      T** out,
                      uint64_t* count,
                      const char* out_name,
@@ -189,7 +189,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor,
                                                 uint64_t* viewDimsNum) {
     return aclemu::nn::copy_out("aclGetViewShape",
                                 tensor,
-                                tensor != nullptr ? tensor->view_dims : std::vector<int64_t>{},
+                                tensor != nullptr ? tensor->view_dims : aclemu::nn::DimVector{},
                                 viewDims,
                                 viewDimsNum,
                                 "viewDims",
@@ -201,7 +201,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetStorageShape(const aclTensor* tensor,
                                                    uint64_t* storageDimsNum) {
     return aclemu::nn::copy_out("aclGetStorageShape",
                                 tensor,
-                                tensor != nullptr ? tensor->storage_dims : std::vector<int64_t>{},
+                                tensor != nullptr ? tensor->storage_dims : aclemu::nn::DimVector{},
                                 storageDims,
                                 storageDimsNum,
                                 "storageDims",
@@ -213,7 +213,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetViewStrides(const aclTensor* tensor,
                                                   uint64_t* stridesNum) {
     return aclemu::nn::copy_out("aclGetViewStrides",
                                 tensor,
-                                tensor != nullptr ? tensor->strides : std::vector<int64_t>{},
+                                tensor != nullptr ? tensor->strides : aclemu::nn::DimVector{},
                                 stridesValue,
                                 stridesNum,
                                 "stridesValue",
