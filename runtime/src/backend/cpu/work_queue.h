@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -19,20 +18,6 @@
 #include <vector>
 
 namespace aclemu::rt::cpu {
-
-/// FIFO of tasks in a power-of-two ring that grows and never shrinks: once warm, queueing a
-/// task allocates nothing. Not synchronized.
-class TaskRing {
-public:
-    bool empty() const { return size_ == 0; }
-    void push_back(HostTask task);
-    HostTask pop_front();
-
-private:
-    std::vector<HostTask> slots_;
-    size_t head_ = 0;
-    size_t size_ = 0;
-};
 
 class WorkQueue {
 public:
@@ -58,17 +43,22 @@ public:
     void shutdown();
 
 private:
-    struct State {
-        mutable std::mutex mu;
-        mutable std::condition_variable task_ready;  // the worker sleeps here
-        mutable std::condition_variable task_done;   // waiters sleep here
-        TaskRing tasks;                              // guarded by mu
-        // Written under mu, read without it by the spinning worker and waiters.
-        std::atomic<uint64_t> submitted{0};
-        std::atomic<uint64_t> completed{0};
-        std::atomic<bool> stop{false};
-        bool worker_sleeping = false;      // guarded by mu: enqueue must notify task_ready
-        mutable int sleeping_waiters = 0;  // guarded by mu: completion must notify task_done
+    // Producers and the worker meet on `mu` once per batch: the worker swaps the whole
+    // `pending` vector out and runs it without the lock. Fields the other side polls while
+    // spinning sit on cache lines of their own.
+    struct alignas(64) State {
+        std::mutex mu;
+        std::condition_variable task_ready;  // the worker sleeps here
+        std::vector<HostTask> pending;       // guarded by mu
+        bool worker_sleeping = false;        // guarded by mu: enqueue must signal task_ready
+        std::atomic<bool> stop{false};       // written under mu
+
+        alignas(64) std::atomic<uint64_t> submitted{0};  // written under mu, polled by the worker
+
+        alignas(64) std::atomic<uint64_t> completed{0};  // written by the worker only
+        std::atomic<int> sleeping_waiters{0};  // changed under done_mu; completion signals if > 0
+        std::mutex done_mu;
+        std::condition_variable task_done;  // waiters sleep here
     };
     static void run(std::shared_ptr<State> state);
 
