@@ -1,8 +1,9 @@
 // Calls cpu::log_sigmoid_backward and cpu::logit_grad directly on host buffers against double
 // references written here (never the shared functors): op_semantics §1.5 and §3.7 worked
 // examples and edge tables, the LogitGrad eps x x grid, eps narrowing, contiguous tails,
-// multi-threaded chunk boundaries, strided / negative / zero-stride / 16-D / 0-D geometries, and
-// fp16/bf16 results bit-exact against an RNE conversion of the fp32 result written here.
+// multi-threaded chunk boundaries, strided / negative / zero-stride / 16-D / 0-D geometries,
+// transposed operands (the 2-D tile path), and fp16/bf16 results bit-exact against an RNE
+// conversion of the fp32 result written here.
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/logit_grad.h"
 
@@ -740,6 +741,76 @@ TEST(CpuElementwiseKernels, StridedSixteenDims) {
     }
 }
 
+// Row-major strides of `sizes` taken in the order `perm` (perm[0] outermost in memory): the
+// strides of a permuted view of a dense buffer.
+std::vector<int64_t> permuted_strides(const std::vector<int64_t>& sizes,
+                                      const std::vector<int>& perm,
+                                      int64_t step = 1) {
+    std::vector<int64_t> strides(sizes.size());
+    int64_t s = step;
+    for (int i = static_cast<int>(perm.size()) - 1; i >= 0; --i) {
+        strides[perm[i]] = s;
+        s *= sizes[perm[i]];
+    }
+    return strides;
+}
+
+// Operands that disagree on their densest dim (transposed views) take the 2-D tile path: edges
+// (sizes not multiples of the tile), several tile blocks split over threads, a batch dim,
+// inputs and output transposed in turn, fp32 rows used in place and 16-bit ones converted.
+TEST(CpuElementwiseKernels, TransposedOperandsInTiles) {
+    struct Case {
+        const char* name;
+        std::vector<int64_t> sizes;
+        std::vector<int> perm[3];  // memory order of each operand's dims
+    };
+    const Case cases[] = {
+        {"inputs transposed", {70, 45}, {{0, 1}, {1, 0}, {1, 0}}},
+        {"output transposed", {70, 45}, {{1, 0}, {0, 1}, {0, 1}}},
+        {"one input transposed", {45, 70}, {{0, 1}, {1, 0}, {0, 1}}},
+        {"batched, inputs transposed", {3, 37, 66}, {{0, 1, 2}, {0, 2, 1}, {0, 2, 1}}},
+        {"batch innermost in memory", {5, 40, 36}, {{0, 1, 2}, {2, 1, 0}, {1, 2, 0}}},
+        {"several blocks", {300, 520}, {{0, 1}, {1, 0}, {1, 0}}},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.name);
+        std::vector<int64_t> strides[3];
+        int64_t storage[3];
+        for (int k = 0; k < 3; ++k) {
+            strides[k] = permuted_strides(c.sizes, c.perm[k]);
+        }
+        const ElementwiseGeometry g = strided_geometry(c.sizes, strides);
+        for (int k = 0; k < 3; ++k) {
+            storage[k] = g.numel;
+        }
+        const int64_t base[3] = {0, 0, 0};
+        for (const OpCase& oc : kOps) {
+            SCOPED_TRACE(oc.name);
+            for (DType t : kDtypes) {
+                for (int threads : {1, 3}) {
+                    check_geometry(oc.op, t, g, storage, base, threads, oc.eps, 51u);
+                }
+            }
+        }
+    }
+}
+
+TEST(CpuElementwiseKernels, TransposedTilesWithGapsAndNegativeStrides) {
+    // 41 x 38: the output row-major with a row gap; operand 1 transposed over every other
+    // element; operand 2 transposed and walked backwards along both dims.
+    const std::vector<int64_t> sizes = {41, 38};
+    const std::vector<int64_t> strides[3] = {{40, 1}, {2, 2 * 41}, {-1, -41}};
+    const ElementwiseGeometry g = strided_geometry(sizes, strides);
+    const int64_t storage[3] = {41 * 40, 2 * 41 * 38, 41 * 38};
+    const int64_t base[3] = {0, 0, 41 * 38 - 1};
+    for (const OpCase& oc : kOps) {
+        SCOPED_TRACE(oc.name);
+        for (DType t : kDtypes) {
+            check_geometry(oc.op, t, g, storage, base, 2, oc.eps, 61u);
+        }
+    }
+}
+
 TEST(CpuElementwiseKernels, ZeroDimAndEmpty) {
     ElementwiseGeometry scalar;
     scalar.numel = 1;
@@ -776,6 +847,35 @@ TEST(CpuElementwiseKernels, InPlaceOutputAliasesInput) {
             const double want = ref_log_sigmoid_backward(dy_copy.get(i), x.get(i));
             ASSERT_NEAR(dy.get(i), want, 1e-2 * std::fabs(want) + 1e-6)
                 << dtype_label(t) << " " << i;
+        }
+    }
+}
+
+TEST(CpuElementwiseKernels, InPlaceOverTransposedInput) {
+    // gradInput written over gradOutput where both are the same transposed view and self is
+    // row-major: the tiled path reads each tile of gradOutput before writing it.
+    const int64_t rows = 67;
+    const int64_t cols = 53;
+    const int64_t n = rows * cols;
+    const std::vector<int64_t> sizes = {rows, cols};
+    const std::vector<int64_t> strides[3] = {{1, rows}, {1, rows}, {cols, 1}};
+    const ElementwiseGeometry g = strided_geometry(sizes, strides);
+    for (DType t : kDtypes) {
+        const Inputs in = random_inputs(Op::LogSigmoidBackward, n, 13u);
+        Buffer dy(t, n), x(t, n);
+        for (int64_t i = 0; i < n; ++i) {
+            dy.set(i, in.a[i]);
+            x.set(i, in.b[i]);
+        }
+        const Buffer dy_copy = dy;
+        run_lsb(g, t, dy.data(), dy.data(), x.data(), 2);
+        for (int64_t r = 0; r < rows; ++r) {
+            for (int64_t c = 0; c < cols; ++c) {
+                const int64_t at = r + c * rows;  // dy / dx element (r, c)
+                const double want = ref_log_sigmoid_backward(dy_copy.get(at), x.get(r * cols + c));
+                ASSERT_NEAR(dy.get(at), want, 1e-2 * std::fabs(want) + 1e-6)
+                    << dtype_label(t) << " (" << r << ", " << c << ")";
+            }
         }
     }
 }
