@@ -2,8 +2,11 @@
 // the size the caller asked for. It lets aclrtFree reject foreign pointers and double frees,
 // aclrtMemcpy check its kind and keep device ranges inside their block, and locate() classify
 // operator arguments. Range checks use the requested size, not the padded reservation.
+// find() answers repeated lookups from a small per-thread cache that any change to the table
+// invalidates (every operator launch checks each tensor's block).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -28,6 +31,7 @@ struct Allocation {
 
 class AllocTable {
 public:
+    AllocTable();
     void insert(const Allocation& allocation);
     /// Removes the block that starts exactly at `ptr` if it is of `kind`.
     std::optional<Allocation> erase(const void* ptr, AllocKind kind);
@@ -36,9 +40,16 @@ public:
     /// Empties the table, returning what was in it (aclFinalize frees the blocks).
     std::vector<Allocation> take_all();
 
+    /// Identifies the table's contents: changes (under mu_) with every insert, erase and
+    /// take_all, and is unique across all tables of the process.
+    uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
+
 private:
+    void changed_locked();
+
     mutable std::mutex mu_;
     std::map<uintptr_t, Allocation> blocks_;
+    std::atomic<uint64_t> generation_;
 };
 
 }  // namespace aclemu::rt

@@ -23,6 +23,16 @@ struct CurrentContext {
 };
 thread_local CurrentContext tl_current;
 
+// The last stream this thread resolved (Note [Lock-free lookups on the hot path]). `generation`
+// 0 never matches. A null handle also depends on the thread's current context.
+struct StreamLookupCache {
+    uint64_t generation = 0;
+    aclrtStream handle = nullptr;
+    CurrentContext current;
+    std::shared_ptr<Stream> stream;
+};
+thread_local StreamLookupCache tl_stream_cache;
+
 std::string lower(std::string text) {
     for (char& c : text) {
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -208,11 +218,13 @@ void Runtime::teardown() {
         }
         streams_.clear();
         contexts_.clear();
+        registry_changed_locked();
         events_.clear();
         devices_.clear();
         visible_.clear();
         process_params_.clear();
         backend = std::move(backend_);
+        backend_fast_.store(nullptr, std::memory_order_release);
         backend_error_.clear();
     }
     if (backend) {
@@ -249,16 +261,22 @@ int Runtime::cpu_threads() const {
 // ---- backend -----------------------------------------------------------------------------
 
 aclError Runtime::backend(Backend** out) {
+    if (Backend* fast = backend_fast_.load(std::memory_order_acquire)) {
+        *out = fast;
+        return ACL_SUCCESS;
+    }
     std::lock_guard<std::mutex> lock(mu_);
     return ensure_backend_locked(out);
 }
 
 Backend* Runtime::existing_backend() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return backend_.get();
+    return backend_fast_.load(std::memory_order_acquire);
 }
 
 BackendKind Runtime::active_kind() {
+    if (Backend* fast = backend_fast_.load(std::memory_order_acquire)) {
+        return fast->kind();
+    }
     std::lock_guard<std::mutex> lock(mu_);
     if (backend_) {
         return backend_->kind();
@@ -318,6 +336,7 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
         }
     }
     backend_ = std::move(created);
+    backend_fast_.store(backend_.get(), std::memory_order_release);
     visible_ = visible_devices(backend_->physical_device_count());
     devices_.assign(visible_.size(), DeviceSlot{});
     std::string mapping;
@@ -395,6 +414,7 @@ aclError Runtime::new_context_locked(int32_t device,
     stream->is_default = true;
     context->default_stream = std::move(stream);
     contexts_[context.get()] = context;
+    registry_changed_locked();
     *out = std::move(context);
     return ACL_SUCCESS;
 }
@@ -534,6 +554,7 @@ void Runtime::retire_context_locked(const std::shared_ptr<Context>& context,
         streams->push_back(std::move(context->default_stream));
     }
     contexts_.erase(context.get());
+    registry_changed_locked();
 }
 
 void Runtime::destroy_streams(std::vector<std::shared_ptr<Stream>> streams) {
@@ -615,6 +636,7 @@ aclError Runtime::create_stream(aclrtStream* out) {
     stream->physical = context->physical;
     context->streams.insert(stream.get());
     streams_[stream.get()] = stream;
+    registry_changed_locked();
     *out = stream.get();
     return ACL_SUCCESS;
 }
@@ -630,6 +652,7 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
         }
         stream = it->second;
         streams_.erase(it);
+        registry_changed_locked();
         auto ctx = contexts_.find(stream->context);
         if (ctx != contexts_.end()) {
             ctx->second->streams.erase(stream.get());
@@ -640,6 +663,14 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
 }
 
 aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
+    StreamLookupCache& cache = tl_stream_cache;
+    if (cache.generation == registry_generation_.load(std::memory_order_acquire)
+        && cache.handle == handle
+        && (handle != nullptr
+            || (cache.current.ptr == tl_current.ptr && cache.current.id == tl_current.id))) {
+        *out = cache.stream;
+        return ACL_SUCCESS;
+    }
     std::lock_guard<std::mutex> lock(mu_);
     if (handle == nullptr) {
         std::shared_ptr<Context> context;
@@ -647,14 +678,18 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
             return err;
         }
         *out = context->default_stream;
-        return ACL_SUCCESS;
+    } else {
+        auto it = streams_.find(static_cast<Stream*>(handle));
+        if (it == streams_.end()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
+        }
+        *out = it->second;
     }
-    auto it = streams_.find(static_cast<Stream*>(handle));
-    if (it == streams_.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stream", pointer_text(handle), "not a live stream"));
-    }
-    *out = it->second;
+    cache.generation = registry_generation_.load(std::memory_order_relaxed);  // stable under mu_
+    cache.handle = handle;
+    cache.current = tl_current;
+    cache.stream = *out;
     return ACL_SUCCESS;
 }
 

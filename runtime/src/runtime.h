@@ -7,6 +7,12 @@
 //
 // Locking: one mutex guards the registries; it is never held while waiting on a stream or an
 // event (a host function running on a stream may itself call the runtime).
+//
+// Note [Lock-free lookups on the hot path]: every aclnn launch resolves its stream and the
+// backend. The backend pointer is mirrored in an atomic once created. Stream lookups are cached
+// per thread and validated by `registry_generation_`, which changes (under mu_) whenever a
+// stream or context is registered or retired; a hit is equivalent to a locked lookup made just
+// before the next registry change.
 #pragma once
 
 #include "acl/acl.h"
@@ -140,6 +146,9 @@ private:
                                std::vector<std::shared_ptr<Stream>>* streams);
     void destroy_streams(std::vector<std::shared_ptr<Stream>> streams);
     void teardown();
+    /// Invalidates the per-thread stream lookup caches; call after any change to streams_ or
+    /// contexts_, with mu_ held.
+    void registry_changed_locked() { registry_generation_.fetch_add(1, std::memory_order_release); }
 
     std::mutex lifecycle_mu_;  // serializes aclInit / aclFinalize
     std::mutex mu_;
@@ -150,6 +159,8 @@ private:
     Settings settings_;
 
     std::unique_ptr<Backend> backend_;
+    std::atomic<Backend*> backend_fast_{nullptr};  // backend_.get(), readable without mu_
+    std::atomic<uint64_t> registry_generation_{1};
     std::string backend_error_;     // why the requested backend is unavailable (sticky)
     std::vector<int32_t> visible_;  // logical -> physical
     std::vector<DeviceSlot> devices_;
