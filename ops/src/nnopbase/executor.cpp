@@ -10,6 +10,7 @@
 #include <mutex>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace aclemu::nn {
 namespace {
@@ -17,8 +18,38 @@ namespace {
 // Executors are shared_ptrs so that one being run stays alive even if another thread destroys
 // its handle meanwhile; the registry only decides which handles are live.
 struct Registry {
+    using Map = std::unordered_map<const aclOpExecutor*, std::shared_ptr<aclOpExecutor>>;
+    // A single-use executor is registered and removed once per call pair: the map's nodes are
+    // recycled through `spare` instead of being allocated and freed each time.
+    static constexpr size_t kMaxSpareNodes = 64;
+
     std::mutex mutex;
-    std::unordered_map<const aclOpExecutor*, std::shared_ptr<aclOpExecutor>> live;
+    Map live;
+    std::vector<Map::node_type> spare;
+
+    /// Registers `executor` (under mutex).
+    void add(std::shared_ptr<aclOpExecutor> executor) {
+        if (spare.empty()) {
+            const aclOpExecutor* key = executor.get();
+            live.emplace(key, std::move(executor));
+            return;
+        }
+        Map::node_type node = std::move(spare.back());
+        spare.pop_back();
+        node.key() = executor.get();
+        node.mapped() = std::move(executor);
+        live.insert(std::move(node));
+    }
+
+    /// Unregisters the entry at `it` (under mutex) and returns its executor.
+    std::shared_ptr<aclOpExecutor> remove(Map::const_iterator it) {
+        Map::node_type node = live.extract(it);
+        std::shared_ptr<aclOpExecutor> executor = std::move(node.mapped());
+        if (spare.size() < kMaxSpareNodes) {
+            spare.push_back(std::move(node));
+        }
+        return executor;
+    }
 };
 
 // Never destroyed: handles may be released from other static destructors at exit.
@@ -139,7 +170,10 @@ aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> executor,
         Registry& reg = registry();
         {
             std::lock_guard<std::mutex> lock(reg.mutex);
-            reg.live.emplace(handle, std::move(shared));
+            if (reg.spare.capacity() == 0) {
+                reg.spare.reserve(Registry::kMaxSpareNodes);  // remove() must not allocate
+            }
+            reg.add(std::move(shared));
         }
         *workspace_size = handle->workspace_size;
         *out = handle;
@@ -167,10 +201,7 @@ aclnnStatus execute(const char* op_name,
         if (it == reg.live.end()) {
             return not_live(op_name, executor);
         }
-        held = it->second;
-        if (!held->repeatable) {
-            reg.live.erase(it);
-        }
+        held = it->second->repeatable ? it->second : reg.remove(it);
     }
     try {
         if (op_name == nullptr || std::strcmp(held->op_name, op_name) != 0) {
@@ -253,8 +284,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor)
     if (it == reg.live.end()) {
         return aclemu::nn::not_live("aclDestroyAclOpExecutor", executor);
     }
-    released = std::move(it->second);
-    reg.live.erase(it);
+    released = reg.remove(it);
     return ACLNN_SUCCESS;
 }
 
