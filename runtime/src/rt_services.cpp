@@ -32,7 +32,7 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     return ACL_SUCCESS;
 }
 
-aclError enqueue_host_task_impl(aclrtStream stream, HostTask task) {
+aclError enqueue_host_task_impl(aclrtStream stream, HostTask& task) {
     if (aclError gate = require_init(); gate != ACL_SUCCESS) {
         return gate;
     }
@@ -88,8 +88,7 @@ aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
 }
 
 aclError enqueue_host_task(aclrtStream stream, HostTask task) {
-    return api_call("enqueue_host_task",
-                    [&] { return enqueue_host_task_impl(stream, std::move(task)); });
+    return api_call("enqueue_host_task", [&] { return enqueue_host_task_impl(stream, task); });
 }
 
 aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {

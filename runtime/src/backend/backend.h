@@ -76,7 +76,7 @@ public:
     /// Runs `fn` on a host thread once the stream's earlier work is done; later work waits for it.
     virtual aclError launch_host_func(BackendStream* stream, std::function<void()> fn) = 0;
     /// launch_host_func for a move-only task; the CPU backend queues it without allocating.
-    virtual aclError launch_host_task(BackendStream* stream, HostTask task) {
+    virtual aclError launch_host_task(BackendStream* stream, HostTask&& task) {
         auto shared = std::make_shared<HostTask>(std::move(task));
         return launch_host_func(stream, [shared] { (*shared)(); });
     }

@@ -200,7 +200,7 @@ public:
         return ACL_SUCCESS;
     }
 
-    aclError launch_host_task(BackendStream* stream, HostTask task) override {
+    aclError launch_host_task(BackendStream* stream, HostTask&& task) override {
         as_cpu(stream)->queue->enqueue(std::move(task));
         return ACL_SUCCESS;
     }

@@ -131,7 +131,7 @@ void WorkQueue::run(std::shared_ptr<State> state) {
     }
 }
 
-uint64_t WorkQueue::enqueue(HostTask task) {
+uint64_t WorkQueue::enqueue(HostTask&& task) {
     uint64_t ticket;
     bool wake;
     {

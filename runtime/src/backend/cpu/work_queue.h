@@ -28,7 +28,7 @@ public:
     WorkQueue& operator=(const WorkQueue&) = delete;
 
     /// Appends a task; returns its ticket (1, 2, ...).
-    uint64_t enqueue(HostTask task);
+    uint64_t enqueue(HostTask&& task);
     /// Ticket of the newest task (0 when none was ever enqueued).
     uint64_t last_ticket() const;
     /// Waits until task `ticket` (and so every earlier one) has run. timeout_ms < 0: forever.
