@@ -6,6 +6,8 @@
 //   cpu::parallel_for(n, /*grain=*/32768, threads, [&](int64_t begin, int64_t end) {
 //       for (int64_t i = begin; i < end; ++i) out[i] = f(in[i]);
 //   });
+//   // The same, in several ranges per thread taken as threads finish (elementwise work):
+//   cpu::parallel_for_dynamic(n, /*grain=*/32768, threads, [&](int64_t begin, int64_t end) {...});
 //   // A fixed set of chunks, e.g. per-chunk partial sums that must be bitwise reproducible
 //   // whatever the thread count (each chunk index is visited exactly once):
 //   cpu::parallel_for_chunks(num_chunks, threads, [&](int64_t chunk) { partial[chunk] = ...; });
@@ -38,6 +40,35 @@ void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
         const int64_t id = omp_get_thread_num();
         const int64_t per = (n + got - 1) / got;
         const int64_t begin = std::min(n, id * per);
+        const int64_t end = std::min(n, begin + per);
+        if (begin < end) {
+            body(begin, end);
+        }
+    }
+}
+
+/// Like parallel_for, but [0, n) is cut into several ranges per thread (each at least `grain`
+/// items) that threads take as they finish: a thread slowed down by other work on its core (a
+/// shared machine) holds up the others for one range, not for a whole share. For bodies whose
+/// result does not depend on how the ranges fall (elementwise work).
+template <typename Body>
+void parallel_for_dynamic(int64_t n, int64_t grain, int threads, const Body& body) {
+    constexpr int64_t kRangesPerThread = 8;
+    if (n <= 0) {
+        return;
+    }
+    grain = std::max<int64_t>(grain, 1);
+    const int64_t by_grain = (n + grain - 1) / grain;
+    const int team = static_cast<int>(std::min<int64_t>(std::max(threads, 1), by_grain));
+    if (team <= 1) {
+        body(int64_t{0}, n);
+        return;
+    }
+    const int64_t ranges = std::min<int64_t>(by_grain, team * kRangesPerThread);
+    const int64_t per = (n + ranges - 1) / ranges;
+#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
+    for (int64_t r = 0; r < ranges; ++r) {
+        const int64_t begin = std::min(n, r * per);
         const int64_t end = std::min(n, begin + per);
         if (begin < end) {
             body(begin, end);

@@ -4,6 +4,7 @@
 // multi-threaded chunk boundaries, strided / negative / zero-stride / 16-D / 0-D geometries,
 // transposed operands (the 2-D tile path), and fp16/bf16 results bit-exact against an RNE
 // conversion of the fp32 result written here.
+#include "kernels_cpu/cpu_isa.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/logit_grad.h"
 
@@ -875,6 +876,170 @@ TEST(CpuElementwiseKernels, InPlaceOverTransposedInput) {
                 const double want = ref_log_sigmoid_backward(dy_copy.get(at), x.get(r * cols + c));
                 ASSERT_NEAR(dy.get(at), want, 1e-2 * std::fabs(want) + 1e-6)
                     << dtype_label(t) << " (" << r << ", " << c << ")";
+            }
+        }
+    }
+}
+
+// ---- Instruction-set variants: same bits, fp16 conversion runs against the reference --------
+
+using aclemu::kernels::Half;
+using aclemu::kernels::cpu::CpuIsa;
+
+std::vector<CpuIsa> runnable_isas() {
+    std::vector<CpuIsa> isas = {CpuIsa::Baseline};
+    if (aclemu::kernels::cpu::elementwise_isa_supported() == CpuIsa::Avx2F16c) {
+        isas.push_back(CpuIsa::Avx2F16c);
+    }
+    return isas;
+}
+
+const char* isa_label(CpuIsa isa) {
+    return isa == CpuIsa::Baseline ? "baseline" : "avx2+f16c";
+}
+
+// Forces a variant for the scope of a test.
+class ForcedIsa {
+public:
+    explicit ForcedIsa(CpuIsa isa) : ok_(aclemu::kernels::cpu::force_elementwise_isa(isa)) {}
+    ~ForcedIsa() { aclemu::kernels::cpu::unforce_elementwise_isa(); }
+    ForcedIsa(const ForcedIsa&) = delete;
+    ForcedIsa& operator=(const ForcedIsa&) = delete;
+    bool ok() const { return ok_; }
+
+private:
+    bool ok_;
+};
+
+float float_from_bits(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+TEST(CpuElementwiseIsa, HalfToFloatRunsMatchReferenceForAllHalves) {
+    // 65536 + 5 elements: the tail after the last full vector too.
+    std::vector<Half> in(65541);
+    for (size_t i = 0; i < in.size(); ++i) {
+        in[i].bits = static_cast<uint16_t>(i * 40503u);  // odd multiplier: a permutation
+    }
+    for (CpuIsa isa : runnable_isas()) {
+        SCOPED_TRACE(isa_label(isa));
+        std::vector<float> out(in.size());
+        aclemu::kernels::cpu::convert_half_to_float(
+            isa, in.data(), out.data(), static_cast<int64_t>(in.size()));
+        for (size_t i = 0; i < in.size(); ++i) {
+            const double want = ref_decode(in[i].bits, kHalf);
+            if (std::isnan(want)) {
+                ASSERT_TRUE(std::isnan(out[i])) << "bits 0x" << std::hex << in[i].bits;
+            } else {
+                ASSERT_EQ(static_cast<double>(out[i]), want) << "bits 0x" << std::hex << in[i].bits;
+                ASSERT_EQ(std::signbit(out[i]), std::signbit(want));
+            }
+        }
+    }
+}
+
+TEST(CpuElementwiseIsa, FloatToHalfRunsRoundToNearestEven) {
+    // Every sign, exponent and top-10 mantissa bits, with the 13 bits that get rounded away set
+    // to the interesting patterns (exact, just below / at / above half, odd tie); plus every
+    // 4099th float.
+    std::vector<float> in;
+    const uint32_t low_patterns[] = {0x0000u, 0x0001u, 0x0FFFu, 0x1000u, 0x1001u, 0x1FFFu};
+    for (uint32_t sign = 0; sign < 2; ++sign) {
+        for (uint32_t exp = 0; exp < 256; ++exp) {
+            for (uint32_t hi = 0; hi < 1024; ++hi) {
+                for (uint32_t lo : low_patterns) {
+                    in.push_back(float_from_bits((sign << 31) | (exp << 23) | (hi << 13) | lo));
+                }
+            }
+        }
+    }
+    for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 4099) {
+        in.push_back(float_from_bits(static_cast<uint32_t>(u)));
+    }
+    in.push_back(1.0f);  // a tail after the last full vector
+    for (CpuIsa isa : runnable_isas()) {
+        SCOPED_TRACE(isa_label(isa));
+        std::vector<Half> out(in.size());
+        aclemu::kernels::cpu::convert_float_to_half(
+            isa, in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int failures = 0;
+        for (size_t i = 0; i < in.size() && failures < 10; ++i) {
+            const uint16_t want = ref_round(static_cast<double>(in[i]), kHalf);
+            if (out[i].bits != want) {
+                ++failures;
+                uint32_t u;
+                std::memcpy(&u, &in[i], sizeof u);
+                ADD_FAILURE() << "float bits 0x" << std::hex << u << ": got 0x" << out[i].bits
+                              << ", want 0x" << want;
+            }
+        }
+    }
+}
+
+TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
+    const std::vector<CpuIsa> isas = runnable_isas();
+    if (isas.size() < 2) {
+        GTEST_SKIP() << "this CPU has no AVX2 + F16C: only the baseline variant can run";
+    }
+    // Random values with the special ones sprinkled in (every 7th element).
+    const double specials[] = {kNaN, kInf, -kInf, 0.0,  -0.0,  1e-40, -1e-40, 1e-6, 0.5,      -100,
+                               100,  88,   -88,   1e30, -1e30, 65504, 65520,  1e-7, 0.999999, 1.0};
+    struct Geometry {
+        const char* name;
+        ElementwiseGeometry g;
+        int64_t storage;
+    };
+    std::vector<Geometry> geometries;
+    geometries.push_back({"contiguous", contiguous_geometry(100003), 100003});
+    {
+        const std::vector<int64_t> strides[3] = {{301, 1}, {1, 300}, {302, 1}};
+        geometries.push_back({"transposed", strided_geometry({300, 301}, strides), 302 * 301});
+    }
+    {
+        const std::vector<int64_t> strides[3] = {{601, 1}, {1202, 2}, {600, 1}};
+        geometries.push_back({"rows", strided_geometry({150, 600}, strides), 1202 * 150});
+    }
+    for (const OpCase& oc : kOps) {
+        SCOPED_TRACE(oc.name);
+        for (DType t : kDtypes) {
+            for (const Geometry& geo : geometries) {
+                SCOPED_TRACE(::testing::Message() << dtype_label(t) << " " << geo.name);
+                const size_t n = static_cast<size_t>(geo.storage);
+                Inputs in = random_inputs(oc.op, n, 77u);
+                for (size_t i = 0; i < n; i += 7) {
+                    in.a[i] = specials[(i / 7) % std::size(specials)];
+                    in.b[(i + 3) % n] = specials[(i / 7 + 5) % std::size(specials)];
+                }
+                Buffer a(t, n), b(t, n);
+                for (size_t i = 0; i < n; ++i) {
+                    a.set(i, in.a[i]);
+                    b.set(i, in.b[i]);
+                }
+                std::vector<Buffer> outs;
+                for (CpuIsa isa : isas) {
+                    ForcedIsa forced(isa);
+                    ASSERT_TRUE(forced.ok());
+                    outs.emplace_back(t, n);
+                    run_op(oc.op, geo.g, t, outs.back().data(), a.data(), b.data(), oc.eps, 2);
+                }
+                // Bit for bit, except that an fp32 NaN may carry either input's payload (which
+                // operand x86 propagates follows the instruction's operand order).
+                int failures = 0;
+                for (size_t i = 0; i < n && failures < 10; ++i) {
+                    const bool both_nan = t == DType::Float32 && std::isnan(outs[0].f32[i])
+                                          && std::isnan(outs[1].f32[i]);
+                    const bool same =
+                        t == DType::Float32
+                            ? std::memcmp(&outs[0].f32[i], &outs[1].f32[i], sizeof(float)) == 0
+                            : outs[0].b16[i] == outs[1].b16[i];
+                    if (!same && !both_nan) {
+                        ++failures;
+                        ADD_FAILURE() << "element " << i << ": " << outs[0].get(i) << " vs "
+                                      << outs[1].get(i);
+                    }
+                }
             }
         }
     }

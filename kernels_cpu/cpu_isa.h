@@ -1,0 +1,28 @@
+// Which instruction set the CPU elementwise loops run with. The loops are compiled for the x86-64
+// baseline and (x86-64, GCC) for AVX2 + F16C; the wider one is used when the CPU has it. Both give
+// the same bits. Tests force each in turn to compare them, and check the fp16 conversion runs
+// against kernels_cu/math/dtype.h.
+#pragma once
+
+#include "kernels_cu/math/dtype.h"
+
+#include <cstdint>
+
+namespace aclemu::kernels::cpu {
+
+enum class CpuIsa { Baseline = 0, Avx2F16c = 1 };
+
+/// The widest variant this build and this CPU can run.
+CpuIsa elementwise_isa_supported();
+
+/// Tests: run the following elementwise calls (all threads) with `isa`. False, and nothing
+/// changes, when the CPU or the build cannot run it.
+bool force_elementwise_isa(CpuIsa isa);
+/// Tests: back to elementwise_isa_supported().
+void unforce_elementwise_isa();
+
+/// Tests: the fp16 <-> float conversion runs of one variant over contiguous arrays.
+void convert_half_to_float(CpuIsa isa, const Half* in, float* out, int64_t n);
+void convert_float_to_half(CpuIsa isa, const float* in, Half* out, int64_t n);
+
+}  // namespace aclemu::kernels::cpu
