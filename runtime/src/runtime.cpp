@@ -33,6 +33,15 @@ struct StreamLookupCache {
 };
 thread_local StreamLookupCache tl_stream_cache;
 
+// The last deterministic() answer of this thread, valid like tl_stream_cache (sys-param writes
+// also move the generation).
+struct DeterministicCache {
+    uint64_t generation = 0;
+    CurrentContext current;
+    bool value = false;
+};
+thread_local DeterministicCache tl_deterministic_cache;
+
 std::string lower(std::string text) {
     for (char& c : text) {
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -809,6 +818,7 @@ aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
     } else {
         process_params_[opt] = value;
     }
+    registry_changed_locked();  // deterministic() caches depend on the values
     return ACL_SUCCESS;
 }
 
@@ -840,16 +850,30 @@ aclError Runtime::get_sys_param(bool context_scope, int opt, int64_t* value) {
 }
 
 bool Runtime::deterministic() {
+    DeterministicCache& cache = tl_deterministic_cache;
+    if (cache.generation == registry_generation_.load(std::memory_order_acquire)
+        && cache.current.ptr == tl_current.ptr && cache.current.id == tl_current.id) {
+        return cache.value;
+    }
     std::lock_guard<std::mutex> lock(mu_);
+    bool value = false;
+    bool decided = false;
     auto ctx = contexts_.find(tl_current.ptr);
     if (tl_current.ptr != nullptr && ctx != contexts_.end() && ctx->second->id == tl_current.id) {
         auto it = ctx->second->sys_params.find(ACL_OPT_DETERMINISTIC);
         if (it != ctx->second->sys_params.end()) {
-            return it->second != 0;
+            value = it->second != 0;
+            decided = true;
         }
     }
-    auto it = process_params_.find(ACL_OPT_DETERMINISTIC);
-    return it != process_params_.end() && it->second != 0;
+    if (!decided) {
+        auto it = process_params_.find(ACL_OPT_DETERMINISTIC);
+        value = it != process_params_.end() && it->second != 0;
+    }
+    cache.generation = registry_generation_.load(std::memory_order_relaxed);  // stable under mu_
+    cache.current = tl_current;
+    cache.value = value;
+    return value;
 }
 
 }  // namespace aclemu::rt

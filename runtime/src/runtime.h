@@ -9,10 +9,10 @@
 // event (a host function running on a stream may itself call the runtime).
 //
 // Note [Lock-free lookups on the hot path]: every aclnn launch resolves its stream and the
-// backend. The backend pointer is mirrored in an atomic once created. Stream lookups are cached
-// per thread and validated by `registry_generation_`, which changes (under mu_) whenever a
-// stream or context is registered or retired; a hit is equivalent to a locked lookup made just
-// before the next registry change.
+// backend. The backend pointer is mirrored in an atomic once created. Stream lookups and
+// deterministic() are cached per thread and validated by `registry_generation_`, which changes
+// (under mu_) whenever a stream or context is registered or retired or a sys param is set; a
+// hit is equivalent to a locked lookup made just before the next registry change.
 #pragma once
 
 #include "acl/acl.h"
@@ -146,8 +146,8 @@ private:
                                std::vector<std::shared_ptr<Stream>>* streams);
     void destroy_streams(std::vector<std::shared_ptr<Stream>> streams);
     void teardown();
-    /// Invalidates the per-thread stream lookup caches; call after any change to streams_ or
-    /// contexts_, with mu_ held.
+    /// Invalidates the per-thread lookup caches; call after any change to streams_, contexts_
+    /// or a sys param, with mu_ held.
     void registry_changed_locked() { registry_generation_.fetch_add(1, std::memory_order_release); }
 
     std::mutex lifecycle_mu_;  // serializes aclInit / aclFinalize

@@ -110,12 +110,39 @@ TEST(LookupCaches, NullStreamFollowsTheCurrentContext) {
     EXPECT_EQ(aclrtResetDevice(1), ACL_SUCCESS);
 }
 
+TEST(LookupCaches, DeterministicSeesWritesFromOtherThreadsAndContextSwitches) {
+    RuntimeSession session("cpu");
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtContext device_context = nullptr;
+    ASSERT_EQ(aclrtGetCurrentContext(&device_context), ACL_SUCCESS);
+    EXPECT_FALSE(rt::deterministic());  // cached: false
+
+    std::thread([] {
+        EXPECT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+    }).join();
+    EXPECT_TRUE(rt::deterministic());  // the process value, written by another thread
+
+    aclrtContext own = nullptr;
+    ASSERT_EQ(aclrtCreateContext(&own, 0), ACL_SUCCESS);  // becomes current
+    ASSERT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0), ACL_SUCCESS);
+    EXPECT_FALSE(rt::deterministic());
+    ASSERT_EQ(aclrtSetCurrentContext(device_context), ACL_SUCCESS);
+    EXPECT_TRUE(rt::deterministic());  // no context value there
+    ASSERT_EQ(aclrtSetCurrentContext(own), ACL_SUCCESS);
+    EXPECT_FALSE(rt::deterministic());
+    ASSERT_EQ(aclrtDestroyContext(own), ACL_SUCCESS);
+    EXPECT_TRUE(rt::deterministic());  // no current context: the process value
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+}
+
 TEST(LookupCaches, NothingSurvivesFinalize) {
     rt::StreamTarget target;
     {
         RuntimeSession session("cpu");
         ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
         ASSERT_EQ(rt::resolve_stream(nullptr, &target), ACL_SUCCESS);
+        ASSERT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+        EXPECT_TRUE(rt::deterministic());
         void* block = nullptr;
         ASSERT_EQ(aclrtMalloc(&block, 128, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
         ASSERT_EQ(rt::locate(block, 128), rt::MemoryLocation::Device);
@@ -125,6 +152,7 @@ TEST(LookupCaches, NothingSurvivesFinalize) {
     }
     RuntimeSession again("cpu");
     ASSERT_EQ(again.init_result, ACL_SUCCESS);
+    EXPECT_FALSE(rt::deterministic());  // the process values went with aclFinalize
     take_recent_error();
     EXPECT_EQ(rt::resolve_stream(nullptr, &target), ACL_ERROR_RT_CONTEXT_NULL);
 }
