@@ -29,6 +29,9 @@ constexpr std::chrono::microseconds kWaitSpin{40};
 // pause loop would hold it off for the whole budget (measured: enqueue + synchronize of a tiny
 // kernel 80-120 us without yields, 1-2 us with them).
 constexpr unsigned kPollsPerYield = 16;
+// Task slots a drained batch keeps for reuse (HostTask is ~650 bytes): a burst of many thousand
+// queued launches must not pin its peak memory for the stream's lifetime.
+constexpr size_t kKeptSlots = 256;
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -127,6 +130,10 @@ void WorkQueue::run(std::shared_ptr<State> state) {
             }
         }
         batch.clear();
+        if (batch.capacity() > kKeptSlots) {
+            std::vector<HostTask>().swap(batch);
+            batch.reserve(kKeptSlots);
+        }
         lock.lock();
     }
 }
