@@ -24,9 +24,9 @@ struct WorkspaceLayout {
     void* slice(void* base, size_t i) const { return static_cast<char*>(base) + offsets[i]; }
 };
 
-/// Lays out slices of `sizes` bytes one after the other, each rounded up to
-/// kWorkspaceAlignment. Empty slices take no space.
-inline WorkspaceLayout make_workspace_layout(const std::vector<size_t>& sizes) {
+namespace detail {
+template <class Sizes>
+WorkspaceLayout lay_out(const Sizes& sizes) {
     WorkspaceLayout layout;
     layout.offsets.reserve(sizes.size());
     for (size_t bytes : sizes) {
@@ -36,9 +36,17 @@ inline WorkspaceLayout make_workspace_layout(const std::vector<size_t>& sizes) {
     }
     return layout;
 }
+}  // namespace detail
 
+/// Lays out slices of `sizes` bytes one after the other, each rounded up to
+/// kWorkspaceAlignment. Empty slices take no space.
+inline WorkspaceLayout make_workspace_layout(const std::vector<size_t>& sizes) {
+    return detail::lay_out(sizes);
+}
+
+/// The same, without copying the list into a std::vector (operators call it every launch).
 inline WorkspaceLayout make_workspace_layout(std::initializer_list<size_t> sizes) {
-    return make_workspace_layout(std::vector<size_t>(sizes));
+    return detail::lay_out(sizes);
 }
 
 }  // namespace aclemu::ops
