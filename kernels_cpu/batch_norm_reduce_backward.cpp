@@ -4,12 +4,16 @@
 // partials in chunk order. So the bits do not depend on the thread count.
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
 
+#include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/dtype.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -17,8 +21,8 @@ namespace {
 // Elements per chunk: large enough that a chunk amortizes its setup, small enough that a few
 // channels with many elements still spread over all cores.
 constexpr int64_t kChunk = 16384;
-// Independent accumulator lanes of the unit-stride loop (lets the compiler vectorize it without
-// reassociating: each lane is its own sequential sum).
+// Independent accumulator lanes of a run (vectorizes without reassociating: each lane is its
+// own sequential sum).
 constexpr int kLanes = 8;
 // Channels per thread in the (cheap) per-channel output loops.
 constexpr int64_t kChannelGrain = 4096;
@@ -27,7 +31,8 @@ int64_t chunks_per_channel(const BatchNormReduceBackwardArgs& args) {
     return (args.reduce_numel + kChunk - 1) / kChunk;
 }
 
-// Lane-wise sums of one chunk.
+// Lane-wise sums of one chunk. Element k of a run (a stretch of the innermost reduce dim) goes to
+// lane k % kLanes, whatever the dtype, stride or staging: the lanes fix the summation order.
 struct LaneSums {
     float dy[kLanes] = {};
     float dy_xmu[kLanes] = {};
@@ -41,33 +46,93 @@ struct LaneSums {
     }
 };
 
-template <typename T>
-void accumulate_unit_stride(const T* dy, const T* x, int64_t n, float mean, LaneSums& acc) {
-    int64_t k = 0;
-    for (; k + kLanes <= n; k += kLanes) {
-        for (int l = 0; l < kLanes; ++l) {
-            const float d = to_float(dy[k + l]);
-            acc.dy[l] += d;
-            acc.dy_xmu[l] += d * (to_float(x[k + l]) - mean);
-        }
-    }
-    for (int l = 0; k < n; ++k, ++l) {
-        const float d = to_float(dy[k]);
-        acc.dy[l] += d;
-        acc.dy_xmu[l] += d * (to_float(x[k]) - mean);
-    }
+// Elements of a run widened to float at a time (a multiple of kLanes).
+constexpr int64_t kStage = 1024;
+
+// Float staging of dy and x, one per thread range (L1-sized).
+struct Staging {
+    alignas(64) float dy[kStage];
+    alignas(64) float x[kStage];
+};
+
+// Four lanes as one value (GCC/Clang vector extension): element-wise IEEE float operations in
+// the order written, so the same bits as four scalar lanes. Written out because the compiler's
+// own vectorizer interleaves the eight lanes across loop iterations instead (several times
+// slower).
+typedef float Float4 __attribute__((vector_size(16)));
+
+Float4 load4(const float* p) {
+    Float4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
 }
 
+void store4(float* p, Float4 v) {
+    std::memcpy(p, &v, sizeof v);
+}
+
+// Adds n float elements (n a multiple of kLanes, the first one in lane 0) into the lanes.
+void accumulate_lanes(const float* dy, const float* x, int64_t n, float mean, LaneSums& acc) {
+    Float4 dy_lo = load4(acc.dy);
+    Float4 dy_hi = load4(acc.dy + 4);
+    Float4 xmu_lo = load4(acc.dy_xmu);
+    Float4 xmu_hi = load4(acc.dy_xmu + 4);
+    const Float4 m = {mean, mean, mean, mean};
+    for (int64_t k = 0; k < n; k += kLanes) {
+        __builtin_prefetch(dy + k + 256);
+        __builtin_prefetch(x + k + 256);
+        const Float4 d_lo = load4(dy + k);
+        const Float4 d_hi = load4(dy + k + 4);
+        dy_lo += d_lo;
+        dy_hi += d_hi;
+        xmu_lo += d_lo * (load4(x + k) - m);
+        xmu_hi += d_hi * (load4(x + k + 4) - m);
+    }
+    store4(acc.dy, dy_lo);
+    store4(acc.dy + 4, dy_hi);
+    store4(acc.dy_xmu, xmu_lo);
+    store4(acc.dy_xmu + 4, xmu_hi);
+}
+
+// `n` elements of one operand's run as floats: in place for unit-stride fp32, else widened into
+// `buf` (block-wise, vectorized or in hardware, for unit stride).
 template <typename T>
-void accumulate_strided(const T* dy,
-                        int64_t dy_stride,
-                        const T* x,
-                        int64_t x_stride,
-                        int64_t n,
-                        float mean,
-                        LaneSums& acc) {
-    for (int64_t k = 0; k < n; ++k) {
-        const int l = static_cast<int>(k % kLanes);
+const float* staged(const T* p, int64_t stride, int64_t n, float* buf) {
+    if constexpr (std::is_same_v<T, float>) {
+        if (stride == 1) {
+            return p;
+        }
+    }
+    if (stride == 1) {
+        widen(p, buf, n);
+    } else {
+        for (int64_t k = 0; k < n; ++k) {
+            buf[k] = to_float(p[k * stride]);
+        }
+    }
+    return buf;
+}
+
+// Adds one run of n elements (any strides) into the lanes.
+template <typename T>
+void accumulate_run(const T* dy,
+                    int64_t dy_stride,
+                    const T* x,
+                    int64_t x_stride,
+                    int64_t n,
+                    float mean,
+                    LaneSums& acc,
+                    Staging& staging) {
+    const int64_t full = n - n % kLanes;
+    for (int64_t k = 0; k < full; k += kStage) {
+        const int64_t len = std::min(kStage, full - k);
+        accumulate_lanes(staged(dy + k * dy_stride, dy_stride, len, staging.dy),
+                         staged(x + k * x_stride, x_stride, len, staging.x),
+                         len,
+                         mean,
+                         acc);
+    }
+    for (int64_t k = full, l = 0; k < n; ++k, ++l) {
         const float d = to_float(dy[k * dy_stride]);
         acc.dy[l] += d;
         acc.dy_xmu[l] += d * (to_float(x[k * x_stride]) - mean);
@@ -76,7 +141,11 @@ void accumulate_strided(const T* dy,
 
 // Sums flattened reduce indices [begin, end) of channel c.
 template <typename T>
-BnSums sum_chunk(const BatchNormReduceBackwardArgs& args, int64_t c, int64_t begin, int64_t end) {
+BnSums sum_chunk(const BatchNormReduceBackwardArgs& args,
+                 int64_t c,
+                 int64_t begin,
+                 int64_t end,
+                 Staging& staging) {
     // A reduction over no dimension (every non-channel dim had size 1) is one element.
     const int ndim = args.reduce_ndim > 0 ? args.reduce_ndim : 1;
     const int64_t one = 1;
@@ -89,7 +158,6 @@ BnSums sum_chunk(const BatchNormReduceBackwardArgs& args, int64_t c, int64_t beg
     const T* dy_base = static_cast<const T*>(args.dy) + c * args.dy_channel_stride;
     const T* x_base = static_cast<const T*>(args.x) + c * args.x_channel_stride;
     const float mean = bn_load(args.mean, c);
-    const bool unit = dy_strides[last] == 1 && x_strides[last] == 1;
 
     int64_t index[kMaxDims] = {};
     int64_t rest = begin;
@@ -108,17 +176,14 @@ BnSums sum_chunk(const BatchNormReduceBackwardArgs& args, int64_t c, int64_t beg
             x_off += index[d] * x_strides[d];
         }
         const int64_t run = std::min(sizes[last] - index[last], end - pos);
-        if (unit) {
-            accumulate_unit_stride(dy_base + dy_off, x_base + x_off, run, mean, acc);
-        } else {
-            accumulate_strided(dy_base + dy_off,
-                               dy_strides[last],
-                               x_base + x_off,
-                               x_strides[last],
-                               run,
-                               mean,
-                               acc);
-        }
+        accumulate_run(dy_base + dy_off,
+                       dy_strides[last],
+                       x_base + x_off,
+                       x_strides[last],
+                       run,
+                       mean,
+                       acc,
+                       staging);
         pos += run;
         index[last] += run;
         for (int d = last; d > 0 && index[d] == sizes[d]; --d) {
@@ -131,12 +196,72 @@ BnSums sum_chunk(const BatchNormReduceBackwardArgs& args, int64_t c, int64_t beg
 
 // Channels-last layouts (both channel strides 1): each reduce index is a row of contiguous
 // channels. A work item is (chunk, block of channels); it walks the chunk's rows once and keeps
-// one fp32 accumulator pair per channel, so the inner loop is unit-stride over channels. The
-// chunks are the same as the per-channel path's, and so is the partials layout [c][chunk].
-constexpr int64_t kChannelBlock = 256;
+// one fp32 accumulator pair per channel, so the inner loop is unit-stride over channels and each
+// channel still sums its rows in order. The chunks are the same as the per-channel path's, and
+// so is the partials layout [c][chunk]; the channel blocking does not change any sum, so it is
+// picked per call: whole rows where they fit (contiguous reads), narrower only to give every
+// thread work.
+constexpr int64_t kMaxChannelBlock = 4096;
+constexpr int64_t kMinChannelBlock = 256;
+// Rows ahead that the channels-last loop prefetches (rows may be far apart).
+constexpr int64_t kPrefetchRows = 4;
 
 bool channels_last(const BatchNormReduceBackwardArgs& args) {
     return args.channels > 1 && args.dy_channel_stride == 1 && args.x_channel_stride == 1;
+}
+
+int64_t channel_block(const BatchNormReduceBackwardArgs& args, int threads) {
+    const int64_t chunks = chunks_per_channel(args);
+    int64_t width = std::min(args.channels, kMaxChannelBlock);
+    while (width > kMinChannelBlock
+           && chunks * ((args.channels + width - 1) / width) < 2 * static_cast<int64_t>(threads)) {
+        width = std::max(kMinChannelBlock, (width + 1) / 2);
+    }
+    return width;
+}
+
+// Per-thread buffers of the channels-last path.
+struct ChannelsLastScratch {
+    std::vector<float> mean, acc_dy, acc_xmu, dy, x;
+
+    explicit ChannelsLastScratch(int64_t width)
+        : mean(width),
+          acc_dy(width),
+          acc_xmu(width),
+          dy(std::max(width, kStage)),
+          x(std::max(width, kStage)) {}
+};
+
+// Adds `rows` rows of `width` channels (row r at dy + r * dy_row, x + r * x_row) into the
+// per-channel sums, converting in the loop (float and bf16 widen for free; fp16 comes staged).
+// `prefetch` asks for the row kPrefetchRows ahead to be fetched while this one is summed.
+template <typename T>
+void accumulate_rows(const T* dy,
+                     int64_t dy_row,
+                     const T* x,
+                     int64_t x_row,
+                     int64_t rows,
+                     int64_t width,
+                     bool prefetch,
+                     const float* mean,
+                     float* __restrict__ acc_dy,
+                     float* __restrict__ acc_xmu) {
+    constexpr int64_t kLine = 64 / sizeof(T);
+    for (int64_t r = 0; r < rows; ++r) {
+        const T* __restrict__ d = dy + r * dy_row;
+        const T* __restrict__ v = x + r * x_row;
+        if (prefetch) {
+            for (int64_t c = 0; c < width; c += kLine) {
+                __builtin_prefetch(d + kPrefetchRows * dy_row + c);
+                __builtin_prefetch(v + kPrefetchRows * x_row + c);
+            }
+        }
+        for (int64_t c = 0; c < width; ++c) {
+            const float dc = to_float(d[c]);
+            acc_dy[c] += dc;
+            acc_xmu[c] += dc * (to_float(v[c]) - mean[c]);
+        }
+    }
 }
 
 template <typename T>
@@ -144,7 +269,8 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
                              int64_t c_begin,
                              int64_t c_end,
                              int64_t chunk,
-                             BnSums* partials) {
+                             BnSums* partials,
+                             ChannelsLastScratch& scratch) {
     const int ndim = args.reduce_ndim > 0 ? args.reduce_ndim : 1;
     const int64_t one = 1;
     const int64_t zero = 0;
@@ -155,44 +281,81 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
     const int64_t begin = chunk * kChunk;
     const int64_t end = std::min(begin + kChunk, args.reduce_numel);
     const int64_t width = c_end - c_begin;
+    // Packed rows (row stride == width) are contiguous: the hardware prefetcher follows them,
+    // and fp16 widens many at once. Other rows are prefetched by hand.
+    const bool packed = dy_strides[last] == width && x_strides[last] == width;
+    const int64_t rows_per_stage = packed ? std::max<int64_t>(1, kStage / width) : 1;
 
-    float mean[kChannelBlock];
-    float acc_dy[kChannelBlock] = {};
-    float acc_xmu[kChannelBlock] = {};
+    float* mean = scratch.mean.data();
+    float* acc_dy = scratch.acc_dy.data();
+    float* acc_xmu = scratch.acc_xmu.data();
     for (int64_t c = 0; c < width; ++c) {
         mean[c] = bn_load(args.mean, c_begin + c);
+        acc_dy[c] = 0.0f;
+        acc_xmu[c] = 0.0f;
     }
     const T* dy = static_cast<const T*>(args.dy) + c_begin;
     const T* x = static_cast<const T*>(args.x) + c_begin;
 
     int64_t index[kMaxDims] = {};
     int64_t rest = begin;
-    int64_t dy_off = 0;
-    int64_t x_off = 0;
     for (int d = last; d >= 0; --d) {
         index[d] = rest % sizes[d];
         rest /= sizes[d];
-        dy_off += index[d] * dy_strides[d];
-        x_off += index[d] * x_strides[d];
     }
-    for (int64_t k = begin; k < end; ++k) {
-        const T* dy_row = dy + dy_off;
-        const T* x_row = x + x_off;
-        for (int64_t c = 0; c < width; ++c) {
-            const float d = to_float(dy_row[c]);
-            acc_dy[c] += d;
-            acc_xmu[c] += d * (to_float(x_row[c]) - mean[c]);
+    int64_t pos = begin;
+    while (pos < end) {
+        int64_t dy_off = 0;
+        int64_t x_off = 0;
+        for (int d = 0; d < ndim; ++d) {
+            dy_off += index[d] * dy_strides[d];
+            x_off += index[d] * x_strides[d];
         }
-        // Next reduce index: odometer over the reduce dims, offsets updated incrementally.
-        for (int d = last; d >= 0; --d) {
-            dy_off += dy_strides[d];
-            x_off += x_strides[d];
-            if (++index[d] < sizes[d] || d == 0) {
-                break;
+        const int64_t run = std::min(sizes[last] - index[last], end - pos);
+        const T* dy_run = dy + dy_off;
+        const T* x_run = x + x_off;
+        if constexpr (std::is_same_v<T, Half>) {
+            // Widen rows_per_stage rows at once (packed) or one row at a time.
+            for (int64_t r = 0; r < run; r += rows_per_stage) {
+                const int64_t rows = std::min(rows_per_stage, run - r);
+                const Half* d = dy_run + r * dy_strides[last];
+                const Half* v = x_run + r * x_strides[last];
+                if (!packed) {
+                    for (int64_t c = 0; c < width; c += 32) {
+                        __builtin_prefetch(d + kPrefetchRows * dy_strides[last] + c);
+                        __builtin_prefetch(v + kPrefetchRows * x_strides[last] + c);
+                    }
+                }
+                widen(d, scratch.dy.data(), rows * width);
+                widen(v, scratch.x.data(), rows * width);
+                accumulate_rows(scratch.dy.data(),
+                                width,
+                                scratch.x.data(),
+                                width,
+                                rows,
+                                width,
+                                false,
+                                mean,
+                                acc_dy,
+                                acc_xmu);
             }
-            dy_off -= sizes[d] * dy_strides[d];
-            x_off -= sizes[d] * x_strides[d];
+        } else {
+            accumulate_rows(dy_run,
+                            dy_strides[last],
+                            x_run,
+                            x_strides[last],
+                            run,
+                            width,
+                            !packed,
+                            mean,
+                            acc_dy,
+                            acc_xmu);
+        }
+        pos += run;
+        index[last] += run;
+        for (int d = last; d > 0 && index[d] == sizes[d]; --d) {
             index[d] = 0;
+            ++index[d - 1];
         }
     }
     const int64_t chunks = chunks_per_channel(args);
@@ -206,16 +369,17 @@ void run_chunks_channels_last(const BatchNormReduceBackwardArgs& args,
                               BnSums* partials,
                               int threads) {
     const int64_t chunks = chunks_per_channel(args);
-    const int64_t blocks = (args.channels + kChannelBlock - 1) / kChannelBlock;
+    const int64_t width = channel_block(args, threads);
+    const int64_t blocks = (args.channels + width - 1) / width;
     const int64_t rows = std::min(args.reduce_numel, kChunk);
-    const int64_t grain =
-        std::max<int64_t>(1, kChunk / (rows * std::min<int64_t>(args.channels, kChannelBlock)));
+    const int64_t grain = std::max<int64_t>(1, kChunk / (rows * width));
     parallel_for(chunks * blocks, grain, threads, [&](int64_t first, int64_t last) {
+        ChannelsLastScratch scratch(width);
         for (int64_t item = first; item < last; ++item) {
             const int64_t block = item % blocks;
-            const int64_t c_begin = block * kChannelBlock;
-            const int64_t c_end = std::min(c_begin + kChannelBlock, args.channels);
-            sum_chunk_channels_last<T>(args, c_begin, c_end, item / blocks, partials);
+            const int64_t c_begin = block * width;
+            const int64_t c_end = std::min(c_begin + width, args.channels);
+            sum_chunk_channels_last<T>(args, c_begin, c_end, item / blocks, partials, scratch);
         }
     });
 }
@@ -231,11 +395,12 @@ void run_chunks(const BatchNormReduceBackwardArgs& args, BnSums* partials, int t
     // bits. Small chunks (short channels) are grouped so a thread gets ~kChunk elements at once.
     const int64_t grain = std::max<int64_t>(1, kChunk / std::min(args.reduce_numel, kChunk));
     parallel_for(args.channels * chunks, grain, threads, [&](int64_t first, int64_t last) {
+        Staging staging;
         for (int64_t item = first; item < last; ++item) {
             const int64_t c = item / chunks;
             const int64_t begin = (item % chunks) * kChunk;
             const int64_t end = std::min(begin + kChunk, args.reduce_numel);
-            partials[item] = sum_chunk<T>(args, c, begin, end);
+            partials[item] = sum_chunk<T>(args, c, begin, end, staging);
         }
     });
 }

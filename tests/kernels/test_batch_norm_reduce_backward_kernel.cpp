@@ -634,4 +634,49 @@ TEST(BatchNormReduceBackwardKernel, ChannelsLastManyChannelsAndChunks) {
     expect_matches(o2, k2, 40000);
 }
 
+TEST(BatchNormReduceBackwardKernel, ChannelsLastWideRowsEveryDtype) {
+    // Rows wider than one fp16 staging block (2100 channels, rows back to back), more channels
+    // than one channel block (4500), and wide rows that are not back to back (a channel slice
+    // of a larger storage), for every dtype.
+    for (DType io : {DType::Float32, DType::Float16, DType::BFloat16}) {
+        SCOPED_TRACE(static_cast<int>(io));
+        Case k;
+        k.io = io;
+        Problem wide = permuted_problem({2, 2100, 3, 3}, {0, 2, 3, 1});
+        expect_matches(run_random(wide, k, 13), k, 2 * 3 * 3);
+        Problem many = permuted_problem({2, 4500, 5}, {0, 2, 1});
+        expect_matches(run_random(many, k, 14), k, 2 * 5);
+        // [3, 1500, 4] view (channel stride 1, row stride 1600) of a [3, 4, 1600] storage.
+        Problem slice;
+        slice.shape = {3, 1500, 4};
+        slice.strides = {4 * 1600, 1, 1600};
+        slice.offset = 50;
+        slice.storage = 3 * 4 * 1600;
+        expect_matches(run_random(slice, k, 15), k, 3 * 4);
+    }
+}
+
+TEST(BatchNormReduceBackwardKernel, ChannelsLastBlockingDoesNotChangeBits) {
+    // With few chunks the channels-last path narrows its channel blocks to give every thread
+    // work, so 1, 2 and 7 threads use different blockings: the bits must not change.
+    for (DType io : {DType::Float32, DType::Float16}) {
+        Problem p = permuted_problem({3, 1024, 20, 7}, {0, 2, 3, 1});
+        std::vector<std::vector<uint8_t>> results;
+        for (int threads : {1, 2, 7}) {
+            Case k;
+            k.io = io;
+            k.threads = threads;
+            Outcome o = run_random(p, k, 77);
+            std::vector<uint8_t> all;
+            for (auto& b : o.out) {
+                all.insert(all.end(), b.bytes.begin(), b.bytes.end());
+            }
+            results.push_back(all);
+            expect_matches(o, k, 3 * 20 * 7);
+        }
+        EXPECT_EQ(results[0], results[1]);
+        EXPECT_EQ(results[0], results[2]);
+    }
+}
+
 }  // namespace
