@@ -4,6 +4,7 @@
 // once per block of outputs and reused for every (n, c) row; a row's block of grad_output is
 // widened to float once, summed by a loop specialised to the block's bin shape (uniform k-wide
 // bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass.
+#include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/dtype.h"
@@ -231,7 +232,11 @@ void gather_row_block(const BinTable& t,
         return;
     }
 
-    if (src_l == 1 && dst_l == 1 && try_uniform_direct(t, src_row + t.lo0, dst_row + t.i0)) {
+    // One fused pass for uniform bins of 1..4 where widening in the loop is cheap (float,
+    // bf16, portable fp16); hardware fp16 conversion is faster staged.
+    const bool fuse = !std::is_same_v<T, Half> || !fast_half_conversion();
+    if (fuse && src_l == 1 && dst_l == 1
+        && try_uniform_direct(t, src_row + t.lo0, dst_row + t.i0)) {
         return;
     }
     const float* f = nullptr;
@@ -244,9 +249,7 @@ void gather_row_block(const BinTable& t,
         float* in = staging.in.data();
         const T* s = src_row + t.lo0 * src_l;
         if (src_l == 1) {
-            for (int64_t k = 0; k < t.span; ++k) {
-                in[k] = to_float(s[k]);
-            }
+            widen(s, in, t.span);
         } else {
             for (int64_t k = 0; k < t.span; ++k) {
                 in[k] = to_float(s[k * src_l]);
@@ -265,9 +268,7 @@ void gather_row_block(const BinTable& t,
     sum_block(t, f, out);
     T* d = dst_row + t.i0 * dst_l;
     if (dst_l == 1) {
-        for (int64_t k = 0; k < t.len; ++k) {
-            d[k] = from_float<T>(out[k]);
-        }
+        narrow(out, d, t.len);
     } else {
         for (int64_t k = 0; k < t.len; ++k) {
             d[k * dst_l] = from_float<T>(out[k]);
