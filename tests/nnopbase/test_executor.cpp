@@ -29,9 +29,10 @@ constexpr const char* kOp = "aclnnFake";
 struct Record {
     std::atomic<int> runs{0};
     std::atomic<int> destroyed{0};
-    void* last_workspace = nullptr;
-    void* last_input_data = nullptr;
-    void* last_output_data = nullptr;
+    // Atomic: ConcurrentPublishAndExecute runs executors from several threads at once.
+    std::atomic<void*> last_workspace{nullptr};
+    std::atomic<void*> last_input_data{nullptr};
+    std::atomic<void*> last_output_data{nullptr};
 };
 
 enum class Behaviour { Succeed, Fail, Throw };
