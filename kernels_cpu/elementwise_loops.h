@@ -339,7 +339,49 @@ void run_tile(const ElementwiseGeometry& g,
     }
 }
 
-// Blocks [block_begin, block_end) of the tile grid.
+// Asks for the cache lines of the rows x cols tile at `off` ahead of use (the output's for
+// writing). A tile reads runs of only one or two lines per row or column, each in another page:
+// too short for the hardware prefetcher to follow. Operands not unit-stride along their runs are
+// left alone.
+template <typename T>
+void prefetch_tile(const ElementwiseGeometry& g,
+                   const TileMode& mode,
+                   const T* out,
+                   const T* a,
+                   const T* b,
+                   const int64_t off[3],
+                   int64_t rows,
+                   int64_t cols) {
+    constexpr int64_t kLine = 64;
+    constexpr int64_t kElem = static_cast<int64_t>(sizeof(T));
+    const int ro = g.ndim - 2;
+    const int co = g.ndim - 1;
+    const char* const base[3] = {reinterpret_cast<const char*>(out + off[0]),
+                                 reinterpret_cast<const char*>(a + off[1]),
+                                 reinterpret_cast<const char*>(b + off[2])};
+    for (int k = 0; k < 3; ++k) {
+        const bool by_column = mode.by_column[k];
+        if ((by_column ? g.strides[k][ro] : g.strides[k][co]) != 1) {
+            continue;
+        }
+        const int64_t runs = by_column ? cols : rows;
+        const int64_t run_bytes = (by_column ? rows : cols) * kElem;
+        const int64_t pitch = (by_column ? g.strides[k][co] : g.strides[k][ro]) * kElem;
+        for (int64_t r = 0; r < runs; ++r) {
+            const char* p = base[k] + r * pitch;
+            for (int64_t byte = 0; byte < run_bytes; byte += kLine) {
+                if (k == 0) {
+                    __builtin_prefetch(p + byte, 1);
+                } else {
+                    __builtin_prefetch(p + byte, 0);
+                }
+            }
+        }
+    }
+}
+
+// Blocks [block_begin, block_end) of the tile grid; within a block, tile rows in order, the
+// tiles of a row left to right, each tile's lines asked for while the previous one runs.
 template <typename T, typename Op>
 void tiled_range(const ElementwiseGeometry& g,
                  const TileGrid& grid,
@@ -374,24 +416,33 @@ void tiled_range(const ElementwiseGeometry& g,
         const int64_t tc0 = (in_outer % grid.block_cols) * kBlockTiles;
         const int64_t tr1 = std::min(tr0 + kBlockTiles, grid.row_tiles);
         const int64_t tc1 = std::min(tc0 + kBlockTiles, grid.col_tiles);
-        for (int64_t tr = tr0; tr < tr1; ++tr) {
-            for (int64_t tc = tc0; tc < tc1; ++tc) {
+        // Tile (tr, tc): its offsets and extent.
+        const auto place =
+            [&](int64_t tr, int64_t tc, int64_t off[3], int64_t* rows, int64_t* cols) {
                 const int64_t row0 = tr * kTileSide;
                 const int64_t col0 = tc * kTileSide;
-                int64_t off[3];
                 for (int k = 0; k < 3; ++k) {
                     off[k] = base[k] + row0 * g.strides[k][ro] + col0 * g.strides[k][co];
                 }
-                run_tile(g,
-                         mode,
-                         buf,
-                         out,
-                         a,
-                         b,
-                         off,
-                         std::min(kTileSide, g.sizes[ro] - row0),
-                         std::min(kTileSide, g.sizes[co] - col0),
-                         op);
+                *rows = std::min(kTileSide, g.sizes[ro] - row0);
+                *cols = std::min(kTileSide, g.sizes[co] - col0);
+            };
+        for (int64_t tr = tr0; tr < tr1; ++tr) {
+            for (int64_t tc = tc0; tc < tc1; ++tc) {
+                const bool last_in_row = tc + 1 == tc1;
+                if (!last_in_row || tr + 1 < tr1) {
+                    int64_t next[3];
+                    int64_t rows = 0;
+                    int64_t cols = 0;
+                    place(
+                        last_in_row ? tr + 1 : tr, last_in_row ? tc0 : tc + 1, next, &rows, &cols);
+                    prefetch_tile(g, mode, out, a, b, next, rows, cols);
+                }
+                int64_t off[3];
+                int64_t rows = 0;
+                int64_t cols = 0;
+                place(tr, tc, off, &rows, &cols);
+                run_tile(g, mode, buf, out, a, b, off, rows, cols, op);
             }
         }
     }
