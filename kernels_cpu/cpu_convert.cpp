@@ -6,14 +6,12 @@
 // nothing is contracted.
 #include "kernels_cpu/cpu_convert.h"
 
+#include "kernels_cpu/cpu_features.h"
+
 #include <cstring>
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#    define ACLEMU_CPU_X86_DISPATCH 1
-#    include <cpuid.h>
+#if ACLEMU_CPU_X86_DISPATCH
 #    include <immintrin.h>
-#else
-#    define ACLEMU_CPU_X86_DISPATCH 0
 #endif
 
 namespace aclemu::kernels::cpu {
@@ -47,28 +45,6 @@ void narrow_portable(const float* src, T* dst, int64_t n) {
 }
 
 #if ACLEMU_CPU_X86_DISPATCH
-
-// CPUID by hand (Clang's __builtin_cpu_supports has no "f16c"): AVX2 and F16C present, and the
-// OS saves the YMM registers (OSXSAVE, XCR0 bits 1-2).
-bool detect_avx2_f16c() {
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    if (__get_cpuid_max(0, nullptr) < 7 || !__get_cpuid(1, &a, &b, &c, &d)) {
-        return false;
-    }
-    const bool f16c = (c & (1u << 29)) != 0;
-    const bool avx = (c & (1u << 28)) != 0;
-    const bool osxsave = (c & (1u << 27)) != 0;
-    if (!f16c || !avx || !osxsave) {
-        return false;
-    }
-    unsigned xcr0_lo = 0, xcr0_hi = 0;
-    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
-    if ((xcr0_lo & 0x6u) != 0x6u) {
-        return false;
-    }
-    __cpuid_count(7, 0, a, b, c, d);
-    return (b & (1u << 5)) != 0;  // AVX2
-}
 
 __attribute__((target("avx2,f16c"))) void widen_half_f16c(const Half* src, float* dst, int64_t n) {
     const __m256i exp_mask = _mm256_set1_epi32(0x7C00);
@@ -117,12 +93,7 @@ __attribute__((target("avx2"))) void narrow_bf16_avx2(const float* src, BFloat16
 #endif  // ACLEMU_CPU_X86_DISPATCH
 
 bool hardware_path() {
-#if ACLEMU_CPU_X86_DISPATCH
-    static const bool yes = detect_avx2_f16c();
-    return yes;
-#else
-    return false;
-#endif
+    return cpu_has_avx2_f16c();
 }
 
 }  // namespace

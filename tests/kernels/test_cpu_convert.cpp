@@ -1,8 +1,9 @@
 // cpu::widen / cpu::narrow (kernels_cpu/cpu_convert.h) against references written here: every
 // fp16 and bf16 value widened, a dense sample of all floats narrowed (RNE, overflow, subnormals,
-// NaN -> 0x7FFF), and every length and misalignment of the vector loops' tails. On a CPU with
-// AVX2 + F16C this checks the hardware path, elsewhere the portable one.
+// NaN -> 0x7FFF), and every length and misalignment of the vector loops' tails. Each test runs
+// the portable code and, on a CPU with AVX2 + F16C, the hardware path too.
 #include "kernels_cpu/cpu_convert.h"
+#include "kernels_cpu/cpu_features.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,17 @@ namespace {
 using aclemu::kernels::BFloat16;
 using aclemu::kernels::Half;
 namespace cpu = aclemu::kernels::cpu;
+
+// Runs `body` with the portable paths forced, then with what the CPU supports.
+template <typename F>
+void for_each_path(F body) {
+    for (bool portable : {true, false}) {
+        SCOPED_TRACE(portable ? "portable" : "cpu paths");
+        cpu::force_portable_cpu_paths(portable);
+        body();
+    }
+    cpu::force_portable_cpu_paths(false);
+}
 
 uint32_t bits_of(float f) {
     uint32_t u;
@@ -49,34 +61,38 @@ uint16_t ref_narrow_bf16(float f) {
 }
 
 TEST(CpuConvert, WidenEveryHalf) {
-    std::vector<Half> in(65536);
-    for (uint32_t i = 0; i < 65536; ++i) {
-        in[i].bits = static_cast<uint16_t>(i);
-    }
-    std::vector<float> out(in.size());
-    cpu::widen(in.data(), out.data(), static_cast<int64_t>(in.size()));
-    int bad = 0;
-    for (uint32_t i = 0; i < 65536; ++i) {
-        if (bits_of(out[i]) != ref_widen_half(static_cast<uint16_t>(i)) && ++bad < 10) {
-            ADD_FAILURE() << "half 0x" << std::hex << i << ": got 0x" << bits_of(out[i])
-                          << " want 0x" << ref_widen_half(static_cast<uint16_t>(i));
+    for_each_path([] {
+        std::vector<Half> in(65536);
+        for (uint32_t i = 0; i < 65536; ++i) {
+            in[i].bits = static_cast<uint16_t>(i);
         }
-    }
-    EXPECT_EQ(bad, 0) << "hardware path: " << cpu::fast_half_conversion();
+        std::vector<float> out(in.size());
+        cpu::widen(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (uint32_t i = 0; i < 65536; ++i) {
+            if (bits_of(out[i]) != ref_widen_half(static_cast<uint16_t>(i)) && ++bad < 10) {
+                ADD_FAILURE() << "half 0x" << std::hex << i << ": got 0x" << bits_of(out[i])
+                              << " want 0x" << ref_widen_half(static_cast<uint16_t>(i));
+            }
+        }
+        EXPECT_EQ(bad, 0) << "hardware path: " << cpu::fast_half_conversion();
+    });
 }
 
 TEST(CpuConvert, WidenEveryBf16) {
-    std::vector<BFloat16> in(65536);
-    for (uint32_t i = 0; i < 65536; ++i) {
-        in[i].bits = static_cast<uint16_t>(i);
-    }
-    std::vector<float> out(in.size());
-    cpu::widen(in.data(), out.data(), static_cast<int64_t>(in.size()));
-    int bad = 0;
-    for (uint32_t i = 0; i < 65536; ++i) {
-        bad += bits_of(out[i]) != i << 16;
-    }
-    EXPECT_EQ(bad, 0);
+    for_each_path([] {
+        std::vector<BFloat16> in(65536);
+        for (uint32_t i = 0; i < 65536; ++i) {
+            in[i].bits = static_cast<uint16_t>(i);
+        }
+        std::vector<float> out(in.size());
+        cpu::widen(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (uint32_t i = 0; i < 65536; ++i) {
+            bad += bits_of(out[i]) != i << 16;
+        }
+        EXPECT_EQ(bad, 0);
+    });
 }
 
 // Every 61st float bit pattern (all exponents, signs, NaNs) plus the rounding edges.
@@ -114,60 +130,66 @@ std::vector<float> float_sample() {
 }
 
 TEST(CpuConvert, NarrowToHalfRoundsToNearestEven) {
-    const std::vector<float> in = float_sample();
-    std::vector<Half> out(in.size());
-    cpu::narrow(in.data(), out.data(), static_cast<int64_t>(in.size()));
-    int bad = 0;
-    for (size_t i = 0; i < in.size(); ++i) {
-        if (out[i].bits != ref_narrow_half(in[i]) && ++bad < 10) {
-            ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x" << out[i].bits
-                          << " want 0x" << ref_narrow_half(in[i]);
+    for_each_path([] {
+        const std::vector<float> in = float_sample();
+        std::vector<Half> out(in.size());
+        cpu::narrow(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            if (out[i].bits != ref_narrow_half(in[i]) && ++bad < 10) {
+                ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x"
+                              << out[i].bits << " want 0x" << ref_narrow_half(in[i]);
+            }
         }
-    }
-    EXPECT_EQ(bad, 0) << "hardware path: " << cpu::fast_half_conversion();
+        EXPECT_EQ(bad, 0) << "hardware path: " << cpu::fast_half_conversion();
+    });
 }
 
 TEST(CpuConvert, NarrowToBf16RoundsToNearestEven) {
-    const std::vector<float> in = float_sample();
-    std::vector<BFloat16> out(in.size());
-    cpu::narrow(in.data(), out.data(), static_cast<int64_t>(in.size()));
-    int bad = 0;
-    for (size_t i = 0; i < in.size(); ++i) {
-        if (out[i].bits != ref_narrow_bf16(in[i]) && ++bad < 10) {
-            ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x" << out[i].bits
-                          << " want 0x" << ref_narrow_bf16(in[i]);
+    for_each_path([] {
+        const std::vector<float> in = float_sample();
+        std::vector<BFloat16> out(in.size());
+        cpu::narrow(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            if (out[i].bits != ref_narrow_bf16(in[i]) && ++bad < 10) {
+                ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x"
+                              << out[i].bits << " want 0x" << ref_narrow_bf16(in[i]);
+            }
         }
-    }
-    EXPECT_EQ(bad, 0);
+        EXPECT_EQ(bad, 0);
+    });
 }
 
 // Lengths 0..40 from every start offset 0..7: vector bodies and scalar tails, misaligned
 // pointers, and nothing written past the end.
 TEST(CpuConvert, EveryLengthAndOffset) {
-    const float values[] = {1.5f, -0.0f, 65520.0f, 1e-6f, std::nanf(""), -3.25f, 0.1f, 7e-8f};
-    for (int64_t offset = 0; offset < 8; ++offset) {
-        for (int64_t n = 0; n <= 40; ++n) {
-            std::vector<float> src(offset + n + 1);
-            for (size_t i = 0; i < src.size(); ++i) {
-                src[i] = values[i % 8] * static_cast<float>(i + 1);
-            }
-            std::vector<Half> h(offset + n + 1, Half{0xABCD});
-            std::vector<BFloat16> b(offset + n + 1, BFloat16{0xABCD});
-            cpu::narrow(src.data() + offset, h.data() + offset, n);
-            cpu::narrow(src.data() + offset, b.data() + offset, n);
-            std::vector<float> back(offset + n + 1, -7.0f);
-            cpu::widen(h.data() + offset, back.data() + offset, n);
-            for (int64_t i = 0; i < offset + n + 1; ++i) {
-                const bool inside = i >= offset && i < offset + n;
-                ASSERT_EQ(h[i].bits, inside ? ref_narrow_half(src[i]) : 0xABCD)
-                    << "offset " << offset << " n " << n << " i " << i;
-                ASSERT_EQ(b[i].bits, inside ? ref_narrow_bf16(src[i]) : 0xABCD)
-                    << "offset " << offset << " n " << n << " i " << i;
-                ASSERT_EQ(bits_of(back[i]), inside ? ref_widen_half(h[i].bits) : bits_of(-7.0f))
-                    << "offset " << offset << " n " << n << " i " << i;
+    for_each_path([] {
+        const float values[] = {1.5f, -0.0f, 65520.0f, 1e-6f, std::nanf(""), -3.25f, 0.1f, 7e-8f};
+        for (int64_t offset = 0; offset < 8; ++offset) {
+            for (int64_t n = 0; n <= 40; ++n) {
+                std::vector<float> src(offset + n + 1);
+                for (size_t i = 0; i < src.size(); ++i) {
+                    src[i] = values[i % 8] * static_cast<float>(i + 1);
+                }
+                std::vector<Half> h(offset + n + 1, Half{0xABCD});
+                std::vector<BFloat16> b(offset + n + 1, BFloat16{0xABCD});
+                cpu::narrow(src.data() + offset, h.data() + offset, n);
+                cpu::narrow(src.data() + offset, b.data() + offset, n);
+                std::vector<float> back(offset + n + 1, -7.0f);
+                cpu::widen(h.data() + offset, back.data() + offset, n);
+                for (int64_t i = 0; i < offset + n + 1; ++i) {
+                    const bool inside = i >= offset && i < offset + n;
+                    ASSERT_EQ(h[i].bits, inside ? ref_narrow_half(src[i]) : 0xABCD)
+                        << "offset " << offset << " n " << n << " i " << i;
+                    ASSERT_EQ(b[i].bits, inside ? ref_narrow_bf16(src[i]) : 0xABCD)
+                        << "offset " << offset << " n " << n << " i " << i;
+                    ASSERT_EQ(bits_of(back[i]), inside ? ref_widen_half(h[i].bits) : bits_of(-7.0f))
+                        << "offset " << offset << " n " << n << " i " << i;
+                }
             }
         }
-    }
+    });
 }
 
 }  // namespace
