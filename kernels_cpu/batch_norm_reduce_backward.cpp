@@ -393,14 +393,19 @@ void run_chunks(const BatchNormReduceBackwardArgs& args, BnSums* partials, int t
     const int64_t chunks = chunks_per_channel(args);
     // Chunks are summed independently, so how they are spread over threads does not change the
     // bits. Small chunks (short channels) are grouped so a thread gets ~kChunk elements at once.
+    // Items run chunk-major (chunk k of every channel, then chunk k + 1): neighbouring items
+    // read neighbouring memory (e.g. the same n of an NCHW tensor), and each thread's range is
+    // one region of it instead of a sweep over the whole tensor per channel.
     const int64_t grain = std::max<int64_t>(1, kChunk / std::min(args.reduce_numel, kChunk));
-    parallel_for(args.channels * chunks, grain, threads, [&](int64_t first, int64_t last) {
+    const int64_t channels = args.channels;
+    parallel_for(channels * chunks, grain, threads, [&](int64_t first, int64_t last) {
         Staging staging;
         for (int64_t item = first; item < last; ++item) {
-            const int64_t c = item / chunks;
-            const int64_t begin = (item % chunks) * kChunk;
+            const int64_t c = item % channels;
+            const int64_t chunk = item / channels;
+            const int64_t begin = chunk * kChunk;
             const int64_t end = std::min(begin + kChunk, args.reduce_numel);
-            partials[item] = sum_chunk<T>(args, c, begin, end, staging);
+            partials[c * chunks + chunk] = sum_chunk<T>(args, c, begin, end, staging);
         }
     });
 }

@@ -2,6 +2,7 @@
 // references written here: the op_semantics §2.6 examples, the §2.3 cancellation example,
 // masks, fp16/bf16 and mixed dtypes, strided / permuted / channels-last / negative-stride
 // layouts, empty reductions and bitwise reproducibility across thread counts.
+#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "support/reference_dtype.h"
 
@@ -676,6 +677,44 @@ TEST(BatchNormReduceBackwardKernel, ChannelsLastBlockingDoesNotChangeBits) {
         }
         EXPECT_EQ(results[0], results[1]);
         EXPECT_EQ(results[0], results[2]);
+    }
+}
+
+TEST(BatchNormReduceBackwardKernel, PortableAndCpuPathsGiveTheSameBits) {
+    // The portable loops and the CPU's own (hardware fp16 conversion where it has AVX2 + F16C)
+    // must agree bit for bit: NCHW with long and short runs, channels-last packed and sliced.
+    struct Layout {
+        Problem p;
+        int64_t per_channel;
+    };
+    Problem slice;
+    slice.shape = {3, 40, 50};
+    slice.strides = {50 * 48, 1, 48};
+    slice.storage = 3 * 50 * 48;
+    const std::vector<Layout> layouts = {
+        {contiguous_problem({3, 4, 20000}), 60000},
+        {contiguous_problem({40, 5, 13}), 520},
+        {permuted_problem({7, 24, 300}, {0, 2, 1}), 2100},
+        {slice, 150},
+    };
+    for (DType io : {DType::Float16, DType::BFloat16, DType::Float32}) {
+        for (const Layout& l : layouts) {
+            std::vector<std::vector<uint8_t>> results;
+            for (bool portable : {true, false}) {
+                aclemu::kernels::cpu::force_portable_cpu_paths(portable);
+                Case k;
+                k.io = io;
+                Outcome o = run_random(l.p, k, 99);
+                std::vector<uint8_t> all;
+                for (auto& b : o.out) {
+                    all.insert(all.end(), b.bytes.begin(), b.bytes.end());
+                }
+                results.push_back(all);
+                expect_matches(o, k, l.per_channel);
+            }
+            aclemu::kernels::cpu::force_portable_cpu_paths(false);
+            EXPECT_EQ(results[0], results[1]) << "dtype " << static_cast<int>(io);
+        }
     }
 }
 
