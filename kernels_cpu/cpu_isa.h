@@ -1,7 +1,7 @@
 // Which instruction set the CPU elementwise loops run with. The loops are compiled for the x86-64
-// baseline and (x86-64, GCC) for AVX2 + F16C; the wider one is used when the CPU has it. Both give
-// the same bits. Tests force each in turn to compare them, and check the fp16 conversion runs
-// against kernels_cu/math/dtype.h.
+// baseline and (x86-64, GCC) for AVX2 + F16C and AVX-512 (F, BW, VL, DQ); the
+// widest the CPU has is used. All give the same bits. Tests force each in turn to compare them,
+// and check the fp16 conversion runs against their own reference.
 #pragma once
 
 #include "kernels_cu/math/dtype.h"
@@ -10,7 +10,8 @@
 
 namespace aclemu::kernels::cpu {
 
-enum class CpuIsa { Baseline = 0, Avx2F16c = 1 };
+/// Ordered: a CPU that runs one runs every smaller one.
+enum class CpuIsa { Baseline = 0, Avx2F16c = 1, Avx512 = 2 };
 
 /// The widest variant this build and this CPU can run.
 CpuIsa elementwise_isa_supported();
@@ -21,7 +22,8 @@ bool force_elementwise_isa(CpuIsa isa);
 /// Tests: back to elementwise_isa_supported().
 void unforce_elementwise_isa();
 
-/// Tests: the fp16 <-> float conversion runs of one variant over contiguous arrays.
+/// Tests: the fp16 <-> float conversion runs of one variant over contiguous arrays (the baseline
+/// one when the CPU cannot run `isa`).
 void convert_half_to_float(CpuIsa isa, const Half* in, float* out, int64_t n);
 void convert_float_to_half(CpuIsa isa, const float* in, Half* out, int64_t n);
 

@@ -1,9 +1,10 @@
 // The loops of the CPU elementwise kernels (see elementwise.cpp), written once and compiled once
-// per instruction set: elementwise.cpp includes this file twice, inside two namespaces, the
-// second time under `#pragma GCC target("avx2,f16c")`. So: no #pragma once and no #include here
+// per instruction set: elementwise.cpp includes this file once per variant, each time inside its
+// own namespace and under its own `#pragma GCC target`. So: no #pragma once and no #include here
 // (everything it uses is included before), nothing but templates and internal functions.
 // ACLEMU_EW_F16C (0 or 1) says whether fp16 runs may use the F16C conversion instructions.
-// Neither variant uses FMA, so both give the same bits as each other and as the GPU.
+// Neither variant uses FMA, so both give the same bits as each other and as the GPU (except
+// which input's payload an fp32 NaN result carries, which follows instruction operand order).
 
 #if ACLEMU_EW_F16C
 // fp16 runs in hardware, 8 at a time. Bit-identical to dtype.h's conversions: the widening is

@@ -36,7 +36,7 @@ ACLEMU_HD float exp_nonpositive(float x) {
     constexpr uint32_t kBiasPlus64 = 127u + 64u;
     constexpr float kTwoToMinus64 = 0x1p-64f;
 
-    x = select_float(x < kMinArg, kMinArg, x);
+    x = x < kMinArg ? kMinArg : x;  // a max instruction or a blend, never a branch in a loop
     const float t = add_rn(mul_rn(x, kLog2e), kRoundToInt);
     const float n = sub_rn(t, kRoundToInt);  // an integer in [-159, 0]
     const float r = sub_rn(sub_rn(x, mul_rn(n, kLn2Hi)), mul_rn(n, kLn2Lo));

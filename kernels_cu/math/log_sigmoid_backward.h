@@ -5,7 +5,6 @@
 #pragma once
 
 #include "kernels_cu/math/fast_exp.h"
-#include "kernels_cu/math/float_ops.h"
 #include "kernels_cu/portability.h"
 
 #include <cmath>
@@ -16,11 +15,12 @@ namespace aclemu::kernels {
 struct LogSigmoidBackwardOp {
     ACLEMU_HD float operator()(float dy, float x) const {
         // exp(-|x|) lies in (0, 1]: no overflow for any x. The strict `<` sends -0.0 to the `r`
-        // side; both give 0.5 there. NaN x gives a NaN z and r. A select, not a branch: the sign
-        // of random data is unpredictable, and the CPU loop must stay vectorizable.
+        // side; both give 0.5 there. NaN x gives a NaN z and r. Both sides are computed and one
+        // picked (a blend in the vectorized CPU loop, a select on the GPU): the sign of random
+        // data is unpredictable, so a branch would mispredict.
         const float z = exp_nonpositive(-::fabsf(x));
         const float r = z / (1.0f + z);
-        const float s = select_float(x < 0.0f, 1.0f - r, r);
+        const float s = x < 0.0f ? 1.0f - r : r;
         return s * dy;
     }
 };

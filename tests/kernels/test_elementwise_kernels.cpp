@@ -886,16 +886,26 @@ TEST(CpuElementwiseKernels, InPlaceOverTransposedInput) {
 using aclemu::kernels::Half;
 using aclemu::kernels::cpu::CpuIsa;
 
+// Every variant this CPU can run (they are ordered: a CPU that runs one runs the smaller ones).
 std::vector<CpuIsa> runnable_isas() {
-    std::vector<CpuIsa> isas = {CpuIsa::Baseline};
-    if (aclemu::kernels::cpu::elementwise_isa_supported() == CpuIsa::Avx2F16c) {
-        isas.push_back(CpuIsa::Avx2F16c);
+    std::vector<CpuIsa> isas;
+    const int best = static_cast<int>(aclemu::kernels::cpu::elementwise_isa_supported());
+    for (int i = 0; i <= best; ++i) {
+        isas.push_back(static_cast<CpuIsa>(i));
     }
     return isas;
 }
 
 const char* isa_label(CpuIsa isa) {
-    return isa == CpuIsa::Baseline ? "baseline" : "avx2+f16c";
+    switch (isa) {
+        case CpuIsa::Baseline:
+            return "baseline";
+        case CpuIsa::Avx2F16c:
+            return "avx2+f16c";
+        case CpuIsa::Avx512:
+            return "avx512";
+    }
+    return "?";
 }
 
 // Forces a variant for the scope of a test.
@@ -981,7 +991,8 @@ TEST(CpuElementwiseIsa, FloatToHalfRunsRoundToNearestEven) {
 TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
     const std::vector<CpuIsa> isas = runnable_isas();
     if (isas.size() < 2) {
-        GTEST_SKIP() << "this CPU has no AVX2 + F16C: only the baseline variant can run";
+        GTEST_SKIP() << "this CPU has neither AVX2 + F16C nor AVX-512: only the baseline "
+                        "variant can run";
     }
     // Random values with the special ones sprinkled in (every 7th element).
     const double specials[] = {kNaN, kInf, -kInf, 0.0,  -0.0,  1e-40, -1e-40, 1e-6, 0.5,      -100,
@@ -1024,20 +1035,24 @@ TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
                     outs.emplace_back(t, n);
                     run_op(oc.op, geo.g, t, outs.back().data(), a.data(), b.data(), oc.eps, 2);
                 }
-                // Bit for bit, except that an fp32 NaN may carry either input's payload (which
-                // operand x86 propagates follows the instruction's operand order).
-                int failures = 0;
-                for (size_t i = 0; i < n && failures < 10; ++i) {
-                    const bool both_nan = t == DType::Float32 && std::isnan(outs[0].f32[i])
-                                          && std::isnan(outs[1].f32[i]);
-                    const bool same =
-                        t == DType::Float32
-                            ? std::memcmp(&outs[0].f32[i], &outs[1].f32[i], sizeof(float)) == 0
-                            : outs[0].b16[i] == outs[1].b16[i];
-                    if (!same && !both_nan) {
-                        ++failures;
-                        ADD_FAILURE() << "element " << i << ": " << outs[0].get(i) << " vs "
-                                      << outs[1].get(i);
+                // Each wider variant against the baseline, bit for bit, except that an fp32 NaN
+                // may carry either input's payload (which operand x86 propagates follows the
+                // instruction's operand order).
+                for (size_t v = 1; v < outs.size(); ++v) {
+                    SCOPED_TRACE(isa_label(isas[v]));
+                    int failures = 0;
+                    for (size_t i = 0; i < n && failures < 10; ++i) {
+                        const bool both_nan = t == DType::Float32 && std::isnan(outs[0].f32[i])
+                                              && std::isnan(outs[v].f32[i]);
+                        const bool same =
+                            t == DType::Float32
+                                ? std::memcmp(&outs[0].f32[i], &outs[v].f32[i], sizeof(float)) == 0
+                                : outs[0].b16[i] == outs[v].b16[i];
+                        if (!same && !both_nan) {
+                            ++failures;
+                            ADD_FAILURE() << "element " << i << ": " << outs[0].get(i) << " vs "
+                                          << outs[v].get(i);
+                        }
                     }
                 }
             }
