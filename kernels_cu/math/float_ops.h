@@ -1,9 +1,9 @@
 // Float building blocks for the shared per-element math: a branch-free select, and a multiply and
 // add whose rounding is pinned (each rounded once, never fused into an FMA), so that host and
 // device evaluate a polynomial to the same bits. On the device that is __fmul_rn/__fadd_rn; on the
-// host the plain operators: clang is told not to contract them; g++ has no such pragma and cannot
-// contract for the x86-64 baseline the CPU kernels are built for, but a g++ build with FMA (e.g.
-// -march=haswell, or aarch64) needs -ffp-contract=off on the CPU kernels.
+// host the plain operators: clang is told not to contract them; g++ has no such per-operation
+// pragma, so a g++ caller whose target has FMA (-march=haswell, aarch64, an AVX-512 variant) must
+// be compiled with fp-contract=off, as kernels_cpu/elementwise.cpp does for its loops.
 #pragma once
 
 #include "kernels_cu/math/dtype.h"
