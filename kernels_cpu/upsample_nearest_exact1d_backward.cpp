@@ -12,6 +12,7 @@
 #include "kernels_cu/math/upsample_nearest_exact.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -43,6 +44,40 @@ struct BinTable {
     std::vector<int32_t> offsets;
 };
 
+// off[k] = lo(i0 + k) - lo0 for k = 0 .. n - 1, where i0 + n and l_out are below 2^31: the
+// expression of exact_bw_lower_bound (upsample_nearest_exact.h) in 32-bit integers, so it
+// vectorizes (float(i) of an int32 rounds as of the int64; ceil(position) < float(l_out) <= 2^31
+// fits an int32). The rounding steps are the same (exact double product of two floats rounded
+// once to float, then - 0.5f), so the bins are.
+inline __attribute__((always_inline)) void fill_offsets(
+    int32_t* __restrict__ off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
+    const auto first = static_cast<int32_t>(i0);
+    const auto end = static_cast<int32_t>(l_out);
+    const auto base = static_cast<int32_t>(lo0);
+    const float end_f = static_cast<float>(l_out);
+    const double s = static_cast<double>(scale);
+    for (int32_t k = 0; k < static_cast<int32_t>(n); ++k) {
+        const float fi = static_cast<float>(first + k);
+        const float product = static_cast<float>(static_cast<double>(fi) * s);
+        const float c = std::ceil(product - 0.5f);
+        int32_t v = c < end_f ? static_cast<int32_t>(c) : end;
+        v = v < 0 ? 0 : (v < end ? v : end);
+        off[k] = v - base;
+    }
+}
+
+void fill_offsets_portable(
+    int32_t* off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
+    fill_offsets(off, i0, n, scale, l_out, lo0);
+}
+
+#if ACLEMU_CPU_X86_DISPATCH
+__attribute__((target("avx2,f16c"))) void fill_offsets_avx2(
+    int32_t* off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
+    fill_offsets(off, i0, n, scale, l_out, lo0);
+}
+#endif
+
 void build_table(BinTable& t, int64_t i0, int64_t len, float scale, int64_t l_out) {
     t.i0 = i0;
     t.len = len;
@@ -54,8 +89,21 @@ void build_table(BinTable& t, int64_t i0, int64_t len, float scale, int64_t l_ou
     }
     t.offsets.resize(static_cast<size_t>(len + 1));
     int32_t* off = t.offsets.data();
-    for (int64_t k = 0; k <= len; ++k) {
-        off[k] = static_cast<int32_t>(exact_bw_lower_bound(i0 + k, scale, l_out) - t.lo0);
+    constexpr int64_t kInt32 = int64_t{1} << 31;
+    if (i0 + len + 1 < kInt32 && l_out < kInt32) {
+#if ACLEMU_CPU_X86_DISPATCH
+        if (cpu_has_avx2_f16c()) {
+            fill_offsets_avx2(off, i0, len + 1, scale, l_out, t.lo0);
+        } else {
+            fill_offsets_portable(off, i0, len + 1, scale, l_out, t.lo0);
+        }
+#else
+        fill_offsets_portable(off, i0, len + 1, scale, l_out, t.lo0);
+#endif
+    } else {
+        for (int64_t k = 0; k <= len; ++k) {
+            off[k] = static_cast<int32_t>(exact_bw_lower_bound(i0 + k, scale, l_out) - t.lo0);
+        }
     }
     int64_t max_bin = 0;
     const int64_t step = off[1];
