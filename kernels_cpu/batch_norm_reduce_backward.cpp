@@ -5,6 +5,7 @@
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
 
 #include "kernels_cpu/cpu_convert.h"
+#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/dtype.h"
@@ -14,6 +15,10 @@
 #include <cstring>
 #include <type_traits>
 #include <vector>
+
+#if ACLEMU_CPU_X86_DISPATCH
+#    include <immintrin.h>
+#endif
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -113,6 +118,43 @@ const float* staged(const T* p, int64_t stride, int64_t n, float* buf) {
     return buf;
 }
 
+#if ACLEMU_CPU_X86_DISPATCH
+// Eight elements widened to float: F16C for fp16 (a signaling NaN comes back quiet, where
+// dtype.h keeps it signaling; the arithmetic below quiets it either way, so the sums are the
+// same bits), a shift for bf16.
+__attribute__((target("avx2,f16c"))) inline __m256 load8(const float* p) {
+    return _mm256_loadu_ps(p);
+}
+__attribute__((target("avx2,f16c"))) inline __m256 load8(const Half* p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+__attribute__((target("avx2,f16c"))) inline __m256 load8(const BFloat16* p) {
+    const __m256i wide =
+        _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16));
+}
+
+// accumulate_lanes for unit-stride runs with AVX2: the eight lanes are one register, elements
+// widened in the loop (no staging pass), the next lines prefetched. n is a multiple of kLanes.
+template <typename T>
+__attribute__((target("avx2,f16c"))) void accumulate_unit_avx2(
+    const T* dy, const T* x, int64_t n, float mean, LaneSums& acc) {
+    constexpr int64_t kAhead = 1024 / sizeof(T);  // 1 KiB ahead, as the portable loops
+    __m256 sum_dy = _mm256_loadu_ps(acc.dy);
+    __m256 sum_xmu = _mm256_loadu_ps(acc.dy_xmu);
+    const __m256 m = _mm256_set1_ps(mean);
+    for (int64_t k = 0; k < n; k += kLanes) {
+        __builtin_prefetch(dy + k + kAhead);
+        __builtin_prefetch(x + k + kAhead);
+        const __m256 d = load8(dy + k);
+        sum_dy = _mm256_add_ps(sum_dy, d);
+        sum_xmu = _mm256_add_ps(sum_xmu, _mm256_mul_ps(d, _mm256_sub_ps(load8(x + k), m)));
+    }
+    _mm256_storeu_ps(acc.dy, sum_dy);
+    _mm256_storeu_ps(acc.dy_xmu, sum_xmu);
+}
+#endif
+
 // Adds one run of n elements (any strides) into the lanes.
 template <typename T>
 void accumulate_run(const T* dy,
@@ -124,7 +166,14 @@ void accumulate_run(const T* dy,
                     LaneSums& acc,
                     Staging& staging) {
     const int64_t full = n - n % kLanes;
-    for (int64_t k = 0; k < full; k += kStage) {
+    int64_t k0 = 0;
+#if ACLEMU_CPU_X86_DISPATCH
+    if (dy_stride == 1 && x_stride == 1 && cpu_has_avx2_f16c()) {
+        accumulate_unit_avx2(dy, x, full, mean, acc);
+        k0 = full;
+    }
+#endif
+    for (int64_t k = k0; k < full; k += kStage) {
         const int64_t len = std::min(kStage, full - k);
         accumulate_lanes(staged(dy + k * dy_stride, dy_stride, len, staging.dy),
                          staged(x + k * x_stride, x_stride, len, staging.x),
@@ -264,6 +313,81 @@ void accumulate_rows(const T* dy,
     }
 }
 
+#if ACLEMU_CPU_X86_DISPATCH
+// accumulate_rows for rows of V * 8 channels with AVX2, the per-channel sums held in registers
+// for the whole run: in memory, each row's adds would wait on the previous row's stores (a
+// short row has too few channels to hide that). Same adds in the same order.
+template <int V, typename T>
+__attribute__((target("avx2,f16c"))) void accumulate_narrow_rows_avx2(const T* dy,
+                                                                      int64_t dy_row,
+                                                                      const T* x,
+                                                                      int64_t x_row,
+                                                                      int64_t rows,
+                                                                      const float* mean,
+                                                                      float* acc_dy,
+                                                                      float* acc_xmu) {
+    __m256 sum_dy[V];
+    __m256 sum_xmu[V];
+    __m256 m[V];
+    for (int v = 0; v < V; ++v) {
+        sum_dy[v] = _mm256_loadu_ps(acc_dy + 8 * v);
+        sum_xmu[v] = _mm256_loadu_ps(acc_xmu + 8 * v);
+        m[v] = _mm256_loadu_ps(mean + 8 * v);
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+        const T* d_row = dy + r * dy_row;
+        const T* x_row_p = x + r * x_row;
+        for (int v = 0; v < V; ++v) {
+            const __m256 d = load8(d_row + 8 * v);
+            sum_dy[v] = _mm256_add_ps(sum_dy[v], d);
+            sum_xmu[v] = _mm256_add_ps(
+                sum_xmu[v], _mm256_mul_ps(d, _mm256_sub_ps(load8(x_row_p + 8 * v), m[v])));
+        }
+    }
+    for (int v = 0; v < V; ++v) {
+        _mm256_storeu_ps(acc_dy + 8 * v, sum_dy[v]);
+        _mm256_storeu_ps(acc_xmu + 8 * v, sum_xmu[v]);
+    }
+}
+#endif
+
+// True when the rows were summed by accumulate_narrow_rows_avx2 (8, 16, 24 or 32 channels and
+// a CPU with AVX2 + F16C).
+template <typename T>
+bool narrow_rows_avx2(const T* dy,
+                      int64_t dy_row,
+                      const T* x,
+                      int64_t x_row,
+                      int64_t rows,
+                      int64_t width,
+                      const float* mean,
+                      float* acc_dy,
+                      float* acc_xmu) {
+#if ACLEMU_CPU_X86_DISPATCH
+    if (width % 8 != 0 || width > 32 || !cpu_has_avx2_f16c()) {
+        return false;
+    }
+    switch (width / 8) {
+        case 1:
+            accumulate_narrow_rows_avx2<1>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            return true;
+        case 2:
+            accumulate_narrow_rows_avx2<2>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            return true;
+        case 3:
+            accumulate_narrow_rows_avx2<3>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            return true;
+        default:
+            accumulate_narrow_rows_avx2<4>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            return true;
+    }
+#else
+    (void)dy, (void)dy_row, (void)x, (void)x_row, (void)rows, (void)width, (void)mean;
+    (void)acc_dy, (void)acc_xmu;
+    return false;
+#endif
+}
+
 template <typename T>
 void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
                              int64_t c_begin,
@@ -314,7 +438,17 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
         const int64_t run = std::min(sizes[last] - index[last], end - pos);
         const T* dy_run = dy + dy_off;
         const T* x_run = x + x_off;
-        if constexpr (std::is_same_v<T, Half>) {
+        if (narrow_rows_avx2(dy_run,
+                             dy_strides[last],
+                             x_run,
+                             x_strides[last],
+                             run,
+                             width,
+                             mean,
+                             acc_dy,
+                             acc_xmu)) {
+            // done in registers
+        } else if constexpr (std::is_same_v<T, Half>) {
             // Widen rows_per_stage rows at once (packed) or one row at a time.
             for (int64_t r = 0; r < run; r += rows_per_stage) {
                 const int64_t rows = std::min(rows_per_stage, run - r);

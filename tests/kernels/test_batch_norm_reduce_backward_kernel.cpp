@@ -682,7 +682,8 @@ TEST(BatchNormReduceBackwardKernel, ChannelsLastBlockingDoesNotChangeBits) {
 
 TEST(BatchNormReduceBackwardKernel, PortableAndCpuPathsGiveTheSameBits) {
     // The portable loops and the CPU's own (hardware fp16 conversion where it has AVX2 + F16C)
-    // must agree bit for bit: NCHW with long and short runs, channels-last packed and sliced.
+    // must agree bit for bit: NCHW with long and short runs, channels-last packed and sliced,
+    // wide and narrow (8 to 32 channels: sums kept in registers).
     struct Layout {
         Problem p;
         int64_t per_channel;
@@ -691,11 +692,18 @@ TEST(BatchNormReduceBackwardKernel, PortableAndCpuPathsGiveTheSameBits) {
     slice.shape = {3, 40, 50};
     slice.strides = {50 * 48, 1, 48};
     slice.storage = 3 * 50 * 48;
+    Problem narrow_slice;  // 16 channels per row, rows 20 apart
+    narrow_slice.shape = {5, 16, 30};
+    narrow_slice.strides = {30 * 20, 1, 20};
+    narrow_slice.storage = 5 * 30 * 20;
     const std::vector<Layout> layouts = {
         {contiguous_problem({3, 4, 20000}), 60000},
         {contiguous_problem({40, 5, 13}), 520},
         {permuted_problem({7, 24, 300}, {0, 2, 1}), 2100},
+        {permuted_problem({9, 8, 2000}, {0, 2, 1}), 18000},
+        {permuted_problem({3, 32, 100}, {0, 2, 1}), 300},
         {slice, 150},
+        {narrow_slice, 150},
     };
     for (DType io : {DType::Float16, DType::BFloat16, DType::Float32}) {
         for (const Layout& l : layouts) {
