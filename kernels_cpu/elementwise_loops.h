@@ -181,33 +181,51 @@ void strided_range(const ElementwiseGeometry& g,
 }
 
 // dst[c * dst_pitch + r] = src[r * src_pitch + c] for r < rows, c < cols: 4 x 4 blocks in SSE
-// registers, the ragged edges one by one.
+// registers, the ragged edges one by one. `dst_in_memory`: dst is the operand's memory, whose
+// rows may lie a power of two apart (a 4096-wide matrix: every row in the same L1 set), so
+// finish each group of 4 dst rows before the next (about 8 lines in flight) rather than sweep
+// all 32 rows 16 bytes at a time, which evicts lines before they are whole. Otherwise src is
+// the memory side and is read along its rows.
 void transpose(float* dst,
                int64_t dst_pitch,
                const float* src,
                int64_t src_pitch,
                int64_t rows,
-               int64_t cols) {
+               int64_t cols,
+               bool dst_in_memory) {
     int64_t r4 = 0;
     int64_t c4 = 0;
 #if defined(__SSE2__)
     r4 = rows & ~int64_t{3};
     c4 = cols & ~int64_t{3};
-    for (int64_t r = 0; r < r4; r += 4) {
+    const auto block = [&](int64_t r, int64_t c) {
+        const float* s = src + r * src_pitch + c;
+        __m128 v0 = _mm_loadu_ps(s);
+        __m128 v1 = _mm_loadu_ps(s + src_pitch);
+        __m128 v2 = _mm_loadu_ps(s + 2 * src_pitch);
+        __m128 v3 = _mm_loadu_ps(s + 3 * src_pitch);
+        _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
+        float* d = dst + c * dst_pitch + r;
+        _mm_storeu_ps(d, v0);
+        _mm_storeu_ps(d + dst_pitch, v1);
+        _mm_storeu_ps(d + 2 * dst_pitch, v2);
+        _mm_storeu_ps(d + 3 * dst_pitch, v3);
+    };
+    if (dst_in_memory) {
         for (int64_t c = 0; c < c4; c += 4) {
-            const float* s = src + r * src_pitch + c;
-            __m128 v0 = _mm_loadu_ps(s);
-            __m128 v1 = _mm_loadu_ps(s + src_pitch);
-            __m128 v2 = _mm_loadu_ps(s + 2 * src_pitch);
-            __m128 v3 = _mm_loadu_ps(s + 3 * src_pitch);
-            _MM_TRANSPOSE4_PS(v0, v1, v2, v3);
-            float* d = dst + c * dst_pitch + r;
-            _mm_storeu_ps(d, v0);
-            _mm_storeu_ps(d + dst_pitch, v1);
-            _mm_storeu_ps(d + 2 * dst_pitch, v2);
-            _mm_storeu_ps(d + 3 * dst_pitch, v3);
+            for (int64_t r = 0; r < r4; r += 4) {
+                block(r, c);
+            }
+        }
+    } else {
+        for (int64_t r = 0; r < r4; r += 4) {
+            for (int64_t c = 0; c < c4; c += 4) {
+                block(r, c);
+            }
         }
     }
+#else
+    (void)dst_in_memory;
 #endif
     for (int64_t r = 0; r < rows; ++r) {
         for (int64_t c = r < r4 ? c4 : 0; c < cols; ++c) {
@@ -231,14 +249,14 @@ FloatTile load_tile(float* __restrict buf,
     if (by_column) {
         if constexpr (std::is_same_v<T, float>) {
             if (s_row == 1) {
-                transpose(buf, kTileSide, p, s_col, cols, rows);
+                transpose(buf, kTileSide, p, s_col, cols, rows, false);
                 return {buf, kTileSide};
             }
         }
         for (int64_t c = 0; c < cols; ++c) {
             load_run(scratch + c * kTileSide, p + c * s_col, s_row, rows);
         }
-        transpose(buf, kTileSide, scratch, kTileSide, cols, rows);
+        transpose(buf, kTileSide, scratch, kTileSide, cols, rows, false);
         return {buf, kTileSide};
     }
     if constexpr (std::is_same_v<T, float>) {
@@ -264,11 +282,11 @@ void store_tile(T* p,
     if (by_column) {
         if constexpr (std::is_same_v<T, float>) {
             if (s_row == 1) {
-                transpose(p, s_col, buf, kTileSide, rows, cols);
+                transpose(p, s_col, buf, kTileSide, rows, cols, true);
                 return;
             }
         }
-        transpose(scratch, kTileSide, buf, kTileSide, rows, cols);
+        transpose(scratch, kTileSide, buf, kTileSide, rows, cols, false);
         for (int64_t c = 0; c < cols; ++c) {
             store_run(p + c * s_col, s_row, scratch + c * kTileSide, rows);
         }
@@ -341,9 +359,10 @@ void run_tile(const ElementwiseGeometry& g,
 }
 
 // Asks for the cache lines of the rows x cols tile at `off` ahead of use (the output's for
-// writing). A tile reads runs of only one or two lines per row or column, each in another page:
-// too short for the hardware prefetcher to follow. Operands not unit-stride along their runs are
-// left alone.
+// writing), into L2: a tile reads runs of only one or two lines per row or column, each in
+// another page, too short for the hardware prefetcher to follow; and rows a power of two apart
+// share an L1 set, so prefetching them into L1 would evict the running tile's lines. Operands
+// not unit-stride along their runs are left alone.
 template <typename T>
 void prefetch_tile(const ElementwiseGeometry& g,
                    const TileMode& mode,
@@ -372,9 +391,9 @@ void prefetch_tile(const ElementwiseGeometry& g,
             const char* p = base[k] + r * pitch;
             for (int64_t byte = 0; byte < run_bytes; byte += kLine) {
                 if (k == 0) {
-                    __builtin_prefetch(p + byte, 1);
+                    __builtin_prefetch(p + byte, 1, 2);
                 } else {
-                    __builtin_prefetch(p + byte, 0);
+                    __builtin_prefetch(p + byte, 0, 2);
                 }
             }
         }
