@@ -1,7 +1,10 @@
 // CPU BatchNormReduceBackward: C channels x reduce_numel elements. Each channel's range of the
 // flattened reduce index is cut into fixed chunks of kChunk elements (a function of the shape
 // only); one thread sums a chunk into fp32 partials in the workspace, then each channel adds its
-// partials in chunk order. So the bits do not depend on the thread count.
+// partials in chunk order. So the bits do not depend on the thread count. Within a chunk each
+// run (a stretch of the innermost reduce dim) is summed into 8 lanes, element k into lane k % 8;
+// on CPUs with AVX2 + F16C (cpu_features.h) the lanes are one register and fp16 widens in
+// hardware — the same adds in the same order as the portable loops, so the same bits.
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
 
 #include "kernels_cpu/cpu_convert.h"

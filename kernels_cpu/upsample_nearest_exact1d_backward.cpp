@@ -3,7 +3,9 @@
 // output dtype — the same bits as the GPU gather. The bins depend on i only, so they are computed
 // once per block of outputs and reused for every (n, c) row; a row's block of grad_output is
 // widened to float once, summed by a loop specialised to the block's bin shape (uniform k-wide
-// bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass.
+// bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass. On CPUs
+// with AVX2 + F16C (cpu_features.h) the bin table, the uniform and the <= 2-element loops and the
+// fp16 conversions run 8 lanes wide; every path gives the same bits.
 #include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
