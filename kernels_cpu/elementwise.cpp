@@ -170,7 +170,7 @@ namespace avx2 {
 #    pragma GCC target("avx2,f16c,avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512")
 namespace {
 namespace avx512 {
-#    define ACLEMU_EW_F16C 1
+#    define ACLEMU_EW_F16C 2
 #    include "kernels_cpu/elementwise_loops.h"
 #    undef ACLEMU_EW_F16C
 }  // namespace avx512

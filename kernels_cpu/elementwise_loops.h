@@ -2,16 +2,30 @@
 // per instruction set: elementwise.cpp includes this file once per variant, each time inside its
 // own namespace and under its own `#pragma GCC target`. So: no #pragma once and no #include here
 // (everything it uses is included before), nothing but templates and internal functions.
-// ACLEMU_EW_F16C (0 or 1) says whether fp16 runs may use the F16C conversion instructions.
+// ACLEMU_EW_F16C says how fp16 runs convert: 0 in software (dtype.h), 1 with F16C (8 lanes),
+// 2 with AVX-512 (16 lanes, masked NaN patch).
 // Neither variant uses FMA, so both give the same bits as each other and as the GPU (except
 // which input's payload an fp32 NaN result carries, which follows instruction operand order).
 
 #if ACLEMU_EW_F16C
-// fp16 runs in hardware, 8 at a time. Bit-identical to dtype.h's conversions: the widening is
-// exact, and the narrowing rounds to nearest even (imm 0) with NaN lanes replaced by the
-// canonical 0x7FFF. (A signalling NaN input widens to a quiet NaN here, which no result shows.)
+// fp16 runs in hardware, 8 (F16C) or 16 (AVX-512) at a time. Bit-identical to dtype.h's
+// conversions: the widening is exact, and the narrowing rounds to nearest even (imm 0) with NaN
+// lanes replaced by the canonical 0x7FFF. (A signalling NaN input widens to a quiet NaN here,
+// which no result shows.)
+#    if ACLEMU_EW_F16C == 2
+// The zero-masking forms with every lane on: GCC 12's unmasked ones start from an "undefined"
+// vector and trip -Wmaybe-uninitialized.
+constexpr __mmask16 kAll16 = 0xFFFF;
+#    endif
+
 void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
     int64_t j = 0;
+#    if ACLEMU_EW_F16C == 2
+    for (; j + 16 <= n; j += 16) {
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j));
+        _mm512_storeu_ps(dst + j, _mm512_maskz_cvtph_ps(kAll16, h));
+    }
+#    endif
     for (; j + 8 <= n; j += 8) {
         const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j));
         _mm256_storeu_ps(dst + j, _mm256_cvtph_ps(h));
@@ -23,6 +37,16 @@ void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
 
 void store_half_run(Half* dst, const float* __restrict src, int64_t n) {
     int64_t j = 0;
+#    if ACLEMU_EW_F16C == 2
+    const __m256i canonical_nan16 = _mm256_set1_epi16(0x7FFF);
+    for (; j + 16 <= n; j += 16) {
+        const __m512 v = _mm512_loadu_ps(src + j);
+        const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+        const __m256i h =
+            _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph(kAll16, v, 0), nan, canonical_nan16);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), h);
+    }
+#    endif
     const __m128i canonical_nan = _mm_set1_epi16(0x7FFF);
     for (; j + 8 <= n; j += 8) {
         const __m256 v = _mm256_loadu_ps(src + j);
