@@ -7,6 +7,7 @@
 // hardware — the same adds in the same order as the portable loops, so the same bits.
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
 
+#include "kernels_cpu/cpu_avx2.h"
 #include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
@@ -18,10 +19,6 @@
 #include <cstring>
 #include <type_traits>
 #include <vector>
-
-#if ACLEMU_CPU_X86_DISPATCH
-#    include <immintrin.h>
-#endif
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -122,21 +119,6 @@ const float* staged(const T* p, int64_t stride, int64_t n, float* buf) {
 }
 
 #if ACLEMU_CPU_X86_DISPATCH
-// Eight elements widened to float: F16C for fp16 (a signaling NaN comes back quiet, where
-// dtype.h keeps it signaling; the arithmetic below quiets it either way, so the sums are the
-// same bits), a shift for bf16.
-__attribute__((target("avx2,f16c"))) inline __m256 load8(const float* p) {
-    return _mm256_loadu_ps(p);
-}
-__attribute__((target("avx2,f16c"))) inline __m256 load8(const Half* p) {
-    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-}
-__attribute__((target("avx2,f16c"))) inline __m256 load8(const BFloat16* p) {
-    const __m256i wide =
-        _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-    return _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16));
-}
-
 // accumulate_lanes for unit-stride runs with AVX2: the eight lanes are one register, elements
 // widened in the loop (no staging pass), the next lines prefetched. n is a multiple of kLanes.
 template <typename T>
@@ -171,7 +153,7 @@ void accumulate_run(const T* dy,
     const int64_t full = n - n % kLanes;
     int64_t k0 = 0;
 #if ACLEMU_CPU_X86_DISPATCH
-    if (dy_stride == 1 && x_stride == 1 && cpu_has_avx2_f16c()) {
+    if (full > 0 && dy_stride == 1 && x_stride == 1 && cpu_has_avx2_f16c()) {
         accumulate_unit_avx2(dy, x, full, mean, acc);
         k0 = full;
     }

@@ -6,6 +6,7 @@
 // bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass. On CPUs
 // with AVX2 + F16C (cpu_features.h) the bin table, the uniform and the <= 2-element loops and the
 // fp16 conversions run 8 lanes wide; every path gives the same bits.
+#include "kernels_cpu/cpu_avx2.h"
 #include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
@@ -18,10 +19,6 @@
 #include <cstdint>
 #include <type_traits>
 #include <vector>
-
-#if ACLEMU_CPU_X86_DISPATCH
-#    include <immintrin.h>
-#endif
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -335,12 +332,47 @@ bool try_uniform_direct(const BinTable& t, const T* src, T* dst) {
     }
 }
 
+#if ACLEMU_CPU_X86_DISPATCH
+// Uniform bins of 2 (the x2 upsample), unit-stride source, with AVX2: 16 inputs -> 8 outputs by
+// a horizontal add. Each input first gets + 0.0f, so every output is (0 + a) + (0 + b), which
+// equals the scalar (0 + a) + b bit for bit (0 + b differs from b only for -0.0f, and 0 + a is
+// never -0.0f; a NaN b comes back the same quiet NaN).
+template <typename T>
+__attribute__((target("avx2,f16c"))) void sum_pairs_avx2(const T* src, float* out, int64_t len) {
+    const __m256 zero = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        const __m256 a = _mm256_add_ps(zero, load8(src + 2 * i));
+        const __m256 b = _mm256_add_ps(zero, load8(src + 2 * i + 8));
+        // hadd: a0+a1, a2+a3, b0+b1, b2+b3 | a4+a5, a6+a7, b4+b5, b6+b7 -> outputs in order.
+        const __m256 pairs = _mm256_hadd_ps(a, b);
+        _mm256_storeu_ps(out + i,
+                         _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(pairs), 0xD8)));
+    }
+    for (; i < len; ++i) {
+        out[i] = (0.0f + to_float(src[2 * i])) + to_float(src[2 * i + 1]);
+    }
+}
+#endif
+
 // Per-thread float staging for one block of one row (kept between calls: no allocation, and no
 // page faults, on the hot path).
 struct Staging {
     std::vector<float> in;
     std::vector<float> out;
 };
+
+// Rounds `len` staged results into a row of the output (stride dst_l).
+template <typename T>
+void store_block(const float* out, T* dst, int64_t dst_l, int64_t len) {
+    if (dst_l == 1) {
+        narrow(out, dst, len);
+    } else {
+        for (int64_t k = 0; k < len; ++k) {
+            dst[k * dst_l] = from_float<T>(out[k]);
+        }
+    }
+}
 
 template <typename T>
 void gather_row_block(const BinTable& t,
@@ -366,6 +398,20 @@ void gather_row_block(const BinTable& t,
         return;
     }
 
+#if ACLEMU_CPU_X86_DISPATCH
+    if (t.step == 2 && src_l == 1 && cpu_has_avx2_f16c()) {
+        if constexpr (std::is_same_v<T, float>) {
+            if (dst_l == 1) {
+                sum_pairs_avx2(src_row + t.lo0, dst_row + t.i0, t.len);
+                return;
+            }
+        }
+        float* out = staging.out.data();
+        sum_pairs_avx2(src_row + t.lo0, out, t.len);
+        store_block(out, dst_row + t.i0 * dst_l, dst_l, t.len);
+        return;
+    }
+#endif
     // One fused pass for uniform bins of 1..4 where widening in the loop is cheap (float,
     // bf16, portable fp16); hardware fp16 conversion is faster staged.
     const bool fuse = !std::is_same_v<T, Half> || !fast_half_conversion();
@@ -400,14 +446,7 @@ void gather_row_block(const BinTable& t,
     }
     float* out = staging.out.data();
     sum_block(t, f, out);
-    T* d = dst_row + t.i0 * dst_l;
-    if (dst_l == 1) {
-        narrow(out, d, t.len);
-    } else {
-        for (int64_t k = 0; k < t.len; ++k) {
-            d[k * dst_l] = from_float<T>(out[k]);
-        }
-    }
+    store_block(out, dst_row + t.i0 * dst_l, dst_l, t.len);
 }
 
 template <typename T>
