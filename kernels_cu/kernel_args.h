@@ -95,4 +95,17 @@ struct UpsampleNearestExact1dBackwardArgs {
     UpsampleAlgorithm algorithm = UpsampleAlgorithm::Gather;
 };
 
+/// The least traffic a kernel can have: every input element read once and every output element
+/// written once (broadcast or repeated reads and the O(C) BatchNorm vectors not counted). The
+/// operators use it to tell short kernels from long ones.
+inline uint64_t min_traffic_bytes(const ElementwiseGeometry& g, DType dtype) {
+    return 3 * static_cast<uint64_t>(g.numel) * dtype_size(dtype);  // two inputs, one output
+}
+inline uint64_t min_traffic_bytes(const BatchNormReduceBackwardArgs& a) {
+    return 2 * static_cast<uint64_t>(a.channels * a.reduce_numel) * dtype_size(a.io_dtype);
+}
+inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dBackwardArgs& a) {
+    return static_cast<uint64_t>(a.n * a.c * (a.l_in + a.l_out)) * dtype_size(a.dtype);
+}
+
 }  // namespace aclemu::kernels

@@ -32,7 +32,7 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     return ACL_SUCCESS;
 }
 
-aclError enqueue_host_task_impl(aclrtStream stream, HostTask& task) {
+aclError enqueue_host_task_impl(aclrtStream stream, HostTask& task, TaskLength length) {
     if (aclError gate = require_init(); gate != ACL_SUCCESS) {
         return gate;
     }
@@ -47,7 +47,7 @@ aclError enqueue_host_task_impl(aclrtStream stream, HostTask& task) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = backend->launch_host_task(resolved->impl.get(), std::move(task));
+    if (aclError err = backend->launch_host_task(resolved->impl.get(), std::move(task), length);
         err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot enqueue a host task: " + backend->last_error_text()));
     }
@@ -87,8 +87,9 @@ aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
     return api_call("resolve_stream", [&] { return resolve_stream_impl(stream, target); });
 }
 
-aclError enqueue_host_task(aclrtStream stream, HostTask task) {
-    return api_call("enqueue_host_task", [&] { return enqueue_host_task_impl(stream, task); });
+aclError enqueue_host_task(aclrtStream stream, HostTask task, TaskLength length) {
+    return api_call("enqueue_host_task",
+                    [&] { return enqueue_host_task_impl(stream, task, length); });
 }
 
 aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {

@@ -16,6 +16,8 @@
 namespace aclemu::test {
 namespace {
 
+namespace rt = ::aclemu::rt;
+
 using ::testing::HasSubstr;
 
 constexpr const char* kApi = "aclnnFake";
@@ -36,6 +38,7 @@ TEST_P(Dispatch, RunsTheCallableOfTheStreamsBackend) {
         const aclnnStatus status = ops::dispatch_kernel(
             kApi,
             stream(),
+            rt::TaskLength::Any,
             [cpu_runs] { ++*cpu_runs; },  // by value: may run after this scope
             [&](void* native) {
                 ++gpu_runs;
@@ -75,6 +78,7 @@ TEST_P(Dispatch, CpuTasksRunInStreamOrderOffTheCallingThread) {
         ASSERT_EQ(ops::dispatch_kernel(
                       kApi,
                       stream(),
+                      rt::TaskLength::Any,
                       [order, thread_ids, i] {
                           order->push_back(i);
                           thread_ids->push_back(std::this_thread::get_id());
@@ -95,6 +99,7 @@ TEST_P(Dispatch, DefaultStreamIsNull) {
     const aclnnStatus status = ops::dispatch_kernel(
         kApi,
         nullptr,
+        rt::TaskLength::Any,
         [ran] { *ran = true; },
         [&](void*) {
             *ran = true;
@@ -118,6 +123,7 @@ TEST_P(Dispatch, InvalidStreamIsARuntimeError) {
     EXPECT_EQ(ops::dispatch_kernel(
                   kApi,
                   &not_a_stream,
+                  rt::TaskLength::Any,
                   [&ran] { ran = true; },
                   [&ran](void*) {
                       ran = true;
@@ -134,7 +140,7 @@ TEST_P(Dispatch, ThreadWithoutADeviceIsARuntimeError) {
     std::string message;
     std::thread worker([&] {
         status = ops::dispatch_kernel(
-            kApi, nullptr, [] {}, [](void*) { return 0; });
+            kApi, nullptr, rt::TaskLength::Any, [] {}, [](void*) { return 0; });
         message = take_recent_error();
     });
     worker.join();
@@ -149,7 +155,7 @@ TEST_P(Dispatch, FailedGpuLaunchIsARuntimeError) {
     }
     // 1 is the GPU runtime's "invalid value" error code in both CUDA and HIP.
     EXPECT_EQ(ops::dispatch_kernel(
-                  kApi, stream(), [] {}, [](void*) { return 1; }),
+                  kApi, stream(), rt::TaskLength::Any, [] {}, [](void*) { return 1; }),
               ACLNN_ERR_RUNTIME_ERROR);
     EXPECT_THAT(take_recent_error(), HasSubstr("EZ3001: [aclnnFake] kernel launch"));
 }

@@ -1,17 +1,20 @@
 // Sending a kernel to the backend behind an aclrtStream. Usage, in an executor's run():
 //
 //   kernels::LogitGradArgs args = ...;  // built from the snapshots, at run time
-//   const int threads = rt::cpu_threads();
+//   const rt::TaskLength length = task_length(bytes_moved);
+//   const int threads = cpu_kernel_threads(length);
 //   return dispatch_kernel(
-//       kApi, stream,
+//       kApi, stream, length,
 //       [args, threads] { kernels::cpu::logit_grad(args, threads); },
 //       [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
 //
 // The CPU callable runs later, on the stream's worker thread, possibly after the executor is
-// gone: it must capture everything BY VALUE. The GPU callable runs at once with the native
-// stream and returns the launcher's status. Pass both as lambdas written at the call: when the
-// GPU kernels are not built (ACLEMU_HAVE_GPU_KERNELS undefined) the GPU lambda is never called,
-// so its launcher (declared through kernels_cu/launch.h, included here) is never referenced.
+// gone: it must capture everything BY VALUE. (A short one may also run at once on the calling
+// thread, when the stream is idle: Note [Short tasks run inline] in the CPU backend.) The GPU
+// callable runs at once with the native stream and returns the launcher's status. Pass both as
+// lambdas written at the call: when the GPU kernels are not built (ACLEMU_HAVE_GPU_KERNELS
+// undefined) the GPU lambda is never called, so its launcher (declared through kernels_cu/launch.h,
+// included here) is never referenced.
 #pragma once
 
 #include "aclnn/aclnn_base.h"
@@ -27,12 +30,29 @@
 
 namespace aclemu::ops {
 
-/// Resolves `stream` and runs the kernel on its backend. Returns ACLNN_SUCCESS, or
-/// ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream cannot be resolved, the
-/// host task cannot be queued, the launch fails, or the stream is a GPU one and this build has
-/// no GPU kernels.
+/// Kernels that move at most this many bytes (inputs read once plus outputs written once) are
+/// short: a few microseconds on one core, about what the hand-off to a CPU stream's worker
+/// thread costs, so the CPU backend may run them on the calling thread when the stream is idle.
+constexpr uint64_t kShortKernelBytes = 256 * 1024;
+
+inline rt::TaskLength task_length(uint64_t bytes_moved) {
+    return bytes_moved <= kShortKernelBytes ? rt::TaskLength::Short : rt::TaskLength::Any;
+}
+
+/// Threads a CPU kernel may use: one for a short kernel (forking a team would cost as much as
+/// the work, and an inline run must not start OpenMP teams on the user's threads), else
+/// rt::cpu_threads().
+inline int cpu_kernel_threads(rt::TaskLength length) {
+    return length == rt::TaskLength::Short ? 1 : rt::cpu_threads();
+}
+
+/// Resolves `stream` and runs the kernel on its backend (`length`: see task_length). Returns
+/// ACLNN_SUCCESS, or ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream cannot be
+/// resolved, the host task cannot be queued, the launch fails, or the stream is a GPU one and
+/// this build has no GPU kernels.
 template <typename CpuFn, typename GpuFn>
-aclnnStatus dispatch_kernel(const char* api, aclrtStream stream, CpuFn cpu, GpuFn gpu) {
+aclnnStatus dispatch_kernel(
+    const char* api, aclrtStream stream, rt::TaskLength length, CpuFn cpu, GpuFn gpu) {
     rt::StreamTarget target;
     const aclError resolved = rt::resolve_stream(stream, &target);
     if (resolved != ACL_SUCCESS) {
@@ -45,7 +65,7 @@ aclnnStatus dispatch_kernel(const char* api, aclrtStream stream, CpuFn cpu, GpuF
                        resolved);
     }
     if (target.kind == rt::BackendKind::Cpu) {
-        const aclError queued = rt::enqueue_host_task(stream, rt::HostTask(std::move(cpu)));
+        const aclError queued = rt::enqueue_host_task(stream, rt::HostTask(std::move(cpu)), length);
         if (queued != ACL_SUCCESS) {
             return op_fail(ACLNN_ERR_RUNTIME_ERROR,
                            api,

@@ -280,10 +280,12 @@ public:
                            static_cast<unsigned long long>(workspace_size));
         }
         void* partials = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
-        const int threads = rt::cpu_threads();
+        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
+        const int threads = cpu_kernel_threads(length);
         return dispatch_kernel(
             kApi,
             stream,
+            length,
             [args, partials, threads] {
                 kernels::cpu::batch_norm_reduce_backward(args, partials, threads);
             },

@@ -105,10 +105,12 @@ public:
         args.lo = params.lo;
         args.hi = params.hi;
         args.nan_fill = params.nan_fill;
-        const int threads = rt::cpu_threads();
+        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
+        const int threads = cpu_kernel_threads(length);
         return dispatch_kernel(
             kApi,
             stream,
+            length,
             [args, threads] { kernels::cpu::logit_grad(args, threads); },
             [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
     }

@@ -78,10 +78,12 @@ public:
         args.grad_input = nn::view_data(grad_input);
         args.grad_output = nn::view_data(grad_output);
         args.self = nn::view_data(self);
-        const int threads = rt::cpu_threads();
+        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
+        const int threads = cpu_kernel_threads(length);
         return dispatch_kernel(
             kApi,
             stream,
+            length,
             [args, threads] { kernels::cpu::log_sigmoid_backward(args, threads); },
             [&args](void* native) {
                 return kernels::gpu::launch_log_sigmoid_backward(args, native);

@@ -214,10 +214,12 @@ public:
                            static_cast<unsigned long long>(workspace_size));
         }
         void* accumulator = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
-        const int threads = rt::cpu_threads();
+        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
+        const int threads = cpu_kernel_threads(length);
         return dispatch_kernel(
             kApi,
             stream,
+            length,
             [args, threads] { kernels::cpu::upsample_nearest_exact1d_backward(args, threads); },
             [&args, accumulator](void* native) {
                 return kernels::gpu::launch_upsample_nearest_exact1d_backward(

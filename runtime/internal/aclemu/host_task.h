@@ -12,6 +12,14 @@
 
 namespace aclemu::rt {
 
+/// How long a host task is expected to run, so the CPU backend can skip the hand-off to the
+/// stream's worker thread for tiny kernels (Note [Short tasks run inline], work_queue.h).
+enum class TaskLength {
+    Any,    ///< always queued on the stream's worker
+    Short,  ///< microseconds of single-threaded work: may run on the calling thread at once
+            ///< when the stream has nothing pending
+};
+
 class HostTask {
 public:
     static constexpr size_t kInlineBytes = 640;

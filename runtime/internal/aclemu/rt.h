@@ -36,10 +36,14 @@ struct StreamTarget {
 ACLEMU_EXPORT aclError resolve_stream(aclrtStream stream, StreamTarget* target);
 
 /// Runs `task` in stream order on a CPU-backend stream (its FIFO worker thread); returns at
-/// once unless ASCEND_LAUNCH_BLOCKING=1, in which case it returns after the task ran. Any
-/// callable converts to a HostTask; one of up to HostTask::kInlineBytes is queued without a heap
-/// allocation. An empty task fails with ACL_ERROR_INVALID_PARAM.
-ACLEMU_EXPORT aclError enqueue_host_task(aclrtStream stream, HostTask task);
+/// once unless ASCEND_LAUNCH_BLOCKING=1, in which case it returns after the task ran. A
+/// TaskLength::Short task on a stream with nothing pending may instead run on the calling thread
+/// before this returns (the stream counts as busy meanwhile). Any callable converts to a
+/// HostTask; one of up to HostTask::kInlineBytes is queued without a heap allocation. An empty
+/// task fails with ACL_ERROR_INVALID_PARAM.
+ACLEMU_EXPORT aclError enqueue_host_task(aclrtStream stream,
+                                         HostTask task,
+                                         TaskLength length = TaskLength::Any);
 
 /// After a kernel launch on a GPU stream: checks the launch and, when ASCEND_LAUNCH_BLOCKING=1,
 /// waits for the stream. `launch_status` is the backend error code of the launch (0 = ok).

@@ -75,8 +75,9 @@ public:
     virtual aclError query_stream(BackendStream* stream, bool* complete) = 0;
     /// Runs `fn` on a host thread once the stream's earlier work is done; later work waits for it.
     virtual aclError launch_host_func(BackendStream* stream, std::function<void()> fn) = 0;
-    /// launch_host_func for a move-only task; the CPU backend queues it without allocating.
-    virtual aclError launch_host_task(BackendStream* stream, HostTask&& task) {
+    /// launch_host_func for a move-only task; the CPU backend queues it without allocating, and
+    /// may run a TaskLength::Short one at once on an idle stream.
+    virtual aclError launch_host_task(BackendStream* stream, HostTask&& task, TaskLength) {
         auto shared = std::make_shared<HostTask>(std::move(task));
         return launch_host_func(stream, [shared] { (*shared)(); });
     }

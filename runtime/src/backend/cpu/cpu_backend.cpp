@@ -1,7 +1,8 @@
 // The CPU backend: "device" memory is 64-byte-aligned host memory, each stream is a WorkQueue
-// (its own worker thread, FIFO), an event is a record generation + completion generation +
-// steady_clock stamp taken when the record task runs. ACLEMU_CPU_DEVICE_COUNT fakes several
-// devices (default 1) so device selection and ASCEND_RT_VISIBLE_DEVICES can be exercised.
+// (its own worker thread, FIFO; a short kernel on an idle stream runs on the caller's thread),
+// an event is a record generation + completion generation + steady_clock stamp taken when the
+// record task runs. ACLEMU_CPU_DEVICE_COUNT fakes several devices (default 1) so device
+// selection and ASCEND_RT_VISIBLE_DEVICES can be exercised.
 #include "aclemu/log.h"
 #include "backend/backend.h"
 #include "backend/cpu/work_queue.h"
@@ -70,6 +71,20 @@ int read_device_count() {
     return static_cast<int>(value);
 }
 
+// ACLEMU_CPU_INLINE=0 queues every kernel on the stream's worker (Note [Short tasks run inline],
+// work_queue.h): for comparisons and for debugging with the kernels on one thread.
+bool read_inline_switch() {
+    const char* text = std::getenv("ACLEMU_CPU_INLINE");
+    if (text == nullptr || *text == '\0' || std::strcmp(text, "1") == 0) {
+        return true;
+    }
+    if (std::strcmp(text, "0") == 0) {
+        return false;
+    }
+    ACLEMU_LOG(Runtime, Warning, "ACLEMU_CPU_INLINE=%s is neither 0 nor 1; using 1", text);
+    return true;
+}
+
 bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms) {
     std::unique_lock<std::mutex> lock(state.mu);
     auto done = [&] { return state.completed >= generation; };
@@ -82,7 +97,7 @@ bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms)
 
 class CpuBackend final : public Backend {
 public:
-    CpuBackend() : device_count_(read_device_count()) {}
+    CpuBackend() : device_count_(read_device_count()), inline_short_tasks_(read_inline_switch()) {}
 
     BackendKind kind() const override { return BackendKind::Cpu; }
     const char* name() const override { return "cpu"; }
@@ -200,8 +215,12 @@ public:
         return ACL_SUCCESS;
     }
 
-    aclError launch_host_task(BackendStream* stream, HostTask&& task) override {
-        as_cpu(stream)->queue->enqueue(std::move(task));
+    aclError launch_host_task(BackendStream* stream, HostTask&& task, TaskLength length) override {
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
+        if (length == TaskLength::Short && inline_short_tasks_ && queue.run_inline(task)) {
+            return ACL_SUCCESS;
+        }
+        queue.enqueue(std::move(task));
         return ACL_SUCCESS;
     }
 
@@ -313,6 +332,7 @@ private:
     }
 
     const int device_count_;
+    const bool inline_short_tasks_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;
 };

@@ -95,39 +95,50 @@ WorkQueue::~WorkQueue() {
     shutdown();
 }
 
+void WorkQueue::publish_completed(State& state, uint64_t ticket) {
+    state.completed.store(ticket, std::memory_order_seq_cst);
+    if (state.sleeping_waiters.load(std::memory_order_seq_cst) > 0) {
+        { std::lock_guard<std::mutex> sync(state.done_mu); }
+        state.task_done.notify_all();
+    }
+}
+
 void WorkQueue::run(std::shared_ptr<State> state) {
     std::vector<HostTask> batch;  // swapped with `pending`: both keep their capacity
-    uint64_t done = 0;            // tasks run so far (the worker's copy of `completed`)
+    uint64_t taken = 0;           // tasks taken from `pending` so far (the worker's `queued`)
     std::unique_lock<std::mutex> lock(state->mu);
     for (;;) {
-        if (state->pending.empty()) {
-            if (state->stop.load(std::memory_order_relaxed)) {
+        // An inline run holds the stream: tasks queued behind it wait until it finished.
+        if (state->pending.empty() || state->inline_running) {
+            if (state->pending.empty() && !state->inline_running
+                && state->stop.load(std::memory_order_relaxed)) {
                 return;  // stop requested and nothing left
             }
             lock.unlock();
             spin_until(
                 [&] {
-                    return state->submitted.load(std::memory_order_acquire) != done
+                    return state->queued.load(std::memory_order_acquire) != taken
                            || state->stop.load(std::memory_order_acquire);
                 },
                 kWorkerSpin);
             lock.lock();
-            while (state->pending.empty() && !state->stop.load(std::memory_order_relaxed)) {
+            while (state->inline_running
+                   || (state->pending.empty() && !state->stop.load(std::memory_order_relaxed))) {
                 state->worker_sleeping = true;
                 state->task_ready.wait(lock);
             }
             state->worker_sleeping = false;
             continue;
         }
+        // Every earlier ticket has completed (queued ones by this thread, inline ones before
+        // inline_running was cleared), so the batch's tickets follow `completed`.
+        uint64_t done = state->completed.load(std::memory_order_relaxed);
+        taken += state->pending.size();
         batch.swap(state->pending);
         lock.unlock();
         for (HostTask& task : batch) {
             run_task(task);
-            state->completed.store(++done, std::memory_order_seq_cst);
-            if (state->sleeping_waiters.load(std::memory_order_seq_cst) > 0) {
-                { std::lock_guard<std::mutex> sync(state->done_mu); }
-                state->task_done.notify_all();
-            }
+            publish_completed(*state, ++done);
         }
         batch.clear();
         if (batch.capacity() > kKeptSlots) {
@@ -146,13 +157,52 @@ uint64_t WorkQueue::enqueue(HostTask&& task) {
         state_->pending.push_back(std::move(task));
         ticket = state_->submitted.load(std::memory_order_relaxed) + 1;
         state_->submitted.store(ticket, std::memory_order_release);
-        wake = state_->worker_sleeping;
-        state_->worker_sleeping = false;  // one signal is enough until it sleeps again
+        state_->queued.store(state_->queued.load(std::memory_order_relaxed) + 1,
+                             std::memory_order_release);
+        // While an inline run holds the stream the worker cannot take this task: the run wakes
+        // it when it ends.
+        wake = state_->worker_sleeping && !state_->inline_running;
+        if (wake) {
+            state_->worker_sleeping = false;  // one signal is enough until it sleeps again
+        }
     }
     if (wake) {
         state_->task_ready.notify_one();
     }
     return ticket;
+}
+
+bool WorkQueue::run_inline(HostTask& task) {
+    uint64_t ticket;
+    {
+        std::lock_guard<std::mutex> lock(state_->mu);
+        const uint64_t submitted = state_->submitted.load(std::memory_order_relaxed);
+        if (state_->inline_running || !state_->pending.empty()
+            || state_->stop.load(std::memory_order_relaxed)
+            || state_->completed.load(std::memory_order_acquire) != submitted) {
+            return false;  // busy (this also refuses the worker thread: its task is running)
+        }
+        ticket = submitted + 1;
+        state_->submitted.store(ticket, std::memory_order_release);
+        state_->inline_running = true;
+    }
+    run_task(task);
+    bool wake;
+    {
+        std::lock_guard<std::mutex> lock(state_->mu);
+        state_->inline_running = false;
+        // Under mu, so the worker's next batch sees it (its tickets follow this one).
+        publish_completed(*state_, ticket);
+        wake = state_->worker_sleeping
+               && (!state_->pending.empty() || state_->stop.load(std::memory_order_relaxed));
+        if (wake) {
+            state_->worker_sleeping = false;
+        }
+    }
+    if (wake) {
+        state_->task_ready.notify_one();
+    }
+    return true;
 }
 
 uint64_t WorkQueue::last_ticket() const {

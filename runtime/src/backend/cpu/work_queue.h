@@ -5,6 +5,13 @@
 // Note [Work queue wake-ups]: the worker and the waiters spin briefly before they sleep, and
 // enqueue / completion signal a condition variable only when someone sleeps on it, so a stream
 // fed back to back costs no system call per task.
+// Note [Short tasks run inline]: a kernel of a few microseconds costs less than handing it to
+// the worker and waiting for it (the worker may be asleep: a futex wake-up and a context switch
+// on a loaded machine). run_inline() runs such a task on the calling thread when the queue is
+// idle, under a ticket like any other task, with the worker held off until it finishes: stream
+// order, wait(), idle() and events recorded before or after are all unchanged; only the caller
+// returns later (by about the task's own run time). A busy queue, or a call from the worker
+// itself, refuses and the caller enqueues instead.
 #pragma once
 
 #include "aclemu/host_task.h"
@@ -29,6 +36,9 @@ public:
 
     /// Appends a task; returns its ticket (1, 2, ...).
     uint64_t enqueue(HostTask&& task);
+    /// Runs `task` now, on this thread, if the queue is idle (Note [Short tasks run inline]) and
+    /// returns true; otherwise returns false and leaves `task` untouched.
+    bool run_inline(HostTask& task);
     /// Ticket of the newest task (0 when none was ever enqueued).
     uint64_t last_ticket() const;
     /// Waits until task `ticket` (and so every earlier one) has run. timeout_ms < 0: forever.
@@ -51,16 +61,23 @@ private:
         std::condition_variable task_ready;  // the worker sleeps here
         std::vector<HostTask> pending;       // guarded by mu
         bool worker_sleeping = false;        // guarded by mu: enqueue must signal task_ready
+        bool inline_running = false;         // guarded by mu: the worker must not start a batch
         std::atomic<bool> stop{false};       // written under mu
 
-        alignas(64) std::atomic<uint64_t> submitted{0};  // written under mu, polled by the worker
+        // Tickets handed out (queued and inline tasks), and tasks ever put in `pending` (the
+        // worker polls this one: an inline run is no work for it). Both written under mu.
+        alignas(64) std::atomic<uint64_t> submitted{0};
+        std::atomic<uint64_t> queued{0};
 
-        alignas(64) std::atomic<uint64_t> completed{0};  // written by the worker only
+        // Written by the worker, and under mu by an inline run (never both at once).
+        alignas(64) std::atomic<uint64_t> completed{0};
         std::atomic<int> sleeping_waiters{0};  // changed under done_mu; completion signals if > 0
         std::mutex done_mu;
         std::condition_variable task_done;  // waiters sleep here
     };
     static void run(std::shared_ptr<State> state);
+    // Stores `ticket` as completed and wakes the threads waiting for it.
+    static void publish_completed(State& state, uint64_t ticket);
 
     std::shared_ptr<State> state_;
     std::thread worker_;
