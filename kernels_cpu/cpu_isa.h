@@ -22,6 +22,14 @@ bool force_elementwise_isa(CpuIsa isa);
 /// Tests: back to elementwise_isa_supported().
 void unforce_elementwise_isa();
 
+/// How the contiguous elementwise loops write their output: Auto streams it (non-temporal
+/// stores) when the call's traffic exceeds the last-level cache (Note [Streaming stores],
+/// elementwise.cpp); Cached and Streaming force one way. Same bits either way.
+enum class StoreMode { Auto = 0, Cached = 1, Streaming = 2 };
+
+/// Tests and benchmarks: the store mode of the following elementwise calls (all threads).
+void force_elementwise_store_mode(StoreMode mode);
+
 /// Tests: the fp16 <-> float conversion runs of one variant over contiguous arrays (the baseline
 /// one when the CPU cannot run `isa`).
 void convert_half_to_float(CpuIsa isa, const Half* in, float* out, int64_t n);

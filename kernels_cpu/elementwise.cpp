@@ -11,6 +11,14 @@
 // The loops (elementwise_loops.h) are compiled for the x86-64 baseline (SSE2) and, on x86-64 with
 // GCC, for AVX2 + F16C and for AVX-512; the widest the CPU reports is used
 // (cpu_isa.h). All give the same bits.
+//
+// Note [Streaming stores]: a normal store to a line that is not in cache first reads the line
+// (read for ownership), so an op that reads two arrays and writes one moves four arrays' worth
+// of memory traffic, where a copy (glibc's memcpy streams large copies) moves two. When a call's
+// traffic is larger than the last-level cache, its output cannot still be cached when the call
+// ends anyway, and the contiguous path writes it with non-temporal stores: no read for
+// ownership, no eviction of the inputs. Measured on the project's 2-core Xeon VM (2^26 fp32
+// elements, 2 threads): LogSigmoidBackward 26 -> 32 GB/s, a plain multiply 31 -> 43 GB/s.
 #include "kernels_cpu/cpu_isa.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
@@ -22,7 +30,9 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
+#include <unistd.h>
 #include <utility>
 
 #if defined(__SSE2__)
@@ -210,8 +220,56 @@ CpuIsa active_isa() {
     return forced >= 0 ? static_cast<CpuIsa>(forced) : best_supported_isa();
 }
 
+// ACLEMU_CPU_STREAMING_STORES: unset or "auto" (Note [Streaming stores]), "0" never, "1" always
+// (for comparisons, and for machines whose reported cache size misleads the choice).
+StoreMode store_mode_from_env() {
+    const char* text = std::getenv("ACLEMU_CPU_STREAMING_STORES");
+    if (text == nullptr || *text == '\0' || std::strcmp(text, "auto") == 0) {
+        return StoreMode::Auto;
+    }
+    if (std::strcmp(text, "0") == 0) {
+        return StoreMode::Cached;
+    }
+    if (std::strcmp(text, "1") == 0) {
+        return StoreMode::Streaming;
+    }
+    return StoreMode::Auto;  // an unknown value: the default (the kernels have no logger)
+}
+
+// The environment's mode, or a mode forced by force_elementwise_store_mode.
+std::atomic<int> g_store_mode{static_cast<int>(store_mode_from_env())};
+
+// The last-level cache the OS reports (glibc reads it from CPUID); 32 MiB when it reports none.
+int64_t last_level_cache_bytes() {
+    static const int64_t bytes = [] {
+        for (int name : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
+            const long size = ::sysconf(name);
+            if (size > 0) {
+                return static_cast<int64_t>(size);
+            }
+        }
+        return int64_t{32} << 20;
+    }();
+    return bytes;
+}
+
+// Note [Streaming stores].
+bool streaming_stores(const ElementwiseGeometry& g, DType dtype) {
+    switch (static_cast<StoreMode>(g_store_mode.load(std::memory_order_relaxed))) {
+        case StoreMode::Cached:
+            return false;
+        case StoreMode::Streaming:
+            return g.contiguous;
+        case StoreMode::Auto:
+            break;
+    }
+    return g.contiguous
+           && min_traffic_bytes(g, dtype) > static_cast<uint64_t>(last_level_cache_bytes());
+}
+
 template <typename T, typename Op>
 void run_typed(const ElementwiseGeometry& g,
+               DType dtype,
                void* out,
                const void* a,
                const void* b,
@@ -220,17 +278,18 @@ void run_typed(const ElementwiseGeometry& g,
     T* o = static_cast<T*>(out);
     const T* x = static_cast<const T*>(a);
     const T* y = static_cast<const T*>(b);
+    const bool streaming = streaming_stores(g, dtype);
     switch (active_isa()) {
 #if ACLEMU_EW_X86_VARIANTS
         case CpuIsa::Avx512:
-            avx512::run_typed(g, o, x, y, op, threads);
+            avx512::run_typed(g, o, x, y, op, threads, streaming);
             return;
         case CpuIsa::Avx2F16c:
-            avx2::run_typed(g, o, x, y, op, threads);
+            avx2::run_typed(g, o, x, y, op, threads, streaming);
             return;
 #endif
         default:
-            baseline::run_typed(g, o, x, y, op, threads);
+            baseline::run_typed(g, o, x, y, op, threads, streaming);
             return;
     }
 }
@@ -245,13 +304,13 @@ void run(const ElementwiseGeometry& g,
          int threads) {
     switch (dtype) {
         case DType::Float32:
-            run_typed<float>(g, out, a, b, op, threads);
+            run_typed<float>(g, dtype, out, a, b, op, threads);
             break;
         case DType::Float16:
-            run_typed<Half>(g, out, a, b, op, threads);
+            run_typed<Half>(g, dtype, out, a, b, op, threads);
             break;
         case DType::BFloat16:
-            run_typed<BFloat16>(g, out, a, b, op, threads);
+            run_typed<BFloat16>(g, dtype, out, a, b, op, threads);
             break;
     }
 }
@@ -272,6 +331,10 @@ bool force_elementwise_isa(CpuIsa isa) {
 
 void unforce_elementwise_isa() {
     g_forced_isa.store(-1, std::memory_order_relaxed);
+}
+
+void force_elementwise_store_mode(StoreMode mode) {
+    g_store_mode.store(static_cast<int>(mode), std::memory_order_relaxed);
 }
 
 void convert_half_to_float(CpuIsa isa, const Half* in, float* out, int64_t n) {

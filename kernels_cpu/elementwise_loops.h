@@ -18,7 +18,10 @@
 constexpr __mmask16 kAll16 = 0xFFFF;
 #    endif
 
-void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
+// Kept out of interprocedural optimization: called once per run, and specialised for the constant
+// n of whole runs GCC 12 warns falsely about the scalar tail loop
+// (-Waggressive-loop-optimizations).
+__attribute__((noipa)) void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
     int64_t j = 0;
 #    if ACLEMU_EW_F16C == 2
     for (; j + 16 <= n; j += 16) {
@@ -35,7 +38,7 @@ void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
     }
 }
 
-void store_half_run(Half* dst, const float* __restrict src, int64_t n) {
+__attribute__((noipa)) void store_half_run(Half* dst, const float* __restrict src, int64_t n) {
     int64_t j = 0;
 #    if ACLEMU_EW_F16C == 2
     const __m256i canonical_nan16 = _mm256_set1_epi16(0x7FFF);
@@ -138,6 +141,78 @@ void run_1d(
         compute_run(fr, fa, fb, len, op);
         store_run(out + base * so, so, fr, len);
     }
+}
+
+// Non-temporal stores (Note [Streaming stores], elementwise.cpp): `bytes` (a multiple of 64) from
+// the 64-byte-aligned `src` to the 64-byte-aligned `dst`, bypassing the caches. Callers end
+// with stream_fence().
+void stream_lines(void* dst, const void* src, int64_t bytes) {
+#if ACLEMU_EW_F16C == 2
+    for (int64_t i = 0; i < bytes; i += 64) {
+        const auto* from = reinterpret_cast<const __m512i*>(static_cast<const char*>(src) + i);
+        _mm512_stream_si512(reinterpret_cast<__m512i*>(static_cast<char*>(dst) + i),
+                            _mm512_load_si512(from));
+    }
+#elif ACLEMU_EW_F16C == 1
+    for (int64_t i = 0; i < bytes; i += 32) {
+        const auto* from = reinterpret_cast<const __m256i*>(static_cast<const char*>(src) + i);
+        _mm256_stream_si256(reinterpret_cast<__m256i*>(static_cast<char*>(dst) + i),
+                            _mm256_load_si256(from));
+    }
+#elif defined(__SSE2__)
+    for (int64_t i = 0; i < bytes; i += 16) {
+        const auto* from = reinterpret_cast<const __m128i*>(static_cast<const char*>(src) + i);
+        _mm_stream_si128(reinterpret_cast<__m128i*>(static_cast<char*>(dst) + i),
+                         _mm_load_si128(from));
+    }
+#else
+    std::memcpy(dst, src, static_cast<size_t>(bytes));
+#endif
+}
+
+// Orders the non-temporal stores before whatever the thread does next (they are weakly
+// ordered): the thread's part of the output is complete when the parallel region joins.
+void stream_fence() {
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
+}
+
+// run_1d over contiguous operands with the output written by non-temporal stores: the head up
+// to the first 64-byte boundary of `out` and the tail after the last whole cache line are stored
+// normally; the whole lines in between are computed, in runs of at most kRun elements, into
+// aligned buffers and streamed. Same bits as run_1d: only how the results reach memory differs.
+template <typename T, typename Op>
+void run_1d_streaming(T* out, const T* a, const T* b, int64_t n, const Op& op) {
+    constexpr int64_t kLineElems = 64 / sizeof(T);
+    static_assert(kRun % kLineElems == 0, "a run must cover whole cache lines");
+    const uintptr_t address = reinterpret_cast<uintptr_t>(out);
+    if (address % sizeof(T) != 0) {
+        run_1d(out, 1, a, 1, b, 1, n, op);  // not element-aligned: lines never line up
+        return;
+    }
+    const int64_t head = std::min<int64_t>(n, ((64 - address % 64) % 64) / sizeof(T));
+    const int64_t lines_end = head + (n - head) / kLineElems * kLineElems;
+    run_1d(out, 1, a, 1, b, 1, head, op);
+    alignas(64) float fa[kRun];
+    alignas(64) float fb[kRun];
+    alignas(64) float fr[kRun];
+    alignas(64) T staged[kRun];
+    for (int64_t j = head; j < lines_end; j += kRun) {
+        const int64_t len = std::min(kRun, lines_end - j);
+        if constexpr (std::is_same_v<T, float>) {
+            compute_run(fr, a + j, b + j, len, op);
+            stream_lines(out + j, fr, len * static_cast<int64_t>(sizeof(T)));
+        } else {
+            load_run(fa, a + j, 1, len);
+            load_run(fb, b + j, 1, len);
+            compute_run(fr, fa, fb, len, op);
+            store_run(staged, 1, fr, len);
+            stream_lines(out + j, staged, len * static_cast<int64_t>(sizeof(T)));
+        }
+    }
+    run_1d(out + lines_end, 1, a + lines_end, 1, b + lines_end, 1, n - lines_end, op);
+    stream_fence();
 }
 
 // Elements [begin, end) in row-major order of g.sizes. The starting multi-index costs one
@@ -492,15 +567,25 @@ void tiled_range(const ElementwiseGeometry& g,
     }
 }
 
+// `streaming`: contiguous outputs are written with non-temporal stores.
 template <typename T, typename Op>
-void run_typed(
-    const ElementwiseGeometry& g, T* out, const T* a, const T* b, const Op& op, int threads) {
+void run_typed(const ElementwiseGeometry& g,
+               T* out,
+               const T* a,
+               const T* b,
+               const Op& op,
+               int threads,
+               bool streaming) {
     if (g.numel <= 0) {
         return;
     }
     if (g.contiguous) {
         parallel_for_dynamic(g.numel, kGrain, threads, [&](int64_t begin, int64_t end) {
-            run_1d(out + begin, 1, a + begin, 1, b + begin, 1, end - begin, op);
+            if (streaming) {
+                run_1d_streaming(out + begin, a + begin, b + begin, end - begin, op);
+            } else {
+                run_1d(out + begin, 1, a + begin, 1, b + begin, 1, end - begin, op);
+            }
         });
         return;
     }

@@ -1060,6 +1060,53 @@ TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
     }
 }
 
+// Forces a store mode for the scope of a test.
+class ForcedStoreMode {
+public:
+    explicit ForcedStoreMode(aclemu::kernels::cpu::StoreMode mode) {
+        aclemu::kernels::cpu::force_elementwise_store_mode(mode);
+    }
+    ~ForcedStoreMode() {
+        aclemu::kernels::cpu::force_elementwise_store_mode(aclemu::kernels::cpu::StoreMode::Auto);
+    }
+    ForcedStoreMode(const ForcedStoreMode&) = delete;
+    ForcedStoreMode& operator=(const ForcedStoreMode&) = delete;
+};
+
+// The non-temporal output path (Note [Streaming stores]) of every variant against the double
+// reference: outputs that start on and off a cache line (the head before the first 64-byte
+// boundary), sizes below one run, at whole runs and with tails, several threads (a thread's
+// range starts mid-line), and the storage around the output untouched.
+TEST(CpuElementwiseIsa, StreamingStoresMatchReference) {
+    ForcedStoreMode streaming(aclemu::kernels::cpu::StoreMode::Streaming);
+    for (CpuIsa isa : runnable_isas()) {
+        SCOPED_TRACE(isa_label(isa));
+        ForcedIsa forced(isa);
+        ASSERT_TRUE(forced.ok());
+        for (const OpCase& oc : kOps) {
+            SCOPED_TRACE(oc.name);
+            for (DType t : kDtypes) {
+                for (int64_t n : {1, 31, 512, 1024, 1543, 70001}) {
+                    for (int64_t out_base : {0, 1, 5, 16}) {
+                        const int64_t storage[3] = {n + out_base + 3, n + 1, n};
+                        const int64_t base[3] = {out_base, 1, 0};
+                        for (int threads : {1, 3}) {
+                            check_geometry(oc.op,
+                                           t,
+                                           contiguous_geometry(n),
+                                           storage,
+                                           base,
+                                           threads,
+                                           oc.eps,
+                                           static_cast<uint32_t>(n + out_base));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 TEST(CpuElementwiseKernels, RoundingHelpersSelfCheck) {
     // The test's own conversions against values known by hand.
     EXPECT_EQ(ref_round(1.0, kHalf), 0x3C00);
