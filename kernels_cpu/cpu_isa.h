@@ -1,17 +1,15 @@
 // Which instruction set the CPU elementwise loops run with. The loops are compiled for the x86-64
-// baseline and (x86-64, GCC) for AVX2 + F16C and AVX-512 (F, BW, VL, DQ); the
-// widest the CPU has is used. All give the same bits. Tests force each in turn to compare them,
+// baseline and (x86-64, GCC) for AVX2 + F16C and AVX-512 (F, BW, VL, DQ); the widest the CPU has
+// (cpu_features.h) is used. All give the same bits. Tests force each in turn to compare them,
 // and check the fp16 conversion runs against their own reference.
 #pragma once
 
+#include "kernels_cpu/cpu_features.h"
 #include "kernels_cu/math/dtype.h"
 
 #include <cstdint>
 
 namespace aclemu::kernels::cpu {
-
-/// Ordered: a CPU that runs one runs every smaller one.
-enum class CpuIsa { Baseline = 0, Avx2F16c = 1, Avx512 = 2 };
 
 /// The widest variant this build and this CPU can run.
 CpuIsa elementwise_isa_supported();

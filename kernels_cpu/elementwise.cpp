@@ -192,17 +192,10 @@ namespace avx512 {
 
 namespace {
 
-// What this CPU can run, asked once.
+// What this build and this CPU can run: the variants need GCC (see ACLEMU_EW_GCC).
 CpuIsa best_supported_isa() {
 #if ACLEMU_EW_X86_VARIANTS
-    static const CpuIsa best = [] {
-        const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
-        const bool avx512 =
-            avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-            && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
-        return avx512 ? CpuIsa::Avx512 : (avx2 ? CpuIsa::Avx2F16c : CpuIsa::Baseline);
-    }();
-    return best;
+    return cpu_isa_detected();
 #else
     return CpuIsa::Baseline;
 #endif

@@ -927,6 +927,22 @@ float float_from_bits(uint32_t u) {
     return f;
 }
 
+// cpu_features.h reads CPUID by hand; GCC's own feature probe must agree with it.
+TEST(CpuElementwiseIsa, DetectedIsaAgreesWithTheCompilersProbe) {
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    const bool avx512 = avx2 && __builtin_cpu_supports("avx512f")
+                        && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
+                        && __builtin_cpu_supports("avx512dq");
+    const CpuIsa want = avx512 ? CpuIsa::Avx512 : (avx2 ? CpuIsa::Avx2F16c : CpuIsa::Baseline);
+    EXPECT_EQ(static_cast<int>(aclemu::kernels::cpu::cpu_isa_detected()), static_cast<int>(want));
+    EXPECT_EQ(static_cast<int>(aclemu::kernels::cpu::elementwise_isa_supported()),
+              static_cast<int>(want));
+#else
+    GTEST_SKIP() << "the comparison uses GCC's __builtin_cpu_supports on x86-64";
+#endif
+}
+
 TEST(CpuElementwiseIsa, HalfToFloatRunsMatchReferenceForAllHalves) {
     // 65536 + 5 elements: the tail after the last full vector too.
     std::vector<Half> in(65541);
