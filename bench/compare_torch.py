@@ -512,6 +512,14 @@ def main():
     ap.add_argument("--out", default="bench/out/torch_cpu",
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
+    known_ops = ["LogSigmoidBackward", "LogitGrad", "BatchNormReduceBackward",
+                 "UpsampleNearestExact1dBackward"]
+    unknown = [op for op in args.ops.split(",") if op not in known_ops]
+    if unknown:
+        sys.exit(f"--ops: unknown {','.join(unknown)}; choose from {','.join(known_ops)}")
+    unknown = [t for t in args.dtypes.split(",") if t not in ("fp32", "fp16", "bf16")]
+    if unknown:
+        sys.exit(f"--dtypes: unknown {','.join(unknown)}; choose from fp32,fp16,bf16")
 
     try:
         import torch
