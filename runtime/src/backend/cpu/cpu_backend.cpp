@@ -2,9 +2,12 @@
 // (its own worker thread, FIFO; a short kernel on an idle stream runs on the caller's thread),
 // an event is a record generation + completion generation + steady_clock stamp taken when the
 // record task runs. ACLEMU_CPU_DEVICE_COUNT fakes several devices (default 1) so device
-// selection and ASCEND_RT_VISIBLE_DEVICES can be exercised.
+// selection and ASCEND_RT_VISIBLE_DEVICES can be exercised. Copies and fills of 4 MiB and more
+// use up to cpu_threads() threads (parallel_copy.h).
 #include "aclemu/log.h"
+#include "aclemu/rt.h"
 #include "backend/backend.h"
+#include "backend/cpu/parallel_copy.h"
 #include "backend/cpu/work_queue.h"
 
 #include <algorithm>
@@ -127,24 +130,30 @@ public:
 
     aclError free_host(void* ptr) override { return free_device(ptr); }
 
+    // The async forms run on the stream's worker thread; `copier_` outlives every stream (the
+    // runtime destroys the streams, which runs their pending work, before the backend).
     aclError memcpy_sync(void* dst, const void* src, size_t bytes, CopyDirection) override {
-        std::memmove(dst, src, bytes);
+        copier_.copy(dst, src, bytes, cpu_threads());
         return ACL_SUCCESS;
     }
 
     aclError memcpy_async(
         void* dst, const void* src, size_t bytes, CopyDirection, BackendStream* stream) override {
-        as_cpu(stream)->queue->enqueue([=] { std::memmove(dst, src, bytes); });
+        cpu::ParallelCopier* copier = &copier_;
+        const int threads = cpu_threads();
+        as_cpu(stream)->queue->enqueue([=] { copier->copy(dst, src, bytes, threads); });
         return ACL_SUCCESS;
     }
 
     aclError memset_sync(void* dst, int value, size_t bytes) override {
-        std::memset(dst, value, bytes);
+        copier_.fill(dst, value, bytes, cpu_threads());
         return ACL_SUCCESS;
     }
 
     aclError memset_async(void* dst, int value, size_t bytes, BackendStream* stream) override {
-        as_cpu(stream)->queue->enqueue([=] { std::memset(dst, value, bytes); });
+        cpu::ParallelCopier* copier = &copier_;
+        const int threads = cpu_threads();
+        as_cpu(stream)->queue->enqueue([=] { copier->fill(dst, value, bytes, threads); });
         return ACL_SUCCESS;
     }
 
@@ -335,6 +344,7 @@ private:
     const bool inline_short_tasks_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;
+    cpu::ParallelCopier copier_;
 };
 
 }  // namespace
