@@ -1,6 +1,6 @@
-// A tiny OpenMP parallel-for for the CPU kernels. Work runs on the calling thread plus at most
-// `threads - 1` OpenMP helpers; small ranges (fewer than `grain` items per thread) stay on fewer
-// threads. The body must not throw: exceptions cannot leave an OpenMP region.
+// A tiny parallel-for for the CPU kernels over cpu_pool.h's helpers. Work runs on the calling
+// thread plus at most `threads - 1` helpers; small ranges (fewer than `grain` items per thread)
+// stay on fewer threads. The body must not throw (helper threads cannot report it).
 //
 //   // Contiguous ranges, one per thread (the split depends on the thread count):
 //   cpu::parallel_for(n, /*grain=*/32768, threads, [&](int64_t begin, int64_t end) {
@@ -13,9 +13,10 @@
 //   cpu::parallel_for_chunks(num_chunks, threads, [&](int64_t chunk) { partial[chunk] = ...; });
 #pragma once
 
+#include "kernels_cpu/cpu_pool.h"
+
 #include <algorithm>
 #include <cstdint>
-#include <omp.h>
 
 namespace aclemu::kernels::cpu {
 
@@ -33,18 +34,14 @@ void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
         body(int64_t{0}, n);
         return;
     }
-#pragma omp parallel num_threads(team)
-    {
-        // The runtime may give fewer threads than asked: split by the team we actually got.
-        const int64_t got = omp_get_num_threads();
-        const int64_t id = omp_get_thread_num();
-        const int64_t per = (n + got - 1) / got;
-        const int64_t begin = std::min(n, id * per);
+    const int64_t per = (n + team - 1) / team;
+    run_items(team, team, [&](int64_t part) {
+        const int64_t begin = std::min(n, part * per);
         const int64_t end = std::min(n, begin + per);
         if (begin < end) {
             body(begin, end);
         }
-    }
+    });
 }
 
 /// Like parallel_for, but [0, n) is cut into several ranges per thread (each at least `grain`
@@ -66,14 +63,13 @@ void parallel_for_dynamic(int64_t n, int64_t grain, int threads, const Body& bod
     }
     const int64_t ranges = std::min<int64_t>(by_grain, team * kRangesPerThread);
     const int64_t per = (n + ranges - 1) / ranges;
-#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
-    for (int64_t r = 0; r < ranges; ++r) {
+    run_items(team, ranges, [&](int64_t r) {
         const int64_t begin = std::min(n, r * per);
         const int64_t end = std::min(n, begin + per);
         if (begin < end) {
             body(begin, end);
         }
-    }
+    });
 }
 
 /// Calls body(chunk) for every chunk in [0, num_chunks), spread over up to `threads` threads
@@ -84,16 +80,7 @@ void parallel_for_chunks(int64_t num_chunks, int threads, const Body& body) {
         return;
     }
     const int team = static_cast<int>(std::min<int64_t>(std::max(threads, 1), num_chunks));
-    if (team <= 1) {
-        for (int64_t c = 0; c < num_chunks; ++c) {
-            body(c);
-        }
-        return;
-    }
-#pragma omp parallel for num_threads(team) schedule(dynamic, 1)
-    for (int64_t c = 0; c < num_chunks; ++c) {
-        body(c);
-    }
+    run_items(team, num_chunks, [&](int64_t c) { body(c); });
 }
 
 }  // namespace aclemu::kernels::cpu
