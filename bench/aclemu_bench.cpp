@@ -410,9 +410,9 @@ void measure_overhead(const Options& o,
 }
 
 /// CPU backend only: wall-clock median of a host memcpy of the copy baseline's bytes, split over
-/// the CPU kernels' thread count (ACLEMU_CPU_THREADS, else every core). The CPU backend's
-/// "device" memory is host memory, so this is the cores' practical copy bandwidth, which the
-/// single-threaded aclrtMemcpyAsync does not reach.
+/// the CPU kernels' thread count (ACLEMU_CPU_THREADS, else every core), one new thread per part.
+/// The CPU backend's "device" memory is host memory, so this cross-checks the baseline from
+/// outside the API (aclrtMemcpyAsync splits copies of 4 MiB or more over the same threads).
 bool host_copy(CaseInstance& inst, const TimingPolicy& policy, double* median_ms) {
     int threads = static_cast<int>(std::thread::hardware_concurrency());
     if (const char* env = std::getenv("ACLEMU_CPU_THREADS"); env && std::atoi(env) > 0)
