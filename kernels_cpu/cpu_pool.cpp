@@ -13,6 +13,8 @@
 // still run kernels while the process exits, and parked helpers end with the process.
 #include "kernels_cpu/cpu_pool.h"
 
+#include "aclemu/spin_wait.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -30,45 +32,6 @@ namespace {
 constexpr std::chrono::microseconds kHelperSpin{500};
 // How long the caller polls for items still in helpers' hands before it sleeps.
 constexpr std::chrono::microseconds kCallerSpin{50};
-// Polls between yields: a thread we wait for may be queued on our own core.
-constexpr unsigned kPollsPerYield = 16;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield" ::: "memory");
-#else
-    std::this_thread::yield();
-#endif
-}
-
-// Polls `ready` for at most `budget`; true as soon as it holds. No polling on one core.
-template <class Pred>
-bool spin_until(Pred ready, std::chrono::microseconds budget) {
-    static const bool allowed = std::thread::hardware_concurrency() > 1;
-    if (ready()) {
-        return true;
-    }
-    if (!allowed) {
-        return false;
-    }
-    const auto deadline = std::chrono::steady_clock::now() + budget;
-    for (unsigned polls = 1;; ++polls) {
-        if (ready()) {
-            return true;
-        }
-        if (polls % kPollsPerYield == 0) {
-            if (std::chrono::steady_clock::now() >= deadline) {
-                return false;
-            }
-            std::this_thread::yield();
-        } else {
-            cpu_relax();
-        }
-    }
-}
-
 struct Job {
     explicit Job(ItemFn fn) : body(fn) {}
 

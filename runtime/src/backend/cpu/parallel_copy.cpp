@@ -13,6 +13,8 @@
 // touches live memory (and finds no chunk left).
 #include "backend/cpu/parallel_copy.h"
 
+#include "aclemu/spin_wait.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -26,45 +28,6 @@ constexpr uintptr_t kCacheLine = 64;
 constexpr std::chrono::microseconds kHelperSpin{200};
 // How long the caller polls for a chunk still in a helper's hands before it sleeps.
 constexpr std::chrono::microseconds kCallerSpin{50};
-// Polls between yields: a thread we wait for may be queued on our own core (see
-// work_queue.cpp, kPollsPerYield).
-constexpr unsigned kPollsPerYield = 16;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield" ::: "memory");
-#else
-    std::this_thread::yield();
-#endif
-}
-
-// Polls `ready` for at most `budget`; true as soon as it holds. No polling on one core.
-template <class Pred>
-bool spin_until(Pred ready, std::chrono::microseconds budget) {
-    static const bool allowed = std::thread::hardware_concurrency() > 1;
-    if (ready()) {
-        return true;
-    }
-    if (!allowed) {
-        return false;
-    }
-    const auto deadline = std::chrono::steady_clock::now() + budget;
-    for (unsigned polls = 1;; ++polls) {
-        if (ready()) {
-            return true;
-        }
-        if (polls % kPollsPerYield == 0) {
-            if (std::chrono::steady_clock::now() >= deadline) {
-                return false;
-            }
-            std::this_thread::yield();
-        } else {
-            cpu_relax();
-        }
-    }
-}
 
 }  // namespace
 

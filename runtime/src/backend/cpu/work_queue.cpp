@@ -12,6 +12,7 @@
 #include "backend/cpu/work_queue.h"
 
 #include "aclemu/log.h"
+#include "aclemu/spin_wait.h"
 
 #include <chrono>
 #include <exception>
@@ -24,54 +25,9 @@ namespace {
 // enough to cover the gap between back-to-back enqueues and a small kernel.
 constexpr std::chrono::microseconds kWorkerSpin{40};
 constexpr std::chrono::microseconds kWaitSpin{40};
-// Polls between yields. A spinner yields its core every ~1-2 us: when threads outnumber cores
-// (a busy 2-core box), the thread it waits for may be queued on that very core, and a pure
-// pause loop would hold it off for the whole budget (measured: enqueue + synchronize of a tiny
-// kernel 80-120 us without yields, 1-2 us with them).
-constexpr unsigned kPollsPerYield = 16;
 // Task slots a drained batch keeps for reuse (HostTask is ~650 bytes): a burst of many thousand
 // queued launches must not pin its peak memory for the stream's lifetime.
 constexpr size_t kKeptSlots = 256;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield" ::: "memory");
-#else
-    std::this_thread::yield();
-#endif
-}
-
-// Spinning only pays when another core can make progress meanwhile.
-bool spinning_allowed() {
-    static const bool allowed = std::thread::hardware_concurrency() > 1;
-    return allowed;
-}
-
-// Polls `ready` for at most `budget`; true as soon as it holds.
-template <class Pred>
-bool spin_until(Pred ready, std::chrono::microseconds budget) {
-    if (ready()) {
-        return true;
-    }
-    if (!spinning_allowed() || budget.count() <= 0) {
-        return false;
-    }
-    const auto deadline = std::chrono::steady_clock::now() + budget;
-    for (unsigned i = 1;; ++i) {
-        cpu_relax();
-        if (ready()) {
-            return true;
-        }
-        if (i % kPollsPerYield == 0) {
-            if (std::chrono::steady_clock::now() >= deadline) {
-                return false;
-            }
-            std::this_thread::yield();
-        }
-    }
-}
 
 void run_task(HostTask& task) {
     try {
