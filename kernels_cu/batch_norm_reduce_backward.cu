@@ -4,10 +4,9 @@
 // for channel-stride-1 "channels-last" layouts, a tile of channels) in fp32 and writes one
 // partial per channel to the workspace [C][splits]. Stage 2: one thread per channel adds its
 // partials in split order and writes the requested outputs. No float atomics anywhere.
+#include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
-#include "kernels_cu/math/dtype.h"
-#include "kernels_cu/portability.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -16,9 +15,9 @@ namespace aclemu::kernels::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-// Aim for about 8 blocks per SM of a 132-SM part; a pure constant, so the workspace size never
-// depends on which device answers.
-constexpr int64_t kTargetBlocks = 1056;
+// Stage 1's blocks: the grid rule's kBlocksPerSm on a 132-SM part, as a constant rather than
+// grid_for()'s device query, because the workspace size must not depend on which device answers.
+constexpr int64_t kTargetBlocks = kBlocksPerSm * 132;
 // Fewest elements a split may hold (x 2 inputs: 32-64 KB per block).
 constexpr int64_t kMinPerSplit = 8192;
 constexpr int64_t kMaxSplits = 4096;
@@ -26,7 +25,6 @@ constexpr int64_t kMaxSplits = 4096;
 constexpr int64_t kSplitAlign = 8;
 // Loads in flight per thread per step (independent of each other).
 constexpr int kUnroll = 4;
-constexpr int kGridYMax = 65535;
 constexpr int kFinalizeThreads = 128;
 
 struct SplitPlan {
@@ -315,12 +313,12 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
         const dim3 block(bx, kThreads / bx);
         const int64_t tiles = (a.channels + bx - 1) / bx;
         const dim3 grid(static_cast<unsigned>(plan.splits),
-                        static_cast<unsigned>(std::min<int64_t>(tiles, kGridYMax)));
+                        static_cast<unsigned>(std::min<int64_t>(tiles, kMaxGridYZ)));
         partials_channels_last_kernel<T><<<grid, block, 0, stream>>>(a, partials, plan);
         return;
     }
     const dim3 grid(static_cast<unsigned>(plan.splits),
-                    static_cast<unsigned>(std::min<int64_t>(a.channels, kGridYMax)));
+                    static_cast<unsigned>(std::min<int64_t>(a.channels, kMaxGridYZ)));
     if (rows_vectorizable(a, kVec)) {
         partials_rows_kernel<T, kVec><<<grid, kThreads, 0, stream>>>(a, partials, plan);
     } else {
@@ -341,31 +339,22 @@ int launch_batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
     if (args.channels <= 0) {
         return 0;
     }
-    auto s = static_cast<gpuStream_t>(stream);
+    const auto s = static_cast<gpuStream_t>(stream);
     const SplitPlan plan = plan_splits(args);
     auto* partials = static_cast<BnSums*>(workspace);
-    if (plan.splits > 0) {
-        switch (args.io_dtype) {
-            case DType::Float16:
-                launch_partials<Half>(args, partials, plan, s);
-                break;
-            case DType::BFloat16:
-                launch_partials<BFloat16>(args, partials, plan, s);
-                break;
-            case DType::Float32:
-                launch_partials<float>(args, partials, plan, s);
-                break;
+    return switch_dtype(args.io_dtype, [&](auto type) {
+        clear_stale_error();
+        if (plan.splits > 0) {
+            launch_partials<decltype(type)>(args, partials, plan, s);
+            const int status = launch_status();
+            if (status != 0) {
+                return status;
+            }
         }
-        const gpuError_t err = gpuGetLastError();
-        if (err != gpuSuccess) {
-            return static_cast<int>(err);
-        }
-    }
-    const int64_t blocks =
-        std::min<int64_t>((args.channels + kFinalizeThreads - 1) / kFinalizeThreads, 4096);
-    finalize_kernel<<<static_cast<unsigned>(blocks), kFinalizeThreads, 0, s>>>(
-        args, partials, plan.splits);
-    return static_cast<int>(gpuGetLastError());
+        finalize_kernel<<<grid_for(args.channels, kFinalizeThreads), kFinalizeThreads, 0, s>>>(
+            args, partials, plan.splits);
+        return launch_status();
+    });
 }
 
 }  // namespace aclemu::kernels::gpu

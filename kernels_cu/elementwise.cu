@@ -3,13 +3,11 @@
 // share one misalignment, scalar tail), contiguous scalar when misalignments differ, and strided
 // (32-bit division when numel fits). Grid-stride with 64-bit counters: one launch for any size.
 // error_string() for every launcher of kernels_cu lives here too.
+#include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
-#include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
 #include "kernels_cu/math/logit_grad.h"
-#include "kernels_cu/portability.h"
 
-#include <atomic>
 #include <cstdint>
 
 namespace aclemu::kernels::gpu {
@@ -21,10 +19,6 @@ constexpr int kVecBytes = 16;
 // 32-64 bytes of loads per input per thread in flight.
 constexpr int kElemsPerThread = 16;
 constexpr int kScalarUnroll = 4;
-// Grid cap in resident-block units: enough blocks to fill every SM, the rest is grid-stride.
-constexpr int kBlocksPerSm = 8;
-// cudaErrorInvalidValue and hipErrorInvalidValue are both 1.
-constexpr int kInvalidValue = 1;
 
 template <typename T>
 constexpr int kVec = kVecBytes / static_cast<int>(sizeof(T));
@@ -190,31 +184,6 @@ __global__ void __launch_bounds__(kBlock)
     }
 }
 
-int sm_count() {
-    // Queried once per device: the attribute call is cheap but not free on every launch.
-    constexpr int kMaxDevices = 64;
-    static std::atomic<int> cache[kMaxDevices] = {};
-    int device = 0;
-    if (gpuGetDevice(&device) != gpuSuccess || device < 0 || device >= kMaxDevices) {
-        return 1;
-    }
-    int sms = cache[device].load(std::memory_order_relaxed);
-    if (sms == 0) {
-        if (gpuDeviceGetAttribute(&sms, gpuDevAttrMultiProcessorCount, device) != gpuSuccess
-            || sms <= 0) {
-            sms = 1;
-        }
-        cache[device].store(sms, std::memory_order_relaxed);
-    }
-    return sms;
-}
-
-unsigned grid_for(int64_t work_items, int64_t items_per_block) {
-    const int64_t wanted = (work_items + items_per_block - 1) / items_per_block;
-    const int64_t cap = static_cast<int64_t>(sm_count()) * kBlocksPerSm;
-    return static_cast<unsigned>(wanted < cap ? (wanted > 0 ? wanted : 1) : cap);
-}
-
 template <typename Index>
 StridedParams<Index> strided_params(const ElementwiseGeometry& g) {
     StridedParams<Index> p{};
@@ -235,23 +204,17 @@ StridedParams<Index> strided_params(const ElementwiseGeometry& g) {
 }
 
 template <typename T, typename Op>
-int launch_typed(const ElementwiseGeometry& g,
-                 void* out_raw,
-                 const void* a_raw,
-                 const void* b_raw,
-                 Op op,
-                 void* stream_raw) {
+void launch_typed(const ElementwiseGeometry& g,
+                  void* out_raw,
+                  const void* a_raw,
+                  const void* b_raw,
+                  Op op,
+                  void* stream_raw) {
     const int64_t n = g.numel;
-    if (n <= 0) {
-        return 0;
-    }
     T* out = static_cast<T*>(out_raw);
     const T* a = static_cast<const T*>(a_raw);
     const T* b = static_cast<const T*>(b_raw);
     const gpuStream_t stream = static_cast<gpuStream_t>(stream_raw);
-    // Drop a stale, non-sticky error of an earlier runtime call (e.g. a pointer query), so the
-    // status returned below is this launch's own.
-    (void)gpuGetLastError();
     if (g.contiguous) {
         const auto mis = [](const void* p) {
             return static_cast<int64_t>(reinterpret_cast<uintptr_t>(p) % kVecBytes);
@@ -280,7 +243,6 @@ int launch_typed(const ElementwiseGeometry& g,
                 out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
         }
     }
-    return static_cast<int>(gpuGetLastError());
 }
 
 template <typename Op>
@@ -291,15 +253,14 @@ int launch(const ElementwiseGeometry& g,
            const void* b,
            Op op,
            void* stream) {
-    switch (dtype) {
-        case DType::Float32:
-            return launch_typed<float>(g, out, a, b, op, stream);
-        case DType::Float16:
-            return launch_typed<Half>(g, out, a, b, op, stream);
-        case DType::BFloat16:
-            return launch_typed<BFloat16>(g, out, a, b, op, stream);
-    }
-    return kInvalidValue;
+    return switch_dtype(dtype, [&](auto type) {
+        if (g.numel <= 0) {
+            return 0;
+        }
+        clear_stale_error();
+        launch_typed<decltype(type)>(g, out, a, b, op, stream);
+        return launch_status();
+    });
 }
 
 }  // namespace

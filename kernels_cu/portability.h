@@ -1,6 +1,7 @@
 // The one portability header for kernel code. Per-element math (kernels_cu/math/*.h) is written
 // once with ACLEMU_HD and compiles three ways: g++ for the CPU loops, nvcc for CUDA, hipcc for
-// HIP. Kernel sources (.cu) include this, never a vendor header directly.
+// HIP. Kernel sources (.cu) include this, never a vendor header directly: it adds the device
+// side (block reductions) to the runtime names of gpu/gpu_runtime.h.
 #pragma once
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -15,6 +16,8 @@
 // Vendor headers only under a GPU compiler: in HIP builds g++ sources (CPU loops, opapi) include
 // the math headers too, and rocPRIM is device code that g++ cannot compile.
 #if defined(__HIPCC__)
+#    include "gpu/gpu_runtime.h"
+
 #    include <hip/hip_runtime.h>
 
 #    include <rocprim/block/block_reduce.hpp>
@@ -41,29 +44,10 @@ private:
     TempStorage& storage_;
 };
 }  // namespace gpucub
-using gpuStream_t = hipStream_t;
-using gpuError_t = hipError_t;
-#    define gpuSuccess                    hipSuccess
-#    define gpuGetLastError               hipGetLastError
-#    define gpuGetErrorString             hipGetErrorString
-#    define gpuDeviceGetAttribute         hipDeviceGetAttribute
-#    define gpuDevAttrMultiProcessorCount hipDeviceAttributeMultiprocessorCount
-#    define gpuGetDevice                  hipGetDevice
-#    define gpuMemsetAsync                hipMemsetAsync
-// CDNA wavefronts are 64 wide, RDNA 32: never assume 32 in HIP code.
-#    define ACLEMU_WARP_SIZE_UPPER_BOUND 64
 #elif defined(__CUDACC__)
+#    include "gpu/gpu_runtime.h"
+
 #    include <cub/cub.cuh>
 #    include <cuda_runtime.h>
 namespace gpucub = cub;
-using gpuStream_t = cudaStream_t;
-using gpuError_t = cudaError_t;
-#    define gpuSuccess                    cudaSuccess
-#    define gpuGetLastError               cudaGetLastError
-#    define gpuGetErrorString             cudaGetErrorString
-#    define gpuDeviceGetAttribute         cudaDeviceGetAttribute
-#    define gpuDevAttrMultiProcessorCount cudaDevAttrMultiProcessorCount
-#    define gpuGetDevice                  cudaGetDevice
-#    define gpuMemsetAsync                cudaMemsetAsync
-#    define ACLEMU_WARP_SIZE_UPPER_BOUND  32
 #endif

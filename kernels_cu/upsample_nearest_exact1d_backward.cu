@@ -4,25 +4,16 @@
 // never when deterministic): an atomic scatter, one thread per grad_output element adding into
 // an fp32 workspace, then a conversion pass into `out`. Bins come from the shared
 // kernels_cu/math/upsample_nearest_exact.h, so both give the same sums up to addition order.
+#include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
-#include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
-#include "kernels_cu/portability.h"
 
-#include <algorithm>
 #include <cstdint>
 
 namespace aclemu::kernels::gpu {
 namespace {
 
 constexpr int kThreads = 256;
-// Grid cap: enough resident blocks to fill any current GPU; the rest is grid-stride.
-constexpr int64_t kMaxBlocks = 8192;
-
-unsigned grid_for(int64_t work) {
-    return static_cast<unsigned>(
-        std::max<int64_t>(1, std::min<int64_t>((work + kThreads - 1) / kThreads, kMaxBlocks)));
-}
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
@@ -99,12 +90,12 @@ int launch_typed(const UpsampleNearestExact1dBackwardArgs& a, void* workspace, g
         if (err != gpuSuccess) {
             return static_cast<int>(err);
         }
-        scatter_kernel<T><<<grid_for(a.n * a.c * a.l_out), kThreads, 0, s>>>(a, acc);
-        convert_kernel<T><<<grid_for(outputs), kThreads, 0, s>>>(a, acc);
+        scatter_kernel<T><<<grid_for(a.n * a.c * a.l_out, kThreads), kThreads, 0, s>>>(a, acc);
+        convert_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, s>>>(a, acc);
     } else {
-        gather_kernel<T><<<grid_for(outputs), kThreads, 0, s>>>(a);
+        gather_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, s>>>(a);
     }
-    return static_cast<int>(gpuGetLastError());
+    return launch_status();
 }
 
 }  // namespace
@@ -123,16 +114,11 @@ int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwar
     if (args.n * args.c * args.l_in == 0) {
         return 0;
     }
-    auto s = static_cast<gpuStream_t>(stream);
-    switch (args.dtype) {
-        case DType::Float16:
-            return launch_typed<Half>(args, workspace, s);
-        case DType::BFloat16:
-            return launch_typed<BFloat16>(args, workspace, s);
-        case DType::Float32:
-            return launch_typed<float>(args, workspace, s);
-    }
-    return 0;
+    const auto s = static_cast<gpuStream_t>(stream);
+    return switch_dtype(args.dtype, [&](auto type) {
+        clear_stale_error();
+        return launch_typed<decltype(type)>(args, workspace, s);
+    });
 }
 
 }  // namespace aclemu::kernels::gpu

@@ -1,7 +1,7 @@
 // The backend seam: everything the runtime asks of a device. The front end (runtime/src/*.cpp)
 // does argument checks, the init gate, handle registries, the allocation table and error
 // messages once; a backend only does the work. Implementations: backend/cpu (always built),
-// backend/gpu (CUDA, or HIP through gpu_runtime.h).
+// backend/gpu (CUDA, or HIP through gpu/gpu_runtime.h).
 //
 // Streams and events are backend objects behind opaque pointers; the front end owns their
 // lifetime through its registries and never hands a destroyed one to a backend.

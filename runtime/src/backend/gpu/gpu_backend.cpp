@@ -1,11 +1,11 @@
-// The GPU backend: the Backend seam on the CUDA runtime, or on HIP through gpu_runtime.h. An
+// The GPU backend: the Backend seam on the CUDA runtime, or on HIP through gpu/gpu_runtime.h. An
 // aclrtStream is a non-blocking cudaStream_t, an aclrtEvent a cudaEvent_t, device memory plain
 // cudaMalloc (never managed). Synchronous copies and memsets wait for their own completion, so
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
 #include "aclemu/log.h"
 #include "backend/backend.h"
 #include "backend/gpu/gpu_error.h"
-#include "backend/gpu/gpu_runtime.h"
+#include "gpu/gpu_runtime.h"
 
 #include <algorithm>
 #include <atomic>

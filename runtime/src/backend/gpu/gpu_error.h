@@ -5,7 +5,7 @@
 
 #include "acl/acl_base.h"
 
-#include "backend/gpu/gpu_runtime.h"
+#include "gpu/gpu_runtime.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
-// The GPU runtime API names the GPU backend calls, mapped to CUDA or (ACLEMU_USE_HIP) HIP, so
-// one backend source builds for both. A name map only, sorted, no logic: add a name here when
-// the backend starts calling it. Private to runtime/src/backend/gpu; kernels use
-// kernels_cu/portability.h (the few names both define expand to the same tokens).
+// The one map of GPU runtime names: code written against `gpu*` names (the GPU backend in
+// runtime/src/backend/gpu, the launchers in kernels_cu/) builds for CUDA or, with
+// ACLEMU_USE_HIP, for HIP. A name map only, sorted, no logic: add a name here when code starts
+// calling it. Host API only; kernels_cu/portability.h adds the device side.
 #pragma once
 
 #define GPU_NAME_OF_(fn) #fn
@@ -23,6 +23,8 @@ using gpuStream_t = hipStream_t;
 // hipHostMalloc: its C++ overload defaults the flags to hipHostMallocDefault, as cudaMallocHost.
 // hipStreamAddCallback stands in for hipLaunchHostFunc, which ROCm 5.2 declares but does not
 // export (see enqueue_host_function).
+#    define gpuDevAttrMultiProcessorCount    hipDeviceAttributeMultiprocessorCount
+#    define gpuDeviceGetAttribute            hipDeviceGetAttribute
 #    define gpuDeviceSynchronize             hipDeviceSynchronize
 #    define gpuErrorAssert                   hipErrorAssert
 #    define gpuErrorECCUncorrectable         hipErrorECCNotCorrectable
@@ -97,6 +99,8 @@ using gpuMemcpyKind = cudaMemcpyKind;
 using gpuPointerAttributes = cudaPointerAttributes;
 using gpuStream_t = cudaStream_t;
 
+#    define gpuDevAttrMultiProcessorCount    cudaDevAttrMultiProcessorCount
+#    define gpuDeviceGetAttribute            cudaDeviceGetAttribute
 #    define gpuDeviceSynchronize             cudaDeviceSynchronize
 #    define gpuErrorAssert                   cudaErrorAssert
 #    define gpuErrorECCUncorrectable         cudaErrorECCUncorrectable
