@@ -2,6 +2,7 @@
 // counts, ASCEND_RT_VISIBLE_DEVICES, set/reset reference counting, threads sharing a device's
 // default context, explicit contexts, system parameters, SoC name and capabilities.
 #include "runtime/runtime_test_util.h"
+#include "support/stdout_capture.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -147,9 +148,9 @@ TEST(Devices, VisibleDevicesMapLogicalToPhysical) {
         ScopedEnv visible("ASCEND_RT_VISIBLE_DEVICES", c.list);
         RuntimeSession session("cpu");
         ASSERT_EQ(session.init_result, ACL_SUCCESS);
-        ::testing::internal::CaptureStdout();
+        StdoutCapture capture;
         uint32_t count = device_count();
-        std::string log = ::testing::internal::GetCapturedStdout();
+        std::string log = capture.finish();
         EXPECT_EQ(count, c.count);
         EXPECT_THAT(
             log,

@@ -3,6 +3,7 @@
 // the lazily created plog file under ASCEND_PROCESS_LOG_PATH, and aclAppLog. Settings are read
 // at aclInit, so each case sets the environment, then initializes.
 #include "runtime/runtime_test_util.h"
+#include "support/stdout_capture.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -28,13 +29,13 @@ std::string run_logged(const char* global, const char* modules, const char* to_s
     ScopedEnv m("ASCEND_MODULE_LOG_LEVEL", modules);
     ScopedEnv s("ASCEND_LOG_PRINT_TO_STDOUT", to_stdout);
     ScopedEnv old("ASCEND_SLOG_PRINT_TO_STDOUT", nullptr);
-    ::testing::internal::CaptureStdout();
+    StdoutCapture capture;
     {
         RuntimeSession session("cpu");
         EXPECT_EQ(session.init_result, ACL_SUCCESS);
         body();
     }
-    std::string out = ::testing::internal::GetCapturedStdout();
+    std::string out = capture.finish();
     take_recent_error();
     return out;
 }
@@ -97,12 +98,12 @@ TEST(Logging, OlderStdoutVariableWorksAndTheNewOneWins) {
         ScopedEnv g("ASCEND_GLOBAL_LOG_LEVEL", "3");
         ScopedEnv s("ASCEND_LOG_PRINT_TO_STDOUT", nullptr);
         ScopedEnv old("ASCEND_SLOG_PRINT_TO_STDOUT", "1");
-        ::testing::internal::CaptureStdout();
+        StdoutCapture capture;
         {
             RuntimeSession session("cpu");
             failing_malloc();
         }
-        EXPECT_THAT(::testing::internal::GetCapturedStdout(), HasSubstr("[ERROR] ASCENDCL("));
+        EXPECT_THAT(capture.finish(), HasSubstr("[ERROR] ASCENDCL("));
     }
     {
         std::string dir = ::testing::TempDir() + "aclemu-log-newwins-" + std::to_string(::getpid());
@@ -111,12 +112,12 @@ TEST(Logging, OlderStdoutVariableWorksAndTheNewOneWins) {
         ScopedEnv g("ASCEND_GLOBAL_LOG_LEVEL", "3");
         ScopedEnv s("ASCEND_LOG_PRINT_TO_STDOUT", "0");
         ScopedEnv old("ASCEND_SLOG_PRINT_TO_STDOUT", "1");
-        ::testing::internal::CaptureStdout();
+        StdoutCapture capture;
         {
             RuntimeSession session("cpu");
             failing_malloc();
         }
-        EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+        EXPECT_EQ(capture.finish(), "");
         EXPECT_TRUE(fs::exists(dir + "/debug/plog"));
         fs::remove_all(dir);
     }
