@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Runs one aclnn sample and checks the values it prints against expected values computed here,
-independently of aclemu, in double precision (python floats).
+independently of aclemu, in double precision (python floats). The samples print bare
+"result[i] is: v" lines; this names each output (e.g. BatchNormReduceBackward's four) next to
+the expected values, then one PASS or FAIL line. Exit status 0 on PASS.
 
 usage: check_sample.py <sample-name> <sample-executable>
 """
@@ -18,7 +20,7 @@ def f32(v):
 
 def logsigmoid_backward():
     # self = [1, 2, 3, 4], gradOutput = 1: d/dx log(sigmoid(x)) = 1 / (1 + e^x).
-    return [1.0 / (1.0 + math.exp(x)) for x in (1, 2, 3, 4)]
+    return [("gradInput", [1.0 / (1.0 + math.exp(x)) for x in (1, 2, 3, 4)])]
 
 
 def batch_norm_reduce_backward():
@@ -29,13 +31,14 @@ def batch_norm_reduce_backward():
     sum_dy_xmu = [sum(dy[n][c] * (x[n][c] - mean[c]) for n in range(4)) for c in range(2)]
     grad_weight = [sum_dy_xmu[c] * invstd[c] for c in range(2)]
     grad_bias = list(sum_dy)
-    return sum_dy + sum_dy_xmu + grad_weight + grad_bias
+    return [("sumDy", sum_dy), ("sumDyXmu", sum_dy_xmu), ("gradWeight", grad_weight),
+            ("gradBias", grad_bias)]
 
 
 def logit_grad():
     x = [f32(v) for v in (0.1, 0.2, 0.3, 0.4)]
     dy = [1, 2, 3, 4]
-    return [d / (v * (1 - v)) for v, d in zip(x, dy)]
+    return [("out", [d / (v * (1 - v)) for v, d in zip(x, dy)])]
 
 
 def upsample_nearest_exact1d_backward():
@@ -46,7 +49,7 @@ def upsample_nearest_exact1d_backward():
         lo = min(math.ceil(i * scale - 0.5), l_out)
         hi = min(math.ceil((i + 1) * scale - 0.5), l_out)
         out.append(sum(grad_output[lo:hi]))
-    return out
+    return [("out", out)]
 
 
 EXPECTED = {
@@ -57,26 +60,39 @@ EXPECTED = {
 }
 
 
+def close(printed, expected):
+    return abs(printed - expected) <= 1e-5 + 1e-5 * abs(expected)  # %f prints 6 decimals
+
+
 def main():
     name, exe = sys.argv[1], sys.argv[2]
-    expected = EXPECTED[name]()
+    outputs = EXPECTED[name]()
     run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
-    sys.stdout.write(run.stdout)
     sys.stderr.write(run.stderr)
-    if run.returncode != 0:
-        print(f"FAILED: {name} exited with {run.returncode}")
-        return 1
     printed = [float(v) for v in re.findall(r"result\[\d+\] is: (\S+)", run.stdout)]
-    if len(printed) != len(expected):
-        print(f"FAILED: {name} printed {len(printed)} values, expected {len(expected)}")
+    # Everything but the result lines (the samples' own messages), unchanged.
+    for line in run.stdout.splitlines():
+        if not re.match(r"result\[\d+\] is: ", line):
+            print(line)
+    if run.returncode != 0:
+        print(f"FAIL {name}: exited with {run.returncode}")
         return 1
-    bad = [(i, p, e) for i, (p, e) in enumerate(zip(printed, expected))
-           if abs(p - e) > 1e-5 + 1e-5 * abs(e)]  # %f prints 6 decimals
-    for i, p, e in bad:
-        print(f"FAILED: {name} value {i}: printed {p}, expected {e:.6f}")
+    count = sum(len(values) for _, values in outputs)
+    if len(printed) != count:
+        print(f"FAIL {name}: printed {len(printed)} values, expected {count}")
+        return 1
+    bad = 0
+    for label, values in outputs:
+        got, printed = printed[:len(values)], printed[len(values):]
+        mismatch = [i for i, (p, e) in enumerate(zip(got, values)) if not close(p, e)]
+        bad += len(mismatch)
+        print(f"  {label:<10} {' '.join(f'{v:.6f}' for v in got)}"
+              f"    expected {' '.join(f'{v:.6f}' for v in values)}"
+              f"{'    MISMATCH at ' + str(mismatch) if mismatch else ''}")
     if bad:
+        print(f"FAIL {name}: {bad} of {count} values differ from the reference")
         return 1
-    print(f"PASSED: {name} ({len(expected)} values match the independent reference)")
+    print(f"PASS {name}: {count} values match an independent double-precision reference")
     return 0
 
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Builds aclemu, installs it into ./_install (a CANN-shaped prefix), builds the four aclnn
-# samples against that prefix the way Ascend users do (set_env.sh + CMake) and runs them: on the
-# GPU when one answers, else on the CPU. aclemu-info says which.
+# Builds aclemu, installs it into ./_install (a CANN-shaped prefix; ACLEMU_PREFIX overrides),
+# builds the four aclnn samples against that prefix the way Ascend users do (set_env.sh + CMake)
+# and runs each, checking its printed values against an independent reference
+# (samples/check_sample.py): PASS or FAIL per sample. They run on the GPU when one answers, else
+# on the CPU; aclemu-info says which. Logs go to <build>/sample_logs unless
+# ASCEND_PROCESS_LOG_PATH is set.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/env.sh
@@ -11,13 +14,25 @@ prefix=${ACLEMU_PREFIX:-$PWD/_install}
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_TESTS=OFF -DACLEMU_BUILD_BENCH=OFF
 cmake --build "$build_dir" -j"$(nproc)"
 samples/build_against_prefix.sh "$build_dir" "$prefix" "$build_dir/samples"
+echo "installed aclemu into $prefix (source $prefix/set_env.sh to build against it)"
+echo "built the samples against it in $build_dir/samples"
 
 source "$prefix/set_env.sh"
-aclemu-info
-status=0
+export ASCEND_PROCESS_LOG_PATH=${ASCEND_PROCESS_LOG_PATH:-$(cd "$build_dir" && pwd)/sample_logs}
+echo
+aclemu-info || true
+echo
+failed=()
 for sample in logsigmoid_backward batch_norm_reduce_backward logit_grad \
               upsample_nearest_exact1d_backward; do
-    echo "== aclnn ${sample} =="
-    "$build_dir/samples/test_aclnn_${sample}" || status=1
+    echo "== aclnn ${sample}"
+    python3 samples/check_sample.py "$sample" "$build_dir/samples/test_aclnn_${sample}" \
+        || failed+=("$sample")
 done
-exit $status
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "all 4 samples PASS"
+else
+    echo "${#failed[@]} of 4 samples FAIL: ${failed[*]} (logs: $ASCEND_PROCESS_LOG_PATH)"
+    exit 1
+fi
