@@ -452,44 +452,104 @@ def specs(args):
     return out
 
 
+def torch_kernels_missing(acl, all_specs, device, gen):
+    """The (op, dtype) pairs PyTorch has no kernel for on this device (PyTorch's CPU kernels lack
+    fp16 for several of these ops: "... not implemented for 'Half'"). Runs the torch side of the
+    smallest case of each pair once."""
+    missing = set()
+    tried = set()
+    for spec in all_specs:
+        key = (spec["op"], spec["dtype"])
+        if key in tried:
+            continue
+        tried.add(key)
+        cleanup = None
+        try:  # building the case may already call torch (the CPU log-sigmoid forward's buffer)
+            _, _, torch_fn, _, _, cleanup = build_case(acl, spec, device, gen)
+            torch_fn()
+        except (RuntimeError, NotImplementedError) as e:
+            if "not implemented for" not in str(e):
+                raise
+            missing.add(key)
+        finally:
+            if cleanup:
+                cleanup()
+    return missing
+
+
 def dt_name(dt):
     import torch
     return {torch.float32: "fp32", torch.float16: "fp16", torch.bfloat16: "bf16"}[dt]
 
 
-def plot(rows, path, device):
+def plot(rows, path, device, torch_version):
+    """One panel per op: torch time / aclemu time against size, log-log. Colour = dtype, marker
+    and line style = case; cases measured at one size (transposed, named shapes) are single
+    points."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.lines import Line2D
+        from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
     except ImportError:
         print("matplotlib is not installed (Debian: python3-matplotlib): no plot written")
         return
+    colours = {"fp32": "tab:blue", "bf16": "tab:orange", "fp16": "tab:green"}
+    styles = ["-", "--", ":", "-."]
+    markers = ["o", "s", "^", "D", "v", "P"]
     ops = sorted({r["op"] for r in rows})
-    ncols = 2
+    ncols = 2 if len(ops) > 1 else 1
     nrows = (len(ops) + ncols - 1) // ncols
-    fig, axes = plt.subplots(nrows, ncols, figsize=(6 * ncols, 4 * nrows), squeeze=False)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(7 * ncols, 4.8 * nrows), squeeze=False)
     for ax in axes.flat[len(ops):]:
         ax.set_visible(False)
     for ax, op in zip(axes.flat, ops):
+        op_rows = [r for r in rows if r["op"] == op]
+        variants = sorted({r["variant"] for r in op_rows})
+        style = {v: (styles[i % len(styles)], markers[i % len(markers)])
+                 for i, v in enumerate(variants)}
         series = {}
-        for r in rows:
-            if r["op"] != op or r["speedup"] is None or r["variant"] in ("transposed", "C=8",
-                                                                         "C=2048"):
-                continue
-            series.setdefault(f'{r["dtype"]} {r["variant"]}', []).append(
-                (r["numel"], r["speedup"]))
-        for label, pts in sorted(series.items()):
+        for r in op_rows:
+            if r["speedup"] is not None:
+                series.setdefault((r["dtype"], r["variant"]), []).append(
+                    (r["numel"], r["speedup"]))
+        values = [y for pts in series.values() for _, y in pts]
+        for (dtype, variant), pts in sorted(series.items()):
             pts.sort()
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=label)
+            line, marker = style[variant]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=line, marker=marker,
+                    color=colours.get(dtype, "tab:gray"), markersize=6, linewidth=1.6)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log", base=2)
-        ax.axhline(1.0, color="k", linewidth=0.8)
-        ax.set_title(op, fontsize=9)
-        ax.set_xlabel("elements")
-        ax.set_ylabel("torch time / aclemu time")
-        ax.legend(fontsize=6)
-    fig.suptitle(f"aclemu vs PyTorch ({device}); > 1 means aclemu is faster")
+        # Speed-up ticks as plain factors (0.5x, 1x, 2x, ...), from a power of 2 below the data
+        # and 1x to one above.
+        lo = 2.0 ** math.floor(math.log2(min(values + [1.0]) / 1.1))
+        hi = 2.0 ** math.ceil(math.log2(max(values + [1.0]) * 1.1))
+        ax.set_ylim(lo / 1.1, hi * 1.1)
+        ticks = [2.0 ** k for k in range(round(math.log2(lo)), round(math.log2(hi)) + 1)]
+        ax.yaxis.set_major_locator(FixedLocator(ticks))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}x"))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"$2^{{{round(math.log2(x))}}}$"))
+        ax.axhline(1.0, color="black", linewidth=1.0)
+        ax.axhspan(lo / 1.1, 1.0, color="tab:red", alpha=0.06, linewidth=0)
+        ax.text(0.99, 0.02, "below 1x: PyTorch faster", transform=ax.transAxes, ha="right",
+                va="bottom", fontsize=8, color="tab:red")
+        ax.grid(True, which="major", alpha=0.3)
+        ax.set_xlabel("elements (of the larger tensor)")
+        ax.set_ylabel("speed-up: torch time / aclemu time")
+        dtypes = [d for d in colours if any(r["dtype"] == d for r in op_rows)]
+        handles = [Line2D([], [], color=colours[d], linewidth=3, label=d) for d in dtypes
+                   if any(k[0] == d for k in series)]
+        handles += [Line2D([], [], color="black", linestyle=style[v][0], marker=style[v][1],
+                           label=v) for v in variants if any(k[1] == v for k in series)]
+        ax.legend(handles=handles, fontsize=8, loc="upper left", ncol=2, framealpha=0.9)
+        absent = [d for d in dtypes if not any(k[0] == d for k in series)]
+        ax.set_title(op + (f" ({', '.join(absent)}: PyTorch has no kernel)" if absent else ""),
+                     fontsize=11)
+    fig.suptitle(f"aclemu vs PyTorch {torch_version} on {device}: above 1x, aclemu is faster",
+                 fontsize=12)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     print(f"wrote {path}")
@@ -549,6 +609,13 @@ def main():
 
     gen = torch.Generator().manual_seed(args.seed)
     wanted_ops = set(args.ops.split(","))
+    all_specs = [spec for spec in specs(args) if spec["op"] in wanted_ops]
+    no_torch_kernel = torch_kernels_missing(acl, all_specs, args.device,
+                                            torch.Generator().manual_seed(args.seed))
+    for dtype in sorted({dt for _, dt in no_torch_kernel}, key=dt_name):
+        ops = ", ".join(sorted(op for op, dt in no_torch_kernel if dt == dtype))
+        print(f"PyTorch {torch.__version__} has no {dt_name(dtype)} kernel on {args.device} for "
+              f"{ops}: those cases are skipped (n/a in the table)")
     rows = []
     print(f"aclemu vs torch {torch.__version__} on {args.device}, "
           f"threads: torch {torch.get_num_threads()}, "
@@ -557,9 +624,7 @@ def main():
            f'{"acl_kern_us":>11} {"torch_us":>10} {"torch/acl":>9} {"GB/s acl":>9} '
            f'{"max_rel_err":>11} ok')
     print(hdr)
-    for spec in specs(args):
-        if spec["op"] not in wanted_ops:
-            continue
+    for spec in all_specs:
         if "rows" in spec:
             numel = spec["rows"] * spec["cols"]
         else:
@@ -567,6 +632,10 @@ def main():
         row = dict(op=spec["op"], variant=spec["variant"], dtype=dt_name(spec["dtype"]),
                    shape="", numel=numel, aclemu_ms=None, aclemu_kernel_ms=None, torch_ms=None,
                    speedup=None, gbps=None, err=None, ok=None, note="")
+        if (spec["op"], spec["dtype"]) in no_torch_kernel:
+            row["note"] = "torch has no kernel"
+            rows.append(row)
+            continue
         try:
             case, phase2, torch_fn, fetch, fetch_t, cleanup = build_case(
                 acl, spec, args.device, gen)
@@ -618,7 +687,7 @@ def main():
                     f'{r["torch_ms"] * 1e3:.1f} | {r["speedup"]:.2f} | {r["err"]:.1e} | '
                     f'{"yes" if r["ok"] else "NO"} |\n')
     print(f"wrote {args.out}.csv and {args.out}.md")
-    plot(rows, args.out + ".png", args.device)
+    plot(rows, args.out + ".png", args.device, torch.__version__)
 
     for e in events:
         acl.rt.aclrtDestroyEvent(e)
