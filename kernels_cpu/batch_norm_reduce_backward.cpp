@@ -3,15 +3,14 @@
 // only); one thread sums a chunk into fp32 partials in the workspace, then each channel adds its
 // partials in chunk order. So the bits do not depend on the thread count. Within a chunk each
 // run (a stretch of the innermost reduce dim) is summed into 8 lanes, element k into lane k % 8;
-// on CPUs with AVX2 + F16C (cpu_features.h) the lanes are one register and fp16 widens in
-// hardware — the same adds in the same order as the portable loops, so the same bits.
+// on CPUs with AVX2 + F16C (Note [x86 paths], x86/isa.h) the lanes are one register and fp16
+// widens in hardware — the same adds in the same order as the portable loops, so the same bits.
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
 
-#include "kernels_cpu/cpu_avx2.h"
 #include "kernels_cpu/cpu_convert.h"
-#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
+#include "kernels_cpu/x86/isa.h"
 #include "kernels_cu/math/dtype.h"
 
 #include <algorithm>
@@ -118,12 +117,20 @@ const float* staged(const T* p, int64_t stride, int64_t n, float* buf) {
     return buf;
 }
 
-#if ACLEMU_CPU_X86_DISPATCH
-// accumulate_lanes for unit-stride runs with AVX2: the eight lanes are one register, elements
-// widened in the loop (no staging pass), the next lines prefetched. n is a multiple of kLanes.
+}  // namespace
+
+#if ACLEMU_X86
+ACLEMU_X86_BEGIN_AVX2
+namespace {
+namespace avx2 {
+#    define ACLEMU_X86_LEVEL 1
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
+
+// accumulate_lanes for unit-stride runs: the eight lanes are one register, elements widened in
+// the loop (no staging pass), the next lines prefetched. n is a multiple of kLanes.
 template <typename T>
-__attribute__((target("avx2,f16c"))) void accumulate_unit_avx2(
-    const T* dy, const T* x, int64_t n, float mean, LaneSums& acc) {
+void accumulate_unit(const T* dy, const T* x, int64_t n, float mean, LaneSums& acc) {
     constexpr int64_t kAhead = 1024 / sizeof(T);  // 1 KiB ahead, as the portable loops
     __m256 sum_dy = _mm256_loadu_ps(acc.dy);
     __m256 sum_xmu = _mm256_loadu_ps(acc.dy_xmu);
@@ -138,7 +145,13 @@ __attribute__((target("avx2,f16c"))) void accumulate_unit_avx2(
     _mm256_storeu_ps(acc.dy, sum_dy);
     _mm256_storeu_ps(acc.dy_xmu, sum_xmu);
 }
+
+}  // namespace avx2
+}  // namespace
+ACLEMU_X86_END
 #endif
+
+namespace {
 
 // Adds one run of n elements (any strides) into the lanes.
 template <typename T>
@@ -152,9 +165,9 @@ void accumulate_run(const T* dy,
                     Staging& staging) {
     const int64_t full = n - n % kLanes;
     int64_t k0 = 0;
-#if ACLEMU_CPU_X86_DISPATCH
-    if (full > 0 && dy_stride == 1 && x_stride == 1 && cpu_has_avx2_f16c()) {
-        accumulate_unit_avx2(dy, x, full, mean, acc);
+#if ACLEMU_X86
+    if (full > 0 && dy_stride == 1 && x_stride == 1 && cpu_isa() >= CpuIsa::Avx2F16c) {
+        avx2::accumulate_unit(dy, x, full, mean, acc);
         k0 = full;
     }
 #endif
@@ -298,19 +311,25 @@ void accumulate_rows(const T* dy,
     }
 }
 
-#if ACLEMU_CPU_X86_DISPATCH
-// accumulate_rows for rows of V * 8 channels with AVX2, the per-channel sums held in registers
-// for the whole run: in memory, each row's adds would wait on the previous row's stores (a
-// short row has too few channels to hide that). Same adds in the same order.
+}  // namespace
+
+#if ACLEMU_X86
+ACLEMU_X86_BEGIN_AVX2
+namespace {
+namespace avx2 {
+
+// accumulate_rows for rows of V * 8 channels, the per-channel sums held in registers for the
+// whole run: in memory, each row's adds would wait on the previous row's stores (a short row
+// has too few channels to hide that). Same adds in the same order.
 template <int V, typename T>
-__attribute__((target("avx2,f16c"))) void accumulate_narrow_rows_avx2(const T* dy,
-                                                                      int64_t dy_row,
-                                                                      const T* x,
-                                                                      int64_t x_row,
-                                                                      int64_t rows,
-                                                                      const float* mean,
-                                                                      float* acc_dy,
-                                                                      float* acc_xmu) {
+void accumulate_narrow_rows(const T* dy,
+                            int64_t dy_row,
+                            const T* x,
+                            int64_t x_row,
+                            int64_t rows,
+                            const float* mean,
+                            float* acc_dy,
+                            float* acc_xmu) {
     __m256 sum_dy[V];
     __m256 sum_xmu[V];
     __m256 m[V];
@@ -334,9 +353,15 @@ __attribute__((target("avx2,f16c"))) void accumulate_narrow_rows_avx2(const T* d
         _mm256_storeu_ps(acc_xmu + 8 * v, sum_xmu[v]);
     }
 }
+
+}  // namespace avx2
+}  // namespace
+ACLEMU_X86_END
 #endif
 
-// True when the rows were summed by accumulate_narrow_rows_avx2 (8, 16, 24 or 32 channels and
+namespace {
+
+// True when the rows were summed by avx2::accumulate_narrow_rows (8, 16, 24 or 32 channels and
 // a CPU with AVX2 + F16C).
 template <typename T>
 bool narrow_rows_avx2(const T* dy,
@@ -348,22 +373,22 @@ bool narrow_rows_avx2(const T* dy,
                       const float* mean,
                       float* acc_dy,
                       float* acc_xmu) {
-#if ACLEMU_CPU_X86_DISPATCH
-    if (width % 8 != 0 || width > 32 || !cpu_has_avx2_f16c()) {
+#if ACLEMU_X86
+    if (width % 8 != 0 || width > 32 || cpu_isa() < CpuIsa::Avx2F16c) {
         return false;
     }
     switch (width / 8) {
         case 1:
-            accumulate_narrow_rows_avx2<1>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            avx2::accumulate_narrow_rows<1>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
             return true;
         case 2:
-            accumulate_narrow_rows_avx2<2>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            avx2::accumulate_narrow_rows<2>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
             return true;
         case 3:
-            accumulate_narrow_rows_avx2<3>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            avx2::accumulate_narrow_rows<3>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
             return true;
         default:
-            accumulate_narrow_rows_avx2<4>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
+            avx2::accumulate_narrow_rows<4>(dy, dy_row, x, x_row, rows, mean, acc_dy, acc_xmu);
             return true;
     }
 #else

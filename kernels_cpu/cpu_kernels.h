@@ -1,7 +1,8 @@
 // The CPU backend's kernels: the same per-element math as the GPU (kernels_cu/math), looped
-// over the machine's cores with OpenMP. Each call runs synchronously on the calling thread (the
-// runtime calls them from a CPU stream's worker) and cannot fail once the op layer validated
-// its arguments.
+// over up to `threads` threads of the host thread pool (aclemu/thread_pool.h). Each call runs
+// synchronously on the calling thread (the runtime calls them from a CPU stream's worker, or
+// inline) and cannot fail once the op layer validated its arguments. Settings come in as
+// parameters; the kernels read no environment.
 #pragma once
 
 #include "kernels_cu/kernel_args.h"
@@ -10,9 +11,16 @@
 
 namespace aclemu::kernels::cpu {
 
-void log_sigmoid_backward(const LogSigmoidBackwardArgs& args, int threads);
+/// How the contiguous elementwise loops write their output: Auto streams it (non-temporal
+/// stores) when the call's traffic exceeds the last-level cache (Note [Streaming stores],
+/// elementwise.cpp); Cached and Streaming force one way. Same bits either way.
+enum class StoreMode { Auto = 0, Cached = 1, Streaming = 2 };
 
-void logit_grad(const LogitGradArgs& args, int threads);
+void log_sigmoid_backward(const LogSigmoidBackwardArgs& args,
+                          int threads,
+                          StoreMode stores = StoreMode::Auto);
+
+void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores = StoreMode::Auto);
 
 /// Workspace for per-chunk fp32 partials; chunking depends only on the shape, never on the
 /// thread count, so results are bitwise reproducible.

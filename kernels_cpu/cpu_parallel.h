@@ -1,6 +1,7 @@
-// A tiny parallel-for for the CPU kernels over cpu_pool.h's helpers. Work runs on the calling
-// thread plus at most `threads - 1` helpers; small ranges (fewer than `grain` items per thread)
-// stay on fewer threads. The body must not throw (helper threads cannot report it).
+// A tiny parallel-for for the CPU kernels over the host thread pool (aclemu/thread_pool.h). Work
+// runs on the calling thread plus at most `threads - 1` helpers; small ranges (fewer than `grain`
+// items per thread) stay on fewer threads. The body must not throw (helper threads cannot report
+// it).
 //
 //   // Contiguous ranges, one per thread (the split depends on the thread count):
 //   cpu::parallel_for(n, /*grain=*/32768, threads, [&](int64_t begin, int64_t end) {
@@ -13,7 +14,7 @@
 //   cpu::parallel_for_chunks(num_chunks, threads, [&](int64_t chunk) { partial[chunk] = ...; });
 #pragma once
 
-#include "kernels_cpu/cpu_pool.h"
+#include "aclemu/thread_pool.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -8,26 +8,24 @@
 //  - strided, when they disagree (e.g. transposed inputs and a row-major output): 2-D tiles of
 //    the two innermost dims, each operand moved between memory and the tile buffers in its own
 //    unit-stride order, so every cache line fetched is used whole.
-// The loops (elementwise_loops.h) are compiled for the x86-64 baseline (SSE2) and, on x86-64 with
-// GCC, for AVX2 + F16C and for AVX-512; the widest the CPU reports is used
-// (cpu_isa.h). All give the same bits.
+// The loops (elementwise_loops.h) are compiled for the x86-64 baseline (SSE2), for AVX2 + F16C
+// and for AVX-512 (Note [x86 paths], x86/isa.h); cpu_isa() picks one. All give the same bits.
 //
 // Note [Streaming stores]: a normal store to a line that is not in cache first reads the line
 // (read for ownership), so an op that reads two arrays and writes one moves four arrays' worth
 // of memory traffic, where a copy (glibc's memcpy streams large copies) moves two. When a call's
 // traffic is larger than the last-level cache, its output cannot still be cached when the call
 // ends anyway, and the contiguous path writes it with non-temporal stores: no read for
-// ownership, no eviction of the inputs. Measured on the project's 2-core Xeon VM (2^26 fp32
-// elements, 2 threads): LogSigmoidBackward 26 -> 32 GB/s, a plain multiply 31 -> 43 GB/s.
-#include "kernels_cpu/cpu_isa.h"
+// ownership, no eviction of the inputs (docs/performance.md has the measurements). The caller
+// may force either way (StoreMode).
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
+#include "kernels_cpu/x86/isa.h"
 #include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
 #include "kernels_cu/math/logit_grad.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -37,19 +35,6 @@
 
 #if defined(__SSE2__)
 #    include <emmintrin.h>
-#endif
-// The variants need GCC's per-function options (#pragma GCC target / optimize); other compilers
-// build the baseline loops only.
-#if defined(__GNUC__) && !defined(__clang__)
-#    define ACLEMU_EW_GCC 1
-#else
-#    define ACLEMU_EW_GCC 0
-#endif
-#if ACLEMU_EW_GCC && defined(__x86_64__)
-#    define ACLEMU_EW_X86_VARIANTS 1
-#    include <immintrin.h>
-#else
-#    define ACLEMU_EW_X86_VARIANTS 0
 #endif
 
 namespace aclemu::kernels::cpu {
@@ -149,88 +134,53 @@ bool orient_for_tiles(ElementwiseGeometry& g) {
 
 }  // namespace
 
-// The loops, once per instruction set. Every variant is compiled with FMA contraction off (a
-// fused a * b + c would round differently from the GPU's pinned __fmul_rn/__fadd_rn); the
-// shared math inlined into them follows the function it lands in.
-#if ACLEMU_EW_GCC
+// The loops, once per instruction set. GCC compiles them with FMA contraction off (a fused
+// a * b + c would round differently from the GPU's pinned __fmul_rn/__fadd_rn); the shared math
+// inlined into them follows the function it lands in. (Clang's regions enable no FMA.)
+#if defined(__GNUC__) && !defined(__clang__)
 #    pragma GCC push_options
 #    pragma GCC optimize("fp-contract=off")
 #endif
 namespace {
 namespace baseline {
-#define ACLEMU_EW_F16C 0
+#define ACLEMU_X86_LEVEL 0
 #include "kernels_cpu/elementwise_loops.h"
-#undef ACLEMU_EW_F16C
+#undef ACLEMU_X86_LEVEL
 }  // namespace baseline
 }  // namespace
 
-#if ACLEMU_EW_X86_VARIANTS
-#    pragma GCC target("avx2,f16c")
+#if ACLEMU_X86
+ACLEMU_X86_BEGIN_AVX2
 namespace {
 namespace avx2 {
-#    define ACLEMU_EW_F16C 1
+#    define ACLEMU_X86_LEVEL 1
 #    include "kernels_cpu/elementwise_loops.h"
-#    undef ACLEMU_EW_F16C
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
 }  // namespace avx2
 }  // namespace
+ACLEMU_X86_END
+#endif
 
-// AVX-512 with 512-bit vectors (measured on this project's Xeon VM, per core: LogSigmoidBackward
-// fp32 +25%, bf16 +40% over AVX2; the functor is compute-bound there). PyTorch's CPU kernels
-// dispatch to AVX-512 on such CPUs as well.
-#    pragma GCC target("avx2,f16c,avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512")
+// AVX-512 with 512-bit vectors: the functor is compute-bound in cache, and PyTorch's CPU
+// kernels dispatch to AVX-512 on such CPUs as well.
+#if ACLEMU_X86_AVX512
+ACLEMU_X86_BEGIN_AVX512
 namespace {
 namespace avx512 {
-#    define ACLEMU_EW_F16C 2
+#    define ACLEMU_X86_LEVEL 2
 #    include "kernels_cpu/elementwise_loops.h"
-#    undef ACLEMU_EW_F16C
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
 }  // namespace avx512
 }  // namespace
+ACLEMU_X86_END
 #endif
-#if ACLEMU_EW_GCC
+#if defined(__GNUC__) && !defined(__clang__)
 #    pragma GCC pop_options
 #endif
 
 namespace {
-
-// What this build and this CPU can run: the variants need GCC (see ACLEMU_EW_GCC).
-CpuIsa best_supported_isa() {
-#if ACLEMU_EW_X86_VARIANTS
-    return cpu_isa_detected();
-#else
-    return CpuIsa::Baseline;
-#endif
-}
-
-bool can_run(CpuIsa isa) {
-    return static_cast<int>(isa) <= static_cast<int>(best_supported_isa());
-}
-
-// -1: follow the CPU; otherwise a CpuIsa forced by force_elementwise_isa.
-std::atomic<int> g_forced_isa{-1};
-
-CpuIsa active_isa() {
-    const int forced = g_forced_isa.load(std::memory_order_relaxed);
-    return forced >= 0 ? static_cast<CpuIsa>(forced) : best_supported_isa();
-}
-
-// ACLEMU_CPU_STREAMING_STORES: unset or "auto" (Note [Streaming stores]), "0" never, "1" always
-// (for comparisons, and for machines whose reported cache size misleads the choice).
-StoreMode store_mode_from_env() {
-    const char* text = std::getenv("ACLEMU_CPU_STREAMING_STORES");
-    if (text == nullptr || *text == '\0' || std::strcmp(text, "auto") == 0) {
-        return StoreMode::Auto;
-    }
-    if (std::strcmp(text, "0") == 0) {
-        return StoreMode::Cached;
-    }
-    if (std::strcmp(text, "1") == 0) {
-        return StoreMode::Streaming;
-    }
-    return StoreMode::Auto;  // an unknown value: the default (the kernels have no logger)
-}
-
-// The environment's mode, or a mode forced by force_elementwise_store_mode.
-std::atomic<int> g_store_mode{static_cast<int>(store_mode_from_env())};
 
 // The last-level cache the OS reports (glibc reads it from CPUID); 32 MiB when it reports none.
 int64_t last_level_cache_bytes() {
@@ -247,8 +197,8 @@ int64_t last_level_cache_bytes() {
 }
 
 // Note [Streaming stores].
-bool streaming_stores(const ElementwiseGeometry& g, DType dtype) {
-    switch (static_cast<StoreMode>(g_store_mode.load(std::memory_order_relaxed))) {
+bool streaming_stores(const ElementwiseGeometry& g, DType dtype, StoreMode mode) {
+    switch (mode) {
         case StoreMode::Cached:
             return false;
         case StoreMode::Streaming:
@@ -267,16 +217,19 @@ void run_typed(const ElementwiseGeometry& g,
                const void* a,
                const void* b,
                const Op& op,
-               int threads) {
+               int threads,
+               StoreMode stores) {
     T* o = static_cast<T*>(out);
     const T* x = static_cast<const T*>(a);
     const T* y = static_cast<const T*>(b);
-    const bool streaming = streaming_stores(g, dtype);
-    switch (active_isa()) {
-#if ACLEMU_EW_X86_VARIANTS
+    const bool streaming = streaming_stores(g, dtype, stores);
+    switch (cpu_isa()) {
+#if ACLEMU_X86_AVX512
         case CpuIsa::Avx512:
             avx512::run_typed(g, o, x, y, op, threads, streaming);
             return;
+#endif
+#if ACLEMU_X86
         case CpuIsa::Avx2F16c:
             avx2::run_typed(g, o, x, y, op, threads, streaming);
             return;
@@ -294,91 +247,35 @@ void run(const ElementwiseGeometry& g,
          const void* a,
          const void* b,
          const Op& op,
-         int threads) {
+         int threads,
+         StoreMode stores) {
     switch (dtype) {
         case DType::Float32:
-            run_typed<float>(g, dtype, out, a, b, op, threads);
+            run_typed<float>(g, dtype, out, a, b, op, threads, stores);
             break;
         case DType::Float16:
-            run_typed<Half>(g, dtype, out, a, b, op, threads);
+            run_typed<Half>(g, dtype, out, a, b, op, threads, stores);
             break;
         case DType::BFloat16:
-            run_typed<BFloat16>(g, dtype, out, a, b, op, threads);
+            run_typed<BFloat16>(g, dtype, out, a, b, op, threads, stores);
             break;
     }
 }
 
 }  // namespace
 
-CpuIsa elementwise_isa_supported() {
-    return best_supported_isa();
-}
-
-bool force_elementwise_isa(CpuIsa isa) {
-    if (!can_run(isa)) {
-        return false;
-    }
-    g_forced_isa.store(static_cast<int>(isa), std::memory_order_relaxed);
-    return true;
-}
-
-void unforce_elementwise_isa() {
-    g_forced_isa.store(-1, std::memory_order_relaxed);
-}
-
-void force_elementwise_store_mode(StoreMode mode) {
-    g_store_mode.store(static_cast<int>(mode), std::memory_order_relaxed);
-}
-
-void convert_half_to_float(CpuIsa isa, const Half* in, float* out, int64_t n) {
-    if (!can_run(isa)) {
-        isa = CpuIsa::Baseline;
-    }
-    switch (isa) {
-#if ACLEMU_EW_X86_VARIANTS
-        case CpuIsa::Avx512:
-            avx512::load_run(out, in, 1, n);
-            return;
-        case CpuIsa::Avx2F16c:
-            avx2::load_run(out, in, 1, n);
-            return;
-#endif
-        default:
-            baseline::load_run(out, in, 1, n);
-            return;
-    }
-}
-
-void convert_float_to_half(CpuIsa isa, const float* in, Half* out, int64_t n) {
-    if (!can_run(isa)) {
-        isa = CpuIsa::Baseline;
-    }
-    switch (isa) {
-#if ACLEMU_EW_X86_VARIANTS
-        case CpuIsa::Avx512:
-            avx512::store_run(out, 1, in, n);
-            return;
-        case CpuIsa::Avx2F16c:
-            avx2::store_run(out, 1, in, n);
-            return;
-#endif
-        default:
-            baseline::store_run(out, 1, in, n);
-            return;
-    }
-}
-
-void log_sigmoid_backward(const LogSigmoidBackwardArgs& args, int threads) {
+void log_sigmoid_backward(const LogSigmoidBackwardArgs& args, int threads, StoreMode stores) {
     run(args.geometry,
         args.dtype,
         args.grad_input,
         args.grad_output,
         args.self,
         LogSigmoidBackwardOp{},
-        threads);
+        threads,
+        stores);
 }
 
-void logit_grad(const LogitGradArgs& args, int threads) {
+void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores) {
     if (args.nan_fill) {
         run(args.geometry,
             args.dtype,
@@ -386,7 +283,8 @@ void logit_grad(const LogitGradArgs& args, int threads) {
             args.x,
             args.dy,
             LogitGradOp<true>{args.lo, args.hi},
-            threads);
+            threads,
+            stores);
     } else {
         run(args.geometry,
             args.dtype,
@@ -394,7 +292,8 @@ void logit_grad(const LogitGradArgs& args, int threads) {
             args.x,
             args.dy,
             LogitGradOp<false>{args.lo, args.hi},
-            threads);
+            threads,
+            stores);
     }
 }
 

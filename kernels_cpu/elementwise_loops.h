@@ -1,77 +1,18 @@
 // The loops of the CPU elementwise kernels (see elementwise.cpp), written once and compiled once
-// per instruction set: elementwise.cpp includes this file once per variant, each time inside its
-// own namespace and under its own `#pragma GCC target`. So: no #pragma once and no #include here
+// per instruction set: elementwise.cpp includes this file in each ISA region (Note [x86 paths],
+// x86/isa.h), inside the region's namespace. So: no #pragma once and no #include here
 // (everything it uses is included before), nothing but templates and internal functions.
-// ACLEMU_EW_F16C says how fp16 runs convert: 0 in software (dtype.h), 1 with F16C (8 lanes),
-// 2 with AVX-512 (16 lanes, masked NaN patch).
-// Neither variant uses FMA, so both give the same bits as each other and as the GPU (except
-// which input's payload an fp32 NaN result carries, which follows instruction operand order).
-
-#if ACLEMU_EW_F16C
-// fp16 runs in hardware, 8 (F16C) or 16 (AVX-512) at a time. Bit-identical to dtype.h's
-// conversions: the widening is exact, and the narrowing rounds to nearest even (imm 0) with NaN
-// lanes replaced by the canonical 0x7FFF. (A signalling NaN input widens to a quiet NaN here,
-// which no result shows.)
-#    if ACLEMU_EW_F16C == 2
-// The zero-masking forms with every lane on: GCC 12's unmasked ones start from an "undefined"
-// vector and trip -Wmaybe-uninitialized.
-constexpr __mmask16 kAll16 = 0xFFFF;
-#    endif
-
-// Kept out of interprocedural optimization: called once per run, and specialised for the constant
-// n of whole runs GCC 12 warns falsely about the scalar tail loop
-// (-Waggressive-loop-optimizations).
-__attribute__((noipa)) void load_half_run(float* __restrict dst, const Half* src, int64_t n) {
-    int64_t j = 0;
-#    if ACLEMU_EW_F16C == 2
-    for (; j + 16 <= n; j += 16) {
-        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j));
-        _mm512_storeu_ps(dst + j, _mm512_maskz_cvtph_ps(kAll16, h));
-    }
-#    endif
-    for (; j + 8 <= n; j += 8) {
-        const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j));
-        _mm256_storeu_ps(dst + j, _mm256_cvtph_ps(h));
-    }
-    for (; j < n; ++j) {
-        dst[j] = to_float(src[j]);
-    }
-}
-
-__attribute__((noipa)) void store_half_run(Half* dst, const float* __restrict src, int64_t n) {
-    int64_t j = 0;
-#    if ACLEMU_EW_F16C == 2
-    const __m256i canonical_nan16 = _mm256_set1_epi16(0x7FFF);
-    for (; j + 16 <= n; j += 16) {
-        const __m512 v = _mm512_loadu_ps(src + j);
-        const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-        const __m256i h =
-            _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph(kAll16, v, 0), nan, canonical_nan16);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), h);
-    }
-#    endif
-    const __m128i canonical_nan = _mm_set1_epi16(0x7FFF);
-    for (; j + 8 <= n; j += 8) {
-        const __m256 v = _mm256_loadu_ps(src + j);
-        const __m128i h = _mm256_cvtps_ph(v, 0);
-        const __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-        const __m128i nan16 =
-            _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extracti128_si256(nan32, 1));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + j),
-                         _mm_blendv_epi8(h, canonical_nan, nan16));
-    }
-    for (; j < n; ++j) {
-        dst[j] = from_float<Half>(src[j]);
-    }
-}
-#endif
+// ACLEMU_X86_LEVEL says how contiguous fp16 runs convert: 0 in software (dtype.h), 1 or 2 with
+// x86/convert.h (F16C 8 lanes, AVX-512 16 lanes), included before this file in its region.
+// No variant uses FMA, so all give the same bits as each other and as the GPU (except which
+// input's payload an fp32 NaN result carries, which follows instruction operand order).
 
 template <typename T>
 void load_run(float* __restrict dst, const T* src, int64_t stride, int64_t n) {
-#if ACLEMU_EW_F16C
+#if ACLEMU_X86_LEVEL
     if constexpr (std::is_same_v<T, Half>) {
         if (stride == 1) {
-            load_half_run(dst, src, n);
+            widen_half_for_math(src, dst, n);
             return;
         }
     }
@@ -89,10 +30,10 @@ void load_run(float* __restrict dst, const T* src, int64_t stride, int64_t n) {
 
 template <typename T>
 void store_run(T* dst, int64_t stride, const float* __restrict src, int64_t n) {
-#if ACLEMU_EW_F16C
+#if ACLEMU_X86_LEVEL
     if constexpr (std::is_same_v<T, Half>) {
         if (stride == 1) {
-            store_half_run(dst, src, n);
+            narrow_half(src, dst, n);
             return;
         }
     }
@@ -147,13 +88,13 @@ void run_1d(
 // the 64-byte-aligned `src` to the 64-byte-aligned `dst`, bypassing the caches. Callers end
 // with stream_fence().
 void stream_lines(void* dst, const void* src, int64_t bytes) {
-#if ACLEMU_EW_F16C == 2
+#if ACLEMU_X86_LEVEL == 2
     for (int64_t i = 0; i < bytes; i += 64) {
         const auto* from = reinterpret_cast<const __m512i*>(static_cast<const char*>(src) + i);
         _mm512_stream_si512(reinterpret_cast<__m512i*>(static_cast<char*>(dst) + i),
                             _mm512_load_si512(from));
     }
-#elif ACLEMU_EW_F16C == 1
+#elif ACLEMU_X86_LEVEL == 1
     for (int64_t i = 0; i < bytes; i += 32) {
         const auto* from = reinterpret_cast<const __m256i*>(static_cast<const char*>(src) + i);
         _mm256_stream_si256(reinterpret_cast<__m256i*>(static_cast<char*>(dst) + i),

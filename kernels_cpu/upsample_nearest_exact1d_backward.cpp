@@ -4,13 +4,12 @@
 // once per block of outputs and reused for every (n, c) row; a row's block of grad_output is
 // widened to float once, summed by a loop specialised to the block's bin shape (uniform k-wide
 // bins, bins of at most 1..4 elements, or any), and the results are rounded in one pass. On CPUs
-// with AVX2 + F16C (cpu_features.h) the bin table, the uniform and the <= 2-element loops and the
-// fp16 conversions run 8 lanes wide; every path gives the same bits.
-#include "kernels_cpu/cpu_avx2.h"
+// with AVX2 + F16C (Note [x86 paths], x86/isa.h) the bin table, the uniform and the <= 2-element
+// loops and the fp16 conversions run 8 lanes wide; every path gives the same bits.
 #include "kernels_cpu/cpu_convert.h"
-#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
+#include "kernels_cpu/x86/isa.h"
 #include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
 
@@ -48,7 +47,7 @@ struct BinTable {
 // vectorizes (float(i) of an int32 rounds as of the int64; ceil(position) < float(l_out) <= 2^31
 // fits an int32). The rounding steps are the same (exact double product of two floats rounded
 // once to float, then - 0.5f), so the bins are.
-inline __attribute__((always_inline)) void fill_offsets(
+inline __attribute__((always_inline)) void fill_offsets_loop(
     int32_t* __restrict__ off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
     const auto first = static_cast<int32_t>(i0);
     const auto end = static_cast<int32_t>(l_out);
@@ -67,15 +66,112 @@ inline __attribute__((always_inline)) void fill_offsets(
 
 void fill_offsets_portable(
     int32_t* off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
-    fill_offsets(off, i0, n, scale, l_out, lo0);
+    fill_offsets_loop(off, i0, n, scale, l_out, lo0);
 }
 
-#if ACLEMU_CPU_X86_DISPATCH
-__attribute__((target("avx2,f16c"))) void fill_offsets_avx2(
-    int32_t* off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
-    fill_offsets(off, i0, n, scale, l_out, lo0);
+// Uniform K-wide bins, unit-stride rows: widen, sum and round in one pass (vectorizes for every
+// dtype).
+template <int K, typename T>
+inline __attribute__((always_inline)) void sum_uniform_direct_loop(const T* __restrict__ src,
+                                                                   T* __restrict__ dst,
+                                                                   int64_t len) {
+    for (int64_t i = 0; i < len; ++i) {
+        float s = 0.0f;
+        for (int u = 0; u < K; ++u) {
+            s += to_float(src[i * K + u]);
+        }
+        dst[i] = from_float<T>(s);
+    }
 }
+
+template <int K, typename T>
+void sum_uniform_direct_portable(const T* src, T* dst, int64_t len) {
+    sum_uniform_direct_loop<K>(src, dst, len);
+}
+
+}  // namespace
+
+// The AVX2 + F16C paths (Note [x86 paths], x86/isa.h).
+#if ACLEMU_X86
+ACLEMU_X86_BEGIN_AVX2
+namespace {
+namespace avx2 {
+#    define ACLEMU_X86_LEVEL 1
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
+
+// The bin table's loop vectorized 8 lanes wide.
+void fill_offsets(int32_t* off, int64_t i0, int64_t n, float scale, int64_t l_out, int64_t lo0) {
+    fill_offsets_loop(off, i0, n, scale, l_out, lo0);
+}
+
+// sum_masked<M> for M = 1, 2, eight outputs at a time. The bins of outputs i .. i+7
+// lie in the 8 * M elements from f[off[i]]; term u of each output is a lane permutation of those
+// elements (by off - off[i] + u), masked to +0.0f where the bin is shorter: the scalar loop's
+// values in its order. Runs while the group's elements lie inside the span; returns how many
+// outputs it did (the caller finishes the rest with sum_masked<M>).
+template <int M>
+int64_t sum_masked(const float* f, const int32_t* off, float* out, int64_t len, int64_t span) {
+    static_assert(M == 1 || M == 2, "one or two 8-lane sources");
+    int64_t i = 0;
+    for (; i + 8 <= len && off[i] + 8 * M <= span; i += 8) {
+        const int32_t base = off[i];
+        const __m256i begin = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i));
+        const __m256i end = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i + 1));
+        const __m256i width = _mm256_sub_epi32(end, begin);
+        const __m256i rel = _mm256_sub_epi32(begin, _mm256_set1_epi32(base));
+        const __m256 lo = _mm256_loadu_ps(f + base);
+        __m256 s = _mm256_setzero_ps();
+        for (int u = 0; u < M; ++u) {
+            // Index 8 * M can only occur in a lane whose bin is shorter (masked below).
+            const __m256i idx = _mm256_add_epi32(rel, _mm256_set1_epi32(u));
+            __m256 v = _mm256_permutevar8x32_ps(lo, idx);
+            if constexpr (M == 2) {
+                const __m256 hi = _mm256_loadu_ps(f + base + 8);
+                const __m256 from_hi = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28));  // idx & 8
+                v = _mm256_blendv_ps(v, _mm256_permutevar8x32_ps(hi, idx), from_hi);
+            }
+            const __m256i present = _mm256_cmpgt_epi32(width, _mm256_set1_epi32(u));
+            s = _mm256_add_ps(s, _mm256_and_ps(v, _mm256_castsi256_ps(present)));
+        }
+        _mm256_storeu_ps(out + i, s);
+    }
+    return i;
+}
+
+// The fused uniform-bin loop vectorized 8 lanes wide (no FMA: the same bits).
+template <int K, typename T>
+void sum_uniform_direct(const T* src, T* dst, int64_t len) {
+    sum_uniform_direct_loop<K>(src, dst, len);
+}
+
+// Uniform bins of 2 (the x2 upsample), unit-stride source: 16 inputs -> 8 outputs by
+// a horizontal add. Each input first gets + 0.0f, so every output is (0 + a) + (0 + b), which
+// equals the scalar (0 + a) + b bit for bit (0 + b differs from b only for -0.0f, and 0 + a is
+// never -0.0f; a NaN b comes back the same quiet NaN).
+template <typename T>
+void sum_pairs(const T* src, float* out, int64_t len) {
+    const __m256 zero = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        const __m256 a = _mm256_add_ps(zero, load8(src + 2 * i));
+        const __m256 b = _mm256_add_ps(zero, load8(src + 2 * i + 8));
+        // hadd: a0+a1, a2+a3, b0+b1, b2+b3 | a4+a5, a6+a7, b4+b5, b6+b7 -> outputs in order.
+        const __m256 pairs = _mm256_hadd_ps(a, b);
+        _mm256_storeu_ps(out + i,
+                         _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(pairs), 0xD8)));
+    }
+    for (; i < len; ++i) {
+        out[i] = (0.0f + to_float(src[2 * i])) + to_float(src[2 * i + 1]);
+    }
+}
+
+}  // namespace avx2
+}  // namespace
+ACLEMU_X86_END
 #endif
+
+namespace {
 
 void build_table(BinTable& t, int64_t i0, int64_t len, float scale, int64_t l_out) {
     t.i0 = i0;
@@ -90,9 +186,9 @@ void build_table(BinTable& t, int64_t i0, int64_t len, float scale, int64_t l_ou
     int32_t* off = t.offsets.data();
     constexpr int64_t kInt32 = int64_t{1} << 31;
     if (i0 + len + 1 < kInt32 && l_out < kInt32) {
-#if ACLEMU_CPU_X86_DISPATCH
-        if (cpu_has_avx2_f16c()) {
-            fill_offsets_avx2(off, i0, len + 1, scale, l_out, t.lo0);
+#if ACLEMU_X86
+        if (cpu_isa() >= CpuIsa::Avx2F16c) {
+            avx2::fill_offsets(off, i0, len + 1, scale, l_out, t.lo0);
         } else {
             fill_offsets_portable(off, i0, len + 1, scale, l_out, t.lo0);
         }
@@ -178,52 +274,15 @@ void sum_masked(const float* __restrict__ f,
     }
 }
 
-#if ACLEMU_CPU_X86_DISPATCH
-// sum_masked<M> for M = 1, 2, eight outputs at a time with AVX2. The bins of outputs i .. i+7
-// lie in the 8 * M elements from f[off[i]]; term u of each output is a lane permutation of those
-// elements (by off - off[i] + u), masked to +0.0f where the bin is shorter: the scalar loop's
-// values in its order. Runs while the group's elements lie inside the span; returns how many
-// outputs it did (the caller finishes the rest with sum_masked<M>).
-template <int M>
-__attribute__((target("avx2,f16c"))) int64_t sum_masked_avx2(
-    const float* f, const int32_t* off, float* out, int64_t len, int64_t span) {
-    static_assert(M == 1 || M == 2, "one or two 8-lane sources");
-    int64_t i = 0;
-    for (; i + 8 <= len && off[i] + 8 * M <= span; i += 8) {
-        const int32_t base = off[i];
-        const __m256i begin = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i));
-        const __m256i end = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i + 1));
-        const __m256i width = _mm256_sub_epi32(end, begin);
-        const __m256i rel = _mm256_sub_epi32(begin, _mm256_set1_epi32(base));
-        const __m256 lo = _mm256_loadu_ps(f + base);
-        __m256 s = _mm256_setzero_ps();
-        for (int u = 0; u < M; ++u) {
-            // Index 8 * M can only occur in a lane whose bin is shorter (masked below).
-            const __m256i idx = _mm256_add_epi32(rel, _mm256_set1_epi32(u));
-            __m256 v = _mm256_permutevar8x32_ps(lo, idx);
-            if constexpr (M == 2) {
-                const __m256 hi = _mm256_loadu_ps(f + base + 8);
-                const __m256 from_hi = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28));  // idx & 8
-                v = _mm256_blendv_ps(v, _mm256_permutevar8x32_ps(hi, idx), from_hi);
-            }
-            const __m256i present = _mm256_cmpgt_epi32(width, _mm256_set1_epi32(u));
-            s = _mm256_add_ps(s, _mm256_and_ps(v, _mm256_castsi256_ps(present)));
-        }
-        _mm256_storeu_ps(out + i, s);
-    }
-    return i;
-}
-#endif
-
 // Bins of at most M elements: the AVX2 loop where the CPU has it, the scalar one for the rest.
 template <int M>
 void sum_masked_dispatch(
     const float* f, const int32_t* off, float* out, int64_t len, int64_t span) {
     int64_t done = 0;
-#if ACLEMU_CPU_X86_DISPATCH
+#if ACLEMU_X86
     if constexpr (M <= 2) {
-        if (cpu_has_avx2_f16c()) {
-            done = sum_masked_avx2<M>(f, off, out, len, span);
+        if (cpu_isa() >= CpuIsa::Avx2F16c) {
+            done = avx2::sum_masked<M>(f, off, out, len, span);
         }
     }
 #endif
@@ -270,41 +329,11 @@ void sum_block(const BinTable& t, const float* f, float* out) {
     }
 }
 
-// Uniform K-wide bins, unit-stride rows: widen, sum and round in one pass (vectorizes for every
-// dtype).
-template <int K, typename T>
-inline __attribute__((always_inline)) void sum_uniform_direct(const T* __restrict__ src,
-                                                              T* __restrict__ dst,
-                                                              int64_t len) {
-    for (int64_t i = 0; i < len; ++i) {
-        float s = 0.0f;
-        for (int u = 0; u < K; ++u) {
-            s += to_float(src[i * K + u]);
-        }
-        dst[i] = from_float<T>(s);
-    }
-}
-
-template <int K, typename T>
-void sum_uniform_direct_portable(const T* src, T* dst, int64_t len) {
-    sum_uniform_direct<K>(src, dst, len);
-}
-
-#if ACLEMU_CPU_X86_DISPATCH
-// The same loop vectorized 8 lanes wide (no FMA: the same bits).
-template <int K, typename T>
-__attribute__((target("avx2,f16c"))) void sum_uniform_direct_avx2(const T* src,
-                                                                  T* dst,
-                                                                  int64_t len) {
-    sum_uniform_direct<K>(src, dst, len);
-}
-#endif
-
 template <int K, typename T>
 void sum_uniform_direct_dispatch(const T* src, T* dst, int64_t len) {
-#if ACLEMU_CPU_X86_DISPATCH
-    if (cpu_has_avx2_f16c()) {
-        sum_uniform_direct_avx2<K>(src, dst, len);
+#if ACLEMU_X86
+    if (cpu_isa() >= CpuIsa::Avx2F16c) {
+        avx2::sum_uniform_direct<K>(src, dst, len);
         return;
     }
 #endif
@@ -331,29 +360,6 @@ bool try_uniform_direct(const BinTable& t, const T* src, T* dst) {
             return false;
     }
 }
-
-#if ACLEMU_CPU_X86_DISPATCH
-// Uniform bins of 2 (the x2 upsample), unit-stride source, with AVX2: 16 inputs -> 8 outputs by
-// a horizontal add. Each input first gets + 0.0f, so every output is (0 + a) + (0 + b), which
-// equals the scalar (0 + a) + b bit for bit (0 + b differs from b only for -0.0f, and 0 + a is
-// never -0.0f; a NaN b comes back the same quiet NaN).
-template <typename T>
-__attribute__((target("avx2,f16c"))) void sum_pairs_avx2(const T* src, float* out, int64_t len) {
-    const __m256 zero = _mm256_setzero_ps();
-    int64_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        const __m256 a = _mm256_add_ps(zero, load8(src + 2 * i));
-        const __m256 b = _mm256_add_ps(zero, load8(src + 2 * i + 8));
-        // hadd: a0+a1, a2+a3, b0+b1, b2+b3 | a4+a5, a6+a7, b4+b5, b6+b7 -> outputs in order.
-        const __m256 pairs = _mm256_hadd_ps(a, b);
-        _mm256_storeu_ps(out + i,
-                         _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(pairs), 0xD8)));
-    }
-    for (; i < len; ++i) {
-        out[i] = (0.0f + to_float(src[2 * i])) + to_float(src[2 * i + 1]);
-    }
-}
-#endif
 
 // Per-thread float staging for one block of one row (kept between calls: no allocation, and no
 // page faults, on the hot path).
@@ -398,16 +404,16 @@ void gather_row_block(const BinTable& t,
         return;
     }
 
-#if ACLEMU_CPU_X86_DISPATCH
-    if (t.step == 2 && src_l == 1 && cpu_has_avx2_f16c()) {
+#if ACLEMU_X86
+    if (t.step == 2 && src_l == 1 && cpu_isa() >= CpuIsa::Avx2F16c) {
         if constexpr (std::is_same_v<T, float>) {
             if (dst_l == 1) {
-                sum_pairs_avx2(src_row + t.lo0, dst_row + t.i0, t.len);
+                avx2::sum_pairs(src_row + t.lo0, dst_row + t.i0, t.len);
                 return;
             }
         }
         float* out = staging.out.data();
-        sum_pairs_avx2(src_row + t.lo0, out, t.len);
+        avx2::sum_pairs(src_row + t.lo0, out, t.len);
         store_block(out, dst_row + t.i0 * dst_l, dst_l, t.len);
         return;
     }

@@ -153,7 +153,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
         switch (deviceInfo) {
             case ACL_DEVICE_INFO_AI_CORE_NUM:
             case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-                *value = runtime().cpu_threads();
+                *value = runtime().op_settings().cpu_threads;
                 return ACL_SUCCESS;
             default:
                 return fail(

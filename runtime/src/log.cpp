@@ -1,20 +1,17 @@
 // CANN-format logging:
 //   [ERROR] ASCENDCL(12345,prog):2026-11-21-10:01:02.123.456 [api_memory.cpp:88]12346 func: text
-// Levels from ASCEND_GLOBAL_LOG_LEVEL (0 debug .. 3 error = default, 4 off) and per module from
-// ASCEND_MODULE_LOG_LEVEL ("ASCENDCL=0:RUNTIME=1"). Lines go to stdout when
-// ASCEND_LOG_PRINT_TO_STDOUT=1 (or the older ASCEND_SLOG_PRINT_TO_STDOUT; the new one wins),
-// else to <ASCEND_PROCESS_LOG_PATH or $HOME/ascend/log>/debug/plog/plog-<pid>_<time>.log,
-// created on the first line.
+// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout or to
+// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line. The settings come from
+// the environment through config.cpp (log::Settings).
 #include "aclemu/log.h"
 
+#include "config.h"
 #include "log_internal.h"
 
 #include <atomic>
-#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <mutex>
@@ -26,14 +23,10 @@
 namespace aclemu::log {
 namespace {
 
-constexpr int kLevelOff = 4;
-constexpr int kDefaultLevel = 3;
-constexpr int kModuleCount = 4;  // AscendCL, Runtime, Op, App
 constexpr int kAppModule = 3;
-const char* const kModuleNames[kModuleCount] = {"ASCENDCL", "RUNTIME", "OP", "APP"};
 const char* const kLevelNames[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
 
-// Effective level per module; -1 until the environment has been read.
+// Effective level per module; -1 until the settings have been applied.
 std::atomic<int> g_levels[kModuleCount] = {-1, -1, -1, -1};
 
 struct Sink {
@@ -49,102 +42,13 @@ Sink& sink() {
     return *s;
 }
 
-// 0..4, or -1 when `text` is not a single digit in range.
-int parse_level(const char* text) {
-    if (text == nullptr || text[0] < '0' || text[0] > '4' || text[1] != '\0') {
-        return -1;
-    }
-    return text[0] - '0';
-}
-
-bool env_flag(const char* name, bool* value) {
-    const char* text = std::getenv(name);
-    if (text == nullptr || text[0] == '\0') {
-        return false;
-    }
-    *value = std::strcmp(text, "1") == 0;
-    return true;
-}
-
-bool equals_ignore_case(const std::string& a, const char* b) {
-    if (a.size() != std::strlen(b)) {
-        return false;
-    }
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (std::toupper(static_cast<unsigned char>(a[i])) != b[i]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-void read_settings() {
-    int global = parse_level(std::getenv("ASCEND_GLOBAL_LOG_LEVEL"));
-    if (global < 0) {
-        global = kDefaultLevel;
-    }
-    int levels[kModuleCount] = {global, global, global, global};
-    if (const char* modules = std::getenv("ASCEND_MODULE_LOG_LEVEL")) {
-        std::string spec(modules);
-        size_t start = 0;
-        while (start <= spec.size()) {
-            size_t end = spec.find(':', start);
-            if (end == std::string::npos) {
-                end = spec.size();
-            }
-            std::string item = spec.substr(start, end - start);
-            size_t eq = item.find('=');
-            if (eq != std::string::npos) {
-                std::string name = item.substr(0, eq);
-                int level = parse_level(item.substr(eq + 1).c_str());
-                for (int m = 0; m < kModuleCount && level >= 0; ++m) {
-                    if (equals_ignore_case(name, kModuleNames[m])) {
-                        levels[m] = level;
-                    }
-                }
-            }
-            start = end + 1;
-        }
-    }
-
-    bool to_stdout = false;
-    if (!env_flag("ASCEND_LOG_PRINT_TO_STDOUT", &to_stdout)) {
-        env_flag("ASCEND_SLOG_PRINT_TO_STDOUT", &to_stdout);
-    }
-    std::string dir;
-    if (const char* path = std::getenv("ASCEND_PROCESS_LOG_PATH"); path != nullptr && *path) {
-        dir = path;
-    } else if (const char* home = std::getenv("HOME"); home != nullptr && *home) {
-        dir = std::string(home) + "/ascend/log";
-    } else {
-        dir = "/tmp/ascend/log";
-    }
-
-    Sink& s = sink();
-    {
-        std::lock_guard<std::mutex> lock(s.mu);
-        if (dir != s.dir || to_stdout != s.to_stdout) {
-            if (s.file != nullptr) {
-                std::fclose(s.file);
-                s.file = nullptr;
-            }
-            s.file_failed = false;
-        }
-        s.to_stdout = to_stdout;
-        s.dir = dir;
-    }
-    for (int m = 0; m < kModuleCount; ++m) {
-        g_levels[m].store(levels[m], std::memory_order_relaxed);
-    }
-}
-
 int level_of(int module) {
     int level = g_levels[module].load(std::memory_order_relaxed);
     if (level < 0) {
         static std::once_flag once;
         std::call_once(once, [] {
             if (g_levels[0].load() < 0) {
-                read_settings();
+                configure(rt::read_log_settings());
             }
         });
         level = g_levels[module].load(std::memory_order_relaxed);
@@ -281,8 +185,23 @@ void write(Module module,
     va_end(args);
 }
 
-void reload_settings() {
-    read_settings();
+void configure(const Settings& settings) {
+    Sink& s = sink();
+    {
+        std::lock_guard<std::mutex> lock(s.mu);
+        if (settings.dir != s.dir || settings.to_stdout != s.to_stdout) {
+            if (s.file != nullptr) {
+                std::fclose(s.file);
+                s.file = nullptr;
+            }
+            s.file_failed = false;
+        }
+        s.to_stdout = settings.to_stdout;
+        s.dir = settings.dir;
+    }
+    for (int m = 0; m < kModuleCount; ++m) {
+        g_levels[m].store(settings.levels[m], std::memory_order_relaxed);
+    }
 }
 
 bool app_enabled(Level level) {

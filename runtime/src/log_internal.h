@@ -1,17 +1,30 @@
-// Logger internals shared inside libascendcl.so: re-reading the environment at aclInit and the
-// free-form module writer behind aclAppLog (module APP).
+// Logger internals shared inside libascendcl.so: its settings (read by config.cpp at aclInit,
+// and on the first line logged before it) and the free-form module writer behind aclAppLog
+// (module APP).
 #pragma once
 
 #include "aclemu/log.h"
 
 #include <cstdarg>
+#include <string>
 
 namespace aclemu::log {
 
-/// Re-reads ASCEND_GLOBAL_LOG_LEVEL, ASCEND_MODULE_LOG_LEVEL, ASCEND_LOG_PRINT_TO_STDOUT /
-/// ASCEND_SLOG_PRINT_TO_STDOUT and ASCEND_PROCESS_LOG_PATH. A changed destination takes effect
-/// with the next line (the log file is opened lazily).
-void reload_settings();
+constexpr int kModuleCount = 4;  // AscendCL, Runtime, Op, App
+/// Module names as CANN spells them in ASCEND_MODULE_LOG_LEVEL and in log lines.
+constexpr const char* kModuleNames[kModuleCount] = {"ASCENDCL", "RUNTIME", "OP", "APP"};
+constexpr int kDefaultLevel = 3;  // error
+constexpr int kLevelOff = 4;
+
+struct Settings {
+    int levels[kModuleCount] = {kDefaultLevel, kDefaultLevel, kDefaultLevel, kDefaultLevel};
+    bool to_stdout = false;
+    std::string dir;  // log root; lines go under dir/debug/plog
+};
+
+/// Applies `settings` (aclInit does, with what config.cpp read). A changed destination takes
+/// effect with the next line (the log file is opened lazily).
+void configure(const Settings& settings);
 
 /// Application lines (aclAppLog): module "APP", level filtered by the global/APP level.
 bool app_enabled(Level level);

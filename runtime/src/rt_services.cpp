@@ -1,5 +1,6 @@
 // aclemu/rt.h: the runtime services the operator libraries call (stream resolution, host tasks
-// in stream order, GPU launch completion, memory classification, the deterministic switch).
+// in stream order, GPU launch completion, memory classification, the deterministic switch, the
+// operator settings).
 // report_error lives in errors.cpp.
 #include "aclemu/rt.h"
 #include "runtime.h"
@@ -29,29 +30,31 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     target->kind = backend->kind();
     target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;
     target->device = resolved->device;
+    target->stream = std::move(resolved);
     return ACL_SUCCESS;
 }
 
-aclError enqueue_host_task_impl(aclrtStream stream, HostTask& task, TaskLength length) {
+aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, TaskLength length) {
     if (aclError gate = require_init(); gate != ACL_SUCCESS) {
         return gate;
     }
     if (!task) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("task"));
     }
-    std::shared_ptr<Stream> resolved;
-    if (aclError err = runtime().stream(stream, &resolved); err != ACL_SUCCESS) {
-        return err;
+    if (!target.stream || !target.stream->impl) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("target", "(unresolved)", "not a stream from resolve_stream"));
     }
     Backend* backend = nullptr;
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = backend->launch_host_task(resolved->impl.get(), std::move(task), length);
+    Stream& stream = *target.stream;
+    if (aclError err = backend->launch_host_task(stream.impl.get(), std::move(task), length);
         err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot enqueue a host task: " + backend->last_error_text()));
     }
-    return runtime().after_enqueue(*resolved);
+    return runtime().after_enqueue(stream);
 }
 
 aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
@@ -63,15 +66,12 @@ aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
                                 + " with status " + std::to_string(launch_status)
                                 + (detail.empty() ? std::string() : ": " + detail)));
     }
-    if (!runtime().launch_blocking()) {
-        return ACL_SUCCESS;
-    }
-    std::shared_ptr<Stream> stream = runtime().stream_by_native(target.native);
-    if (!stream || backend == nullptr) {
+    if (!runtime().launch_blocking() || !target.stream || !target.stream->impl
+        || backend == nullptr) {
         return ACL_SUCCESS;
     }
     WaitResult result = WaitResult::Done;
-    if (aclError err = backend->synchronize_stream(stream->impl.get(), -1, &result);
+    if (aclError err = backend->synchronize_stream(target.stream->impl.get(), -1, &result);
         err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("kernel failed on device " + std::to_string(target.device)
@@ -87,9 +87,19 @@ aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
     return api_call("resolve_stream", [&] { return resolve_stream_impl(stream, target); });
 }
 
-aclError enqueue_host_task(aclrtStream stream, HostTask task, TaskLength length) {
+aclError enqueue_host_task(const StreamTarget& target, HostTask task, TaskLength length) {
     return api_call("enqueue_host_task",
-                    [&] { return enqueue_host_task_impl(stream, task, length); });
+                    [&] { return enqueue_host_task_impl(target, task, length); });
+}
+
+aclError enqueue_host_task(aclrtStream stream, HostTask task, TaskLength length) {
+    return api_call("enqueue_host_task", [&] {
+        StreamTarget target;
+        if (aclError err = resolve_stream_impl(stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+        return enqueue_host_task_impl(target, task, length);
+    });
 }
 
 aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
@@ -122,8 +132,8 @@ bool deterministic() {
     return runtime().deterministic();
 }
 
-int cpu_threads() {
-    return runtime().cpu_threads();
+OpSettings op_settings() {
+    return runtime().op_settings();
 }
 
 }  // namespace aclemu::rt

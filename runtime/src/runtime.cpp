@@ -6,12 +6,8 @@
 #include "log_internal.h"
 #include "status.h"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
 
 namespace aclemu::rt {
@@ -42,69 +38,6 @@ struct DeterministicCache {
 };
 thread_local DeterministicCache tl_deterministic_cache;
 
-std::string lower(std::string text) {
-    for (char& c : text) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
-
-int env_cpu_threads() {
-    if (const char* text = std::getenv("ACLEMU_CPU_THREADS"); text != nullptr && *text) {
-        char* end = nullptr;
-        long value = std::strtol(text, &end, 10);
-        if (*end == '\0' && value > 0 && value <= 4096) {
-            return static_cast<int>(value);
-        }
-        ACLEMU_LOG(
-            Runtime, Warning, "ACLEMU_CPU_THREADS=%s is not a positive count; ignored", text);
-    }
-    unsigned hw = std::thread::hardware_concurrency();
-    return hw == 0 ? 1 : static_cast<int>(hw);
-}
-
-// ASCEND_RT_VISIBLE_DEVICES: comma-separated physical ids. Unset: all devices. Like
-// CUDA_VISIBLE_DEVICES, the list ends at the first entry that is not a valid, unused id
-// (a warning names it); an empty value hides every device.
-std::vector<int32_t> visible_devices(int physical_count) {
-    std::vector<int32_t> visible;
-    const char* text = std::getenv("ASCEND_RT_VISIBLE_DEVICES");
-    if (text == nullptr) {
-        for (int i = 0; i < physical_count; ++i) {
-            visible.push_back(i);
-        }
-        return visible;
-    }
-    std::string list(text);
-    size_t start = 0;
-    while (start < list.size()) {
-        size_t end = list.find(',', start);
-        if (end == std::string::npos) {
-            end = list.size();
-        }
-        std::string item = list.substr(start, end - start);
-        item.erase(0, item.find_first_not_of(" \t"));
-        item.erase(item.find_last_not_of(" \t") + 1);
-        char* stop = nullptr;
-        long id = item.empty() ? -1 : std::strtol(item.c_str(), &stop, 10);
-        bool valid = !item.empty() && *stop == '\0' && id >= 0 && id < physical_count
-                     && std::find(visible.begin(), visible.end(), id) == visible.end();
-        if (!valid) {
-            ACLEMU_LOG(Runtime,
-                       Warning,
-                       "ASCEND_RT_VISIBLE_DEVICES=%s: entry '%s' is not a free device id in "
-                       "[0, %d); the list ends before it",
-                       text,
-                       item.c_str(),
-                       physical_count);
-            break;
-        }
-        visible.push_back(static_cast<int32_t>(id));
-        start = end + 1;
-    }
-    return visible;
-}
-
 }  // namespace
 
 std::string pointer_text(const void* ptr) {
@@ -128,7 +61,7 @@ aclError Runtime::init(const char* config_path) {
         ++init_refs_;
         return fail(ACL_ERROR_REPEAT_INITIALIZE, msg_order("aclInit has already been called"));
     }
-    log::reload_settings();
+    log::configure(read_log_settings());
     if (config_path != nullptr && config_path[0] != '\0') {
         struct stat st {};
         if (::stat(config_path, &st) != 0 || !S_ISREG(st.st_mode)
@@ -141,36 +74,25 @@ aclError Runtime::init(const char* config_path) {
         ACLEMU_LOG(
             AscendCL, Info, "config file %s accepted; its settings are not used", config_path);
     }
-
-    Settings settings;
-    if (const char* choice = std::getenv("ACLEMU_BACKEND"); choice != nullptr && *choice) {
-        settings.backend = lower(choice);
+    Config config;
+    if (aclError err = read_config(&config); err != ACL_SUCCESS) {
+        return err;
     }
-    static const char* const kChoices[] = {"auto", "cpu", "cuda", "hip", "gpu"};
-    if (std::none_of(std::begin(kChoices), std::end(kChoices), [&](const char* c) {
-            return settings.backend == c;
-        })) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "ACLEMU_BACKEND", settings.backend, "must be one of auto, cpu, cuda, hip, gpu"));
-    }
-    const char* blocking = std::getenv("ASCEND_LAUNCH_BLOCKING");
-    settings.launch_blocking = blocking != nullptr && std::string(blocking) == "1";
-    settings.cpu_threads = env_cpu_threads();
 
     std::lock_guard<std::mutex> lock(mu_);
-    settings_ = settings;
-    launch_blocking_.store(settings.launch_blocking, std::memory_order_relaxed);
-    cpu_threads_.store(settings.cpu_threads, std::memory_order_relaxed);
+    config_ = config;
+    launch_blocking_.store(config.launch_blocking, std::memory_order_relaxed);
+    cpu_threads_.store(config.ops.cpu_threads, std::memory_order_relaxed);
+    streaming_stores_.store(config.ops.streaming_stores, std::memory_order_relaxed);
+    upsample_scatter_.store(config.ops.upsample_scatter, std::memory_order_relaxed);
     init_refs_ = 1;
     backend_error_.clear();
     initialized_.store(true, std::memory_order_release);
     ACLEMU_LOG(AscendCL,
                Info,
                "aclInit: ACLEMU_BACKEND=%s, ASCEND_LAUNCH_BLOCKING=%d",
-               settings.backend.c_str(),
-               settings.launch_blocking ? 1 : 0);
+               backend_choice_name(config.backend),
+               config.launch_blocking ? 1 : 0);
     return ACL_SUCCESS;
 }
 
@@ -262,9 +184,13 @@ void Runtime::teardown() {
     ACLEMU_LOG(AscendCL, Info, "aclFinalize: runtime released");
 }
 
-int Runtime::cpu_threads() const {
-    int threads = cpu_threads_.load(std::memory_order_relaxed);
-    return threads > 0 ? threads : env_cpu_threads();
+OpSettings Runtime::op_settings() const {
+    OpSettings settings;
+    const int threads = cpu_threads_.load(std::memory_order_relaxed);
+    settings.cpu_threads = threads > 0 ? threads : default_cpu_threads();
+    settings.streaming_stores = streaming_stores_.load(std::memory_order_relaxed);
+    settings.upsample_scatter = upsample_scatter_.load(std::memory_order_relaxed);
+    return settings;
 }
 
 // ---- backend -----------------------------------------------------------------------------
@@ -290,19 +216,22 @@ BackendKind Runtime::active_kind() {
     if (backend_) {
         return backend_->kind();
     }
-    const std::string& choice = settings_.backend;
-    if (choice == "cuda") {
-        return BackendKind::Cuda;
-    }
-    if (choice == "hip") {
-        return BackendKind::Hip;
-    }
-    if (choice == "gpu") {
+    switch (config_.backend) {
+        case BackendChoice::Cuda:
+            return BackendKind::Cuda;
+        case BackendChoice::Hip:
+            return BackendKind::Hip;
+        case BackendChoice::Gpu:
 #if defined(ACLEMU_HAVE_HIP)
-        return BackendKind::Hip;
+            return BackendKind::Hip;
 #elif defined(ACLEMU_HAVE_CUDA)
-        return BackendKind::Cuda;
+            return BackendKind::Cuda;
+#else
+            return BackendKind::Cpu;
 #endif
+        case BackendChoice::Auto:
+        case BackendChoice::Cpu:
+            break;
     }
     return BackendKind::Cpu;
 }
@@ -312,33 +241,33 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
         *out = backend_.get();
         return ACL_SUCCESS;
     }
-    const std::string& choice = settings_.backend;
     if (!backend_error_.empty()) {
         return fail(ACL_ERROR_RT_NO_DEVICE, msg_runtime(backend_error_));
     }
+    const BackendChoice choice = config_.backend;
     std::unique_ptr<Backend> created;
-    if (choice == "cpu") {
-        created = make_cpu_backend();
+    if (choice == BackendChoice::Cpu) {
+        created = make_cpu_backend(config_.cpu_backend);
     } else {
         std::string why;
         std::unique_ptr<Backend> gpu = make_gpu_backend(&why);
-        if (gpu && choice == "cuda" && gpu->kind() != BackendKind::Cuda) {
-            why =
-                std::string("this aclemu was built with the ") + gpu->name() + " backend, not CUDA";
-            gpu.reset();
-        } else if (gpu && choice == "hip" && gpu->kind() != BackendKind::Hip) {
-            why =
-                std::string("this aclemu was built with the ") + gpu->name() + " backend, not HIP";
+        const bool wrong_kind =
+            gpu
+            && ((choice == BackendChoice::Cuda && gpu->kind() != BackendKind::Cuda)
+                || (choice == BackendChoice::Hip && gpu->kind() != BackendKind::Hip));
+        if (wrong_kind) {
+            why = std::string("this aclemu was built with the ") + gpu->name() + " backend, not "
+                  + (choice == BackendChoice::Cuda ? "CUDA" : "HIP");
             gpu.reset();
         }
         if (gpu) {
             created = std::move(gpu);
-        } else if (choice == "auto") {
+        } else if (choice == BackendChoice::Auto) {
             ACLEMU_LOG(
                 Runtime, Info, "no usable GPU backend (%s); using the CPU backend", why.c_str());
-            created = make_cpu_backend();
+            created = make_cpu_backend(config_.cpu_backend);
         } else {
-            backend_error_ = "ACLEMU_BACKEND=" + choice
+            backend_error_ = std::string("ACLEMU_BACKEND=") + backend_choice_name(choice)
                              + " requests a GPU backend, but it is unavailable: "
                              + (why.empty() ? std::string("no GPU answered") : why);
             return fail(ACL_ERROR_RT_NO_DEVICE, msg_runtime(backend_error_));
@@ -346,7 +275,7 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
     }
     backend_ = std::move(created);
     backend_fast_.store(backend_.get(), std::memory_order_release);
-    visible_ = visible_devices(backend_->physical_device_count());
+    visible_ = visible_devices(config_.visible_devices, backend_->physical_device_count());
     devices_.assign(visible_.size(), DeviceSlot{});
     std::string mapping;
     for (size_t i = 0; i < visible_.size(); ++i) {
@@ -700,25 +629,6 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
     cache.current = tl_current;
     cache.stream = *out;
     return ACL_SUCCESS;
-}
-
-std::shared_ptr<Stream> Runtime::stream_by_native(void* native) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!backend_ || native == nullptr) {
-        return nullptr;
-    }
-    for (auto& [ptr, stream] : streams_) {
-        if (stream->impl && backend_->native_stream(stream->impl.get()) == native) {
-            return stream;
-        }
-    }
-    for (auto& [ptr, context] : contexts_) {
-        auto& stream = context->default_stream;
-        if (stream && stream->impl && backend_->native_stream(stream->impl.get()) == native) {
-            return stream;
-        }
-    }
-    return nullptr;
 }
 
 aclError Runtime::after_enqueue(Stream& stream) {

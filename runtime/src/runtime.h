@@ -19,6 +19,7 @@
 
 #include "alloc_table.h"
 #include "backend/backend.h"
+#include "config.h"
 
 #include <atomic>
 #include <cstdint>
@@ -61,12 +62,6 @@ struct Context {
     std::map<int, int64_t> sys_params;  // aclrtCtxSetSysParamOpt values
 };
 
-struct Settings {
-    std::string backend = "auto";  // auto | cpu | cuda | hip | gpu
-    bool launch_blocking = false;  // ASCEND_LAUNCH_BLOCKING=1
-    int cpu_threads = 1;
-};
-
 class Runtime {
 public:
     static Runtime& instance();
@@ -77,7 +72,8 @@ public:
     aclError finalize_reference(uint64_t* remaining);
     bool initialized() const { return initialized_.load(std::memory_order_acquire); }
     bool launch_blocking() const { return launch_blocking_.load(std::memory_order_relaxed); }
-    int cpu_threads() const;
+    /// The operator settings of the last aclInit (the defaults before the first).
+    OpSettings op_settings() const;
     /// The backend, created on first use (aclrtGetDeviceCount / aclrtSetDevice).
     aclError backend(Backend** out);
     /// The backend kind in use, or the one ACLEMU_BACKEND will choose (see rt.h).
@@ -111,8 +107,6 @@ public:
     aclError destroy_stream(aclrtStream handle);
     /// A live stream; nullptr resolves to the current context's default stream.
     aclError stream(aclrtStream handle, std::shared_ptr<Stream>* out);
-    /// The stream (user or default) whose backend handle is `native`, or nullptr.
-    std::shared_ptr<Stream> stream_by_native(void* native);
     aclError create_event(uint32_t flags, bool timing, aclrtEvent* out);
     aclError destroy_event(aclrtEvent handle);
     aclError event(aclrtEvent handle, std::shared_ptr<Event>* out);
@@ -153,10 +147,13 @@ private:
     std::mutex lifecycle_mu_;  // serializes aclInit / aclFinalize
     std::mutex mu_;
     std::atomic<bool> initialized_{false};
+    // config_.launch_blocking and config_.ops, readable without mu_ (every launch reads them).
     std::atomic<bool> launch_blocking_{false};
-    std::atomic<int> cpu_threads_{0};  // 0: not read yet
+    std::atomic<int> cpu_threads_{0};  // 0: before the first aclInit
+    std::atomic<StreamingStores> streaming_stores_{StreamingStores::Auto};
+    std::atomic<bool> upsample_scatter_{false};
     uint64_t init_refs_ = 0;
-    Settings settings_;
+    Config config_;
 
     std::unique_ptr<Backend> backend_;
     std::atomic<Backend*> backend_fast_{nullptr};  // backend_.get(), readable without mu_

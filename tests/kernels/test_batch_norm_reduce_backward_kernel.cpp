@@ -2,8 +2,8 @@
 // references written here: the op_semantics §2.6 examples, the §2.3 cancellation example,
 // masks, fp16/bf16 and mixed dtypes, strided / permuted / channels-last / negative-stride
 // layouts, empty reductions and bitwise reproducibility across thread counts.
-#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
+#include "support/cpu_isa.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -708,8 +708,7 @@ TEST(BatchNormReduceBackwardKernel, PortableAndCpuPathsGiveTheSameBits) {
     for (DType io : {DType::Float16, DType::BFloat16, DType::Float32}) {
         for (const Layout& l : layouts) {
             std::vector<std::vector<uint8_t>> results;
-            for (bool portable : {true, false}) {
-                aclemu::kernels::cpu::force_portable_cpu_paths(portable);
+            aclemu::test::for_each_cpu_isa([&](aclemu::test::CpuIsa) {
                 Case k;
                 k.io = io;
                 Outcome o = run_random(l.p, k, 99);
@@ -719,9 +718,11 @@ TEST(BatchNormReduceBackwardKernel, PortableAndCpuPathsGiveTheSameBits) {
                 }
                 results.push_back(all);
                 expect_matches(o, k, l.per_channel);
+            });
+            for (size_t v = 1; v < results.size(); ++v) {
+                EXPECT_EQ(results[0], results[v])
+                    << "dtype " << static_cast<int>(io) << ", path " << v << " vs portable";
             }
-            aclemu::kernels::cpu::force_portable_cpu_paths(false);
-            EXPECT_EQ(results[0], results[1]) << "dtype " << static_cast<int>(io);
         }
     }
 }

@@ -1,9 +1,9 @@
 // cpu::widen / cpu::narrow (kernels_cpu/cpu_convert.h) against references written here: every
 // fp16 and bf16 value widened, a dense sample of all floats narrowed (RNE, overflow, subnormals,
 // NaN -> 0x7FFF), and every length and misalignment of the vector loops' tails. Each test runs
-// the portable code and, on a CPU with AVX2 + F16C, the hardware path too.
+// every path this CPU has (portable, AVX2 + F16C, AVX-512).
 #include "kernels_cpu/cpu_convert.h"
-#include "kernels_cpu/cpu_features.h"
+#include "support/cpu_isa.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -19,15 +19,10 @@ using aclemu::kernels::BFloat16;
 using aclemu::kernels::Half;
 namespace cpu = aclemu::kernels::cpu;
 
-// Runs `body` with the portable paths forced, then with what the CPU supports.
+// Runs `body` once per path this CPU has.
 template <typename F>
 void for_each_path(F body) {
-    for (bool portable : {true, false}) {
-        SCOPED_TRACE(portable ? "portable" : "cpu paths");
-        cpu::force_portable_cpu_paths(portable);
-        body();
-    }
-    cpu::force_portable_cpu_paths(false);
+    aclemu::test::for_each_cpu_isa([&](aclemu::test::CpuIsa) { body(); });
 }
 
 uint32_t bits_of(float f) {
@@ -155,6 +150,64 @@ TEST(CpuConvert, NarrowToBf16RoundsToNearestEven) {
             if (out[i].bits != ref_narrow_bf16(in[i]) && ++bad < 10) {
                 ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x"
                               << out[i].bits << " want 0x" << ref_narrow_bf16(in[i]);
+            }
+        }
+        EXPECT_EQ(bad, 0);
+    });
+}
+
+// widen_half_for_math (the elementwise kernels' conversion): every fp16 value, from an odd
+// start so the vector bodies see every lane position; exact except that a NaN only has to stay
+// a NaN.
+TEST(CpuConvert, WidenHalfForMathEveryHalf) {
+    for_each_path([] {
+        std::vector<Half> in(65541);  // a tail after the last full vector too
+        for (size_t i = 0; i < in.size(); ++i) {
+            in[i].bits = static_cast<uint16_t>(i * 40503u);  // odd multiplier: a permutation
+        }
+        std::vector<float> out(in.size());
+        cpu::widen_half_for_math(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            const uint32_t want = ref_widen_half(in[i].bits);
+            const bool ok =
+                std::isnan(float_of(want)) ? std::isnan(out[i]) : bits_of(out[i]) == want;
+            if (!ok && ++bad < 10) {
+                ADD_FAILURE() << "half 0x" << std::hex << in[i].bits << ": got 0x"
+                              << bits_of(out[i]) << " want 0x" << want;
+            }
+        }
+        EXPECT_EQ(bad, 0);
+    });
+}
+
+// Every sign, exponent and top-10 mantissa bits, with the 13 bits that get rounded away set to
+// the interesting patterns (exact, just below / at / above half, odd tie); plus every 4099th
+// float.
+TEST(CpuConvert, NarrowToHalfEveryRoundingPattern) {
+    std::vector<float> in;
+    const uint32_t low_patterns[] = {0x0000u, 0x0001u, 0x0FFFu, 0x1000u, 0x1001u, 0x1FFFu};
+    for (uint32_t sign = 0; sign < 2; ++sign) {
+        for (uint32_t exp = 0; exp < 256; ++exp) {
+            for (uint32_t hi = 0; hi < 1024; ++hi) {
+                for (uint32_t lo : low_patterns) {
+                    in.push_back(float_of((sign << 31) | (exp << 23) | (hi << 13) | lo));
+                }
+            }
+        }
+    }
+    for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 4099) {
+        in.push_back(float_of(static_cast<uint32_t>(u)));
+    }
+    in.push_back(1.0f);  // a tail after the last full vector
+    for_each_path([&] {
+        std::vector<Half> out(in.size());
+        cpu::narrow(in.data(), out.data(), static_cast<int64_t>(in.size()));
+        int bad = 0;
+        for (size_t i = 0; i < in.size(); ++i) {
+            if (out[i].bits != ref_narrow_half(in[i]) && ++bad < 10) {
+                ADD_FAILURE() << "float 0x" << std::hex << bits_of(in[i]) << ": got 0x"
+                              << out[i].bits << " want 0x" << ref_narrow_half(in[i]);
             }
         }
         EXPECT_EQ(bad, 0);

@@ -4,9 +4,9 @@
 // multi-threaded chunk boundaries, strided / negative / zero-stride / 16-D / 0-D geometries,
 // transposed operands (the 2-D tile path), and fp16/bf16 results bit-exact against an RNE
 // conversion of the fp32 result written here.
-#include "kernels_cpu/cpu_isa.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/logit_grad.h"
+#include "support/cpu_isa.h"
 
 #include <gtest/gtest.h>
 
@@ -196,15 +196,20 @@ double ref_logit_grad(double x, double dy, const RefBounds& b) {
 
 // ---- Running the kernels -----------------------------------------------------------------------
 
-void run_lsb(
-    const ElementwiseGeometry& g, DType t, void* out, const void* dy, const void* x, int threads) {
+void run_lsb(const ElementwiseGeometry& g,
+             DType t,
+             void* out,
+             const void* dy,
+             const void* x,
+             int threads,
+             cpu::StoreMode stores = cpu::StoreMode::Auto) {
     LogSigmoidBackwardArgs args;
     args.geometry = g;
     args.dtype = t;
     args.grad_input = out;
     args.grad_output = dy;
     args.self = x;
-    cpu::log_sigmoid_backward(args, threads);
+    cpu::log_sigmoid_backward(args, threads, stores);
 }
 
 void run_logit(const ElementwiseGeometry& g,
@@ -213,7 +218,8 @@ void run_logit(const ElementwiseGeometry& g,
                const void* x,
                const void* dy,
                double eps,
-               int threads) {
+               int threads,
+               cpu::StoreMode stores = cpu::StoreMode::Auto) {
     const auto p = aclemu::kernels::logit_grad_params(eps);
     LogitGradArgs args;
     args.geometry = g;
@@ -224,7 +230,7 @@ void run_logit(const ElementwiseGeometry& g,
     args.lo = p.lo;
     args.hi = p.hi;
     args.nan_fill = p.nan_fill;
-    cpu::logit_grad(args, threads);
+    cpu::logit_grad(args, threads, stores);
 }
 
 // fp32 result vs a double reference: a few ulp, exact for inf/NaN/zero.
@@ -529,11 +535,12 @@ void run_op(Op op,
             const void* a,
             const void* b,
             double eps,
-            int threads) {
+            int threads,
+            cpu::StoreMode stores = cpu::StoreMode::Auto) {
     if (op == Op::LogSigmoidBackward) {
-        run_lsb(g, t, out, a, b, threads);
+        run_lsb(g, t, out, a, b, threads, stores);
     } else {
-        run_logit(g, t, out, a, b, eps, threads);
+        run_logit(g, t, out, a, b, eps, threads, stores);
     }
 }
 
@@ -548,7 +555,8 @@ void check_geometry(Op op,
                     const int64_t base[3],
                     int threads,
                     double eps,
-                    uint32_t seed) {
+                    uint32_t seed,
+                    cpu::StoreMode stores = cpu::StoreMode::Auto) {
     SCOPED_TRACE(::testing::Message() << dtype_label(t) << " numel=" << g.numel << " threads="
                                       << threads << (g.contiguous ? " contiguous" : " strided"));
     const Inputs in =
@@ -569,7 +577,7 @@ void check_geometry(Op op,
         out.set(i, kSentinel);
         out32.set(i, kSentinel);
     }
-    run_op(op, g, t, out.at(base[0]), a.at(base[1]), b.at(base[2]), eps, threads);
+    run_op(op, g, t, out.at(base[0]), a.at(base[1]), b.at(base[2]), eps, threads, stores);
     if (t != DType::Float32) {
         run_op(op,
                g,
@@ -578,7 +586,8 @@ void check_geometry(Op op,
                a32.at(base[1]),
                b32.at(base[2]),
                eps,
-               threads);
+               threads,
+               stores);
     }
 
     std::vector<bool> written(storage[0], false);
@@ -881,53 +890,14 @@ TEST(CpuElementwiseKernels, InPlaceOverTransposedInput) {
     }
 }
 
-// ---- Instruction-set variants: same bits, fp16 conversion runs against the reference --------
+// ---- Instruction-set variants: same bits --------------------------------------------------
 
-using aclemu::kernels::Half;
-using aclemu::kernels::cpu::CpuIsa;
+using aclemu::test::CpuIsa;
+using aclemu::test::ForcedIsa;
+using aclemu::test::isa_label;
+using aclemu::test::runnable_isas;
 
-// Every variant this CPU can run (they are ordered: a CPU that runs one runs the smaller ones).
-std::vector<CpuIsa> runnable_isas() {
-    std::vector<CpuIsa> isas;
-    const int best = static_cast<int>(aclemu::kernels::cpu::elementwise_isa_supported());
-    for (int i = 0; i <= best; ++i) {
-        isas.push_back(static_cast<CpuIsa>(i));
-    }
-    return isas;
-}
-
-const char* isa_label(CpuIsa isa) {
-    switch (isa) {
-        case CpuIsa::Baseline:
-            return "baseline";
-        case CpuIsa::Avx2F16c:
-            return "avx2+f16c";
-        case CpuIsa::Avx512:
-            return "avx512";
-    }
-    return "?";
-}
-
-// Forces a variant for the scope of a test.
-class ForcedIsa {
-public:
-    explicit ForcedIsa(CpuIsa isa) : ok_(aclemu::kernels::cpu::force_elementwise_isa(isa)) {}
-    ~ForcedIsa() { aclemu::kernels::cpu::unforce_elementwise_isa(); }
-    ForcedIsa(const ForcedIsa&) = delete;
-    ForcedIsa& operator=(const ForcedIsa&) = delete;
-    bool ok() const { return ok_; }
-
-private:
-    bool ok_;
-};
-
-float float_from_bits(uint32_t u) {
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-// cpu_features.h reads CPUID by hand; GCC's own feature probe must agree with it.
+// x86/isa.h reads CPUID by hand; GCC's own feature probe must agree with it.
 TEST(CpuElementwiseIsa, DetectedIsaAgreesWithTheCompilersProbe) {
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
     const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
@@ -936,72 +906,10 @@ TEST(CpuElementwiseIsa, DetectedIsaAgreesWithTheCompilersProbe) {
                         && __builtin_cpu_supports("avx512dq");
     const CpuIsa want = avx512 ? CpuIsa::Avx512 : (avx2 ? CpuIsa::Avx2F16c : CpuIsa::Baseline);
     EXPECT_EQ(static_cast<int>(aclemu::kernels::cpu::cpu_isa_detected()), static_cast<int>(want));
-    EXPECT_EQ(static_cast<int>(aclemu::kernels::cpu::elementwise_isa_supported()),
-              static_cast<int>(want));
+    EXPECT_EQ(static_cast<int>(aclemu::kernels::cpu::cpu_isa_supported()), static_cast<int>(want));
 #else
     GTEST_SKIP() << "the comparison uses GCC's __builtin_cpu_supports on x86-64";
 #endif
-}
-
-TEST(CpuElementwiseIsa, HalfToFloatRunsMatchReferenceForAllHalves) {
-    // 65536 + 5 elements: the tail after the last full vector too.
-    std::vector<Half> in(65541);
-    for (size_t i = 0; i < in.size(); ++i) {
-        in[i].bits = static_cast<uint16_t>(i * 40503u);  // odd multiplier: a permutation
-    }
-    for (CpuIsa isa : runnable_isas()) {
-        SCOPED_TRACE(isa_label(isa));
-        std::vector<float> out(in.size());
-        aclemu::kernels::cpu::convert_half_to_float(
-            isa, in.data(), out.data(), static_cast<int64_t>(in.size()));
-        for (size_t i = 0; i < in.size(); ++i) {
-            const double want = ref_decode(in[i].bits, kHalf);
-            if (std::isnan(want)) {
-                ASSERT_TRUE(std::isnan(out[i])) << "bits 0x" << std::hex << in[i].bits;
-            } else {
-                ASSERT_EQ(static_cast<double>(out[i]), want) << "bits 0x" << std::hex << in[i].bits;
-                ASSERT_EQ(std::signbit(out[i]), std::signbit(want));
-            }
-        }
-    }
-}
-
-TEST(CpuElementwiseIsa, FloatToHalfRunsRoundToNearestEven) {
-    // Every sign, exponent and top-10 mantissa bits, with the 13 bits that get rounded away set
-    // to the interesting patterns (exact, just below / at / above half, odd tie); plus every
-    // 4099th float.
-    std::vector<float> in;
-    const uint32_t low_patterns[] = {0x0000u, 0x0001u, 0x0FFFu, 0x1000u, 0x1001u, 0x1FFFu};
-    for (uint32_t sign = 0; sign < 2; ++sign) {
-        for (uint32_t exp = 0; exp < 256; ++exp) {
-            for (uint32_t hi = 0; hi < 1024; ++hi) {
-                for (uint32_t lo : low_patterns) {
-                    in.push_back(float_from_bits((sign << 31) | (exp << 23) | (hi << 13) | lo));
-                }
-            }
-        }
-    }
-    for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 4099) {
-        in.push_back(float_from_bits(static_cast<uint32_t>(u)));
-    }
-    in.push_back(1.0f);  // a tail after the last full vector
-    for (CpuIsa isa : runnable_isas()) {
-        SCOPED_TRACE(isa_label(isa));
-        std::vector<Half> out(in.size());
-        aclemu::kernels::cpu::convert_float_to_half(
-            isa, in.data(), out.data(), static_cast<int64_t>(in.size()));
-        int failures = 0;
-        for (size_t i = 0; i < in.size() && failures < 10; ++i) {
-            const uint16_t want = ref_round(static_cast<double>(in[i]), kHalf);
-            if (out[i].bits != want) {
-                ++failures;
-                uint32_t u;
-                std::memcpy(&u, &in[i], sizeof u);
-                ADD_FAILURE() << "float bits 0x" << std::hex << u << ": got 0x" << out[i].bits
-                              << ", want 0x" << want;
-            }
-        }
-    }
 }
 
 TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
@@ -1076,29 +984,12 @@ TEST(CpuElementwiseIsa, VariantsGiveTheSameBits) {
     }
 }
 
-// Forces a store mode for the scope of a test.
-class ForcedStoreMode {
-public:
-    explicit ForcedStoreMode(aclemu::kernels::cpu::StoreMode mode) {
-        aclemu::kernels::cpu::force_elementwise_store_mode(mode);
-    }
-    ~ForcedStoreMode() {
-        aclemu::kernels::cpu::force_elementwise_store_mode(aclemu::kernels::cpu::StoreMode::Auto);
-    }
-    ForcedStoreMode(const ForcedStoreMode&) = delete;
-    ForcedStoreMode& operator=(const ForcedStoreMode&) = delete;
-};
-
 // The non-temporal output path (Note [Streaming stores]) of every variant against the double
 // reference: outputs that start on and off a cache line (the head before the first 64-byte
 // boundary), sizes below one run, at whole runs and with tails, several threads (a thread's
 // range starts mid-line), and the storage around the output untouched.
 TEST(CpuElementwiseIsa, StreamingStoresMatchReference) {
-    ForcedStoreMode streaming(aclemu::kernels::cpu::StoreMode::Streaming);
-    for (CpuIsa isa : runnable_isas()) {
-        SCOPED_TRACE(isa_label(isa));
-        ForcedIsa forced(isa);
-        ASSERT_TRUE(forced.ok());
+    aclemu::test::for_each_cpu_isa([](CpuIsa) {
         for (const OpCase& oc : kOps) {
             SCOPED_TRACE(oc.name);
             for (DType t : kDtypes) {
@@ -1114,13 +1005,14 @@ TEST(CpuElementwiseIsa, StreamingStoresMatchReference) {
                                            base,
                                            threads,
                                            oc.eps,
-                                           static_cast<uint32_t>(n + out_base));
+                                           static_cast<uint32_t>(n + out_base),
+                                           cpu::StoreMode::Streaming);
                         }
                     }
                 }
             }
         }
-    }
+    });
 }
 
 TEST(CpuElementwiseKernels, RoundingHelpersSelfCheck) {

@@ -3,9 +3,9 @@
 // downsampling with empty bins, strided views, fp16/bf16, the exact bits of every loop the
 // kernel specialises (index-order fp32 sums with -0, NaN, overflow), thread-count independence,
 // and the index helpers (bins vs a brute-force scatter map).
-#include "kernels_cpu/cpu_features.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
+#include "support/cpu_isa.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -401,15 +401,13 @@ TEST(UpsampleNearestExact1dBackwardKernel, EveryLoopGivesTheIndexOrderFloatSumBi
         {2, 2, 6, 9, 1e-30, "scales near zero: every bin but the last empty"},
         {2, 2, 7, 0, 0, "empty grad_output rows: zeros"},
     };
-    // The portable loops, then the CPU's own (AVX2 where it has it).
-    for (bool portable : {true, false}) {
-        aclemu::kernels::cpu::force_portable_cpu_paths(portable);
+    // Every path this CPU has (portable, AVX2 where it has it).
+    aclemu::test::for_each_cpu_isa([&](aclemu::test::CpuIsa) {
         for (const Case& k : cases) {
             for (DType t : {DType::Float32, DType::Float16, DType::BFloat16}) {
                 for (bool permuted : {false, true}) {
                     SCOPED_TRACE(::testing::Message() << k.what << ", dtype " << static_cast<int>(t)
-                                                      << (permuted ? ", permuted" : "")
-                                                      << (portable ? ", portable" : ", cpu paths"));
+                                                      << (permuted ? ", permuted" : ""));
                     check_bits(t,
                                k.n,
                                k.c,
@@ -422,8 +420,7 @@ TEST(UpsampleNearestExact1dBackwardKernel, EveryLoopGivesTheIndexOrderFloatSumBi
                 }
             }
         }
-    }
-    aclemu::kernels::cpu::force_portable_cpu_paths(false);
+    });
 }
 
 TEST(UpsampleNearestExact1dBackwardKernel, ThreadCountDoesNotChangeBits) {

@@ -150,14 +150,14 @@ TEST(RtServicesCpu, CpuThreadsFromTheEnvironment) {
     {
         ScopedEnv threads("ACLEMU_CPU_THREADS", "3");
         RuntimeSession session("cpu");
-        EXPECT_EQ(rt::cpu_threads(), 3);
+        EXPECT_EQ(rt::op_settings().cpu_threads, 3);
     }
     unsigned hw = std::thread::hardware_concurrency();
     int expected = hw == 0 ? 1 : static_cast<int>(hw);
     for (const char* value : {static_cast<const char*>(nullptr), "0", "-2", "many"}) {
         ScopedEnv threads("ACLEMU_CPU_THREADS", value);
         RuntimeSession session("cpu");
-        EXPECT_EQ(rt::cpu_threads(), expected) << (value ? value : "(unset)");
+        EXPECT_EQ(rt::op_settings().cpu_threads, expected) << (value ? value : "(unset)");
     }
 }
 

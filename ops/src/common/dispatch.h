@@ -2,10 +2,10 @@
 //
 //   kernels::LogitGradArgs args = ...;  // built from the snapshots, at run time
 //   const rt::TaskLength length = task_length(bytes_moved);
-//   const int threads = cpu_kernel_threads(length);
+//   const CpuKernelSettings cpu = cpu_kernel_settings(length);
 //   return dispatch_kernel(
 //       kApi, stream, length,
-//       [args, threads] { kernels::cpu::logit_grad(args, threads); },
+//       [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
 //       [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
 //
 // The CPU callable runs later, on the stream's worker thread, possibly after the executor is
@@ -21,8 +21,8 @@
 
 #include "aclemu/rt.h"
 #include "common/op_error.h"
+#include "kernels_cpu/cpu_kernels.h"
 
-#include <functional>
 #include <utility>
 
 // Declarations only (plain C++): the GPU lambdas of CPU-only builds must still compile.
@@ -39,42 +39,52 @@ inline rt::TaskLength task_length(uint64_t bytes_moved) {
     return bytes_moved <= kShortKernelBytes ? rt::TaskLength::Short : rt::TaskLength::Any;
 }
 
-/// Threads a CPU kernel may use: one for a short kernel (forking a team would cost as much as
-/// the work, and an inline run must not start OpenMP teams on the user's threads), else
-/// rt::cpu_threads().
-inline int cpu_kernel_threads(rt::TaskLength length) {
-    return length == rt::TaskLength::Short ? 1 : rt::cpu_threads();
+/// How a CPU kernel call runs, from the settings read at aclInit (rt::op_settings()).
+struct CpuKernelSettings {
+    /// One thread for a short kernel (a team would cost as much as the work, and an inline run
+    /// must not occupy the pool from the user's thread), else ACLEMU_CPU_THREADS.
+    int threads = 1;
+    /// ACLEMU_CPU_STREAMING_STORES, for the elementwise kernels.
+    kernels::cpu::StoreMode stores = kernels::cpu::StoreMode::Auto;
+};
+
+inline CpuKernelSettings cpu_kernel_settings(rt::TaskLength length) {
+    const rt::OpSettings settings = rt::op_settings();
+    CpuKernelSettings cpu;
+    cpu.threads = length == rt::TaskLength::Short ? 1 : settings.cpu_threads;
+    switch (settings.streaming_stores) {
+        case rt::StreamingStores::Off:
+            cpu.stores = kernels::cpu::StoreMode::Cached;
+            break;
+        case rt::StreamingStores::On:
+            cpu.stores = kernels::cpu::StoreMode::Streaming;
+            break;
+        case rt::StreamingStores::Auto:
+            break;
+    }
+    return cpu;
 }
 
-/// Resolves `stream` and runs the kernel on its backend (`length`: see task_length). Returns
-/// ACLNN_SUCCESS, or ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream cannot be
-/// resolved, the host task cannot be queued, the launch fails, or the stream is a GPU one and
-/// this build has no GPU kernels.
-template <typename CpuFn, typename GpuFn>
-aclnnStatus dispatch_kernel(
-    const char* api, aclrtStream stream, rt::TaskLength length, CpuFn cpu, GpuFn gpu) {
-    rt::StreamTarget target;
-    const aclError resolved = rt::resolve_stream(stream, &target);
-    if (resolved != ACL_SUCCESS) {
+namespace detail {
+
+template <typename CpuFn>
+aclnnStatus run_on_cpu(const char* api,
+                       const rt::StreamTarget& target,
+                       rt::TaskLength length,
+                       CpuFn&& cpu) {
+    const aclError queued = rt::enqueue_host_task(target, rt::HostTask(std::move(cpu)), length);
+    if (queued != ACL_SUCCESS) {
         return op_fail(ACLNN_ERR_RUNTIME_ERROR,
                        api,
                        "stream",
-                       "%p is not usable (runtime error %d): call aclrtSetDevice first and pass "
-                       "a live stream or NULL",
-                       stream,
-                       resolved);
+                       "cannot queue the kernel on the CPU stream (runtime error %d)",
+                       queued);
     }
-    if (target.kind == rt::BackendKind::Cpu) {
-        const aclError queued = rt::enqueue_host_task(stream, rt::HostTask(std::move(cpu)), length);
-        if (queued != ACL_SUCCESS) {
-            return op_fail(ACLNN_ERR_RUNTIME_ERROR,
-                           api,
-                           "stream",
-                           "cannot queue the kernel on the CPU stream (runtime error %d)",
-                           queued);
-        }
-        return ACLNN_SUCCESS;
-    }
+    return ACLNN_SUCCESS;
+}
+
+template <typename GpuFn>
+aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn& gpu) {
 #ifdef ACLEMU_HAVE_GPU_KERNELS
     const int launched = gpu(target.native);
     const aclError finished = rt::finish_gpu_launch(target, launched);
@@ -89,6 +99,7 @@ aclnnStatus dispatch_kernel(
     }
     return ACLNN_SUCCESS;
 #else
+    (void)target;
     (void)gpu;
     return op_fail(ACLNN_ERR_RUNTIME_ERROR,
                    api,
@@ -96,6 +107,40 @@ aclnnStatus dispatch_kernel(
                    "the stream belongs to a GPU backend, but libopapi was built without GPU "
                    "kernels");
 #endif
+}
+
+}  // namespace detail
+
+/// Resolves `stream` once and runs the kernel on its backend (`length`: see task_length).
+/// Returns ACLNN_SUCCESS, or ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream
+/// cannot be resolved, the host task cannot be queued, the launch fails, or the stream is a GPU
+/// one and this build has no GPU kernels.
+template <typename CpuFn, typename GpuFn>
+aclnnStatus dispatch_kernel(
+    const char* api, aclrtStream stream, rt::TaskLength length, CpuFn cpu, GpuFn gpu) {
+    rt::StreamTarget target;
+    const aclError resolved = rt::resolve_stream(stream, &target);
+    if (resolved != ACL_SUCCESS) {
+        return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                       api,
+                       "stream",
+                       "%p is not usable (runtime error %d): call aclrtSetDevice first and pass "
+                       "a live stream or NULL",
+                       stream,
+                       resolved);
+    }
+    switch (target.kind) {
+        case rt::BackendKind::Cpu:
+            return detail::run_on_cpu(api, target, length, std::move(cpu));
+        case rt::BackendKind::Cuda:
+        case rt::BackendKind::Hip:
+            return detail::launch_on_gpu(api, target, gpu);
+    }
+    return op_fail(ACLNN_ERR_INNER,
+                   api,
+                   nullptr,
+                   "the stream's backend (kind %d) has no kernels",
+                   static_cast<int>(target.kind));
 }
 
 }  // namespace aclemu::ops

@@ -281,7 +281,7 @@ public:
         }
         void* partials = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
-        const int threads = cpu_kernel_threads(length);
+        const int threads = cpu_kernel_settings(length).threads;
         return dispatch_kernel(
             kApi,
             stream,

@@ -106,12 +106,12 @@ public:
         args.hi = params.hi;
         args.nan_fill = params.nan_fill;
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
-        const int threads = cpu_kernel_threads(length);
+        const CpuKernelSettings cpu = cpu_kernel_settings(length);
         return dispatch_kernel(
             kApi,
             stream,
             length,
-            [args, threads] { kernels::cpu::logit_grad(args, threads); },
+            [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
             [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
     }
 };

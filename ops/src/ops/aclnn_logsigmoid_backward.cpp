@@ -79,12 +79,12 @@ public:
         args.grad_output = nn::view_data(grad_output);
         args.self = nn::view_data(self);
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
-        const int threads = cpu_kernel_threads(length);
+        const CpuKernelSettings cpu = cpu_kernel_settings(length);
         return dispatch_kernel(
             kApi,
             stream,
             length,
-            [args, threads] { kernels::cpu::log_sigmoid_backward(args, threads); },
+            [args, cpu] { kernels::cpu::log_sigmoid_backward(args, cpu.threads, cpu.stores); },
             [&args](void* native) {
                 return kernels::gpu::launch_log_sigmoid_backward(args, native);
             });

@@ -2,8 +2,8 @@
 // the stricter checks in docs/compatibility.md) -> snapshot -> workspace layout -> run. out is
 // 3-D [N, C, L_in]; L_out is gradOutput's dim 2 (outputSize's value is not used, as in CANN);
 // the effective fp32 scale S = scales > 0 ? scales : L_out / L_in. The GPU runs a deterministic
-// gather unless ACLEMU_UPSAMPLE_ALGORITHM=scatter asks for the atomic scatter and
-// ACL_OPT_DETERMINISTIC is off.
+// gather unless ACLEMU_UPSAMPLE_ALGORITHM=scatter (read at aclInit) asks for the atomic scatter
+// and ACL_OPT_DETERMINISTIC is off.
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 
 #include "aclemu/rt.h"
@@ -19,8 +19,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 
 namespace aclemu::ops {
@@ -133,11 +131,10 @@ kernels::DType to_kernel_dtype(aclDataType t) {
     }
 }
 
-// The atomic scatter is a measured alternative only: asked for by the environment, and never
-// while the context is deterministic.
+// The atomic scatter is a measured alternative only: asked for by ACLEMU_UPSAMPLE_ALGORITHM,
+// and never while the context is deterministic.
 kernels::UpsampleAlgorithm choose_algorithm() {
-    const char* choice = std::getenv("ACLEMU_UPSAMPLE_ALGORITHM");
-    if (choice != nullptr && std::strcmp(choice, "scatter") == 0 && !rt::deterministic()) {
+    if (rt::op_settings().upsample_scatter && !rt::deterministic()) {
         return kernels::UpsampleAlgorithm::AtomicScatter;
     }
     return kernels::UpsampleAlgorithm::Gather;
@@ -215,7 +212,7 @@ public:
         }
         void* accumulator = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
-        const int threads = cpu_kernel_threads(length);
+        const int threads = cpu_kernel_settings(length).threads;
         return dispatch_kernel(
             kApi,
             stream,

@@ -1,6 +1,7 @@
 // The runtime services the operator libraries use: error messages for aclGetRecentErrMsg, the
-// stream an operator runs on, host tasks on CPU streams, memory classification and the
-// deterministic switch. Implemented in libascendcl.so; not installed.
+// stream an operator runs on, host tasks on CPU streams, memory classification, the
+// deterministic switch and the settings read at aclInit. Implemented in libascendcl.so; not
+// installed.
 #pragma once
 
 #include "acl/acl_base.h"
@@ -11,23 +12,29 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace aclemu::rt {
 
 enum class BackendKind { Cpu, Cuda, Hip };
 
+struct Stream;  // the runtime's record of an aclrtStream (runtime.h)
+
 /// Records a failure message for aclGetRecentErrMsg() on the calling thread, in CANN's style:
 /// "<id>: <text>", e.g. id "EZ1001" and text "gradOutput: dtype BOOL is not supported ...".
 /// Messages accumulate until read; the newest is returned first.
 ACLEMU_EXPORT void report_error(const char* id, const std::string& text);
 
-/// Where work enqueued on an aclrtStream goes. `native` is the backend's own handle
-/// (cudaStream_t / hipStream_t); null on the CPU backend.
+/// A user stream resolved once per launch: where its work goes, and the stream itself, kept
+/// alive while the target lives, so that enqueue_host_task and finish_gpu_launch look nothing up
+/// again. `native` is the backend's own handle (cudaStream_t / hipStream_t); null on the CPU
+/// backend.
 struct StreamTarget {
     BackendKind kind = BackendKind::Cpu;
     void* native = nullptr;
     int32_t device = 0;
+    std::shared_ptr<Stream> stream;
 };
 
 /// Resolves a user stream (nullptr: the current context's default stream). Fails with
@@ -35,12 +42,16 @@ struct StreamTarget {
 /// is not a live stream. Leaves a message for aclGetRecentErrMsg on failure.
 ACLEMU_EXPORT aclError resolve_stream(aclrtStream stream, StreamTarget* target);
 
-/// Runs `task` in stream order on a CPU-backend stream (its FIFO worker thread); returns at
-/// once unless ASCEND_LAUNCH_BLOCKING=1, in which case it returns after the task ran. A
-/// TaskLength::Short task on a stream with nothing pending may instead run on the calling thread
-/// before this returns (the stream counts as busy meanwhile). Any callable converts to a
+/// Runs `task` in stream order on a resolved CPU-backend stream (its FIFO worker thread);
+/// returns at once unless ASCEND_LAUNCH_BLOCKING=1, in which case it returns after the task ran.
+/// A TaskLength::Short task on a stream with nothing pending may instead run on the calling
+/// thread before this returns (the stream counts as busy meanwhile). Any callable converts to a
 /// HostTask; one of up to HostTask::kInlineBytes is queued without a heap allocation. An empty
-/// task fails with ACL_ERROR_INVALID_PARAM.
+/// task, or a target that resolve_stream did not fill, fails with ACL_ERROR_INVALID_PARAM.
+ACLEMU_EXPORT aclError enqueue_host_task(const StreamTarget& target,
+                                         HostTask task,
+                                         TaskLength length = TaskLength::Any);
+/// The same for a stream not resolved yet: resolve_stream, then the above.
 ACLEMU_EXPORT aclError enqueue_host_task(aclrtStream stream,
                                          HostTask task,
                                          TaskLength length = TaskLength::Any);
@@ -63,7 +74,17 @@ ACLEMU_EXPORT MemoryLocation locate(const void* ptr, size_t bytes);
 /// false when never set.
 ACLEMU_EXPORT bool deterministic();
 
-/// Number of CPU worker threads an operator may use on the CPU backend.
-ACLEMU_EXPORT int cpu_threads();
+/// ACLEMU_CPU_STREAMING_STORES: how the CPU elementwise kernels write large outputs.
+enum class StreamingStores { Auto, Off, On };
+
+/// The settings the operator libraries use, read from the environment at aclInit (before it:
+/// the defaults).
+struct OpSettings {
+    int cpu_threads = 1;  // ACLEMU_CPU_THREADS: threads of a CPU kernel or copy (default: cores)
+    StreamingStores streaming_stores = StreamingStores::Auto;
+    bool upsample_scatter = false;  // ACLEMU_UPSAMPLE_ALGORITHM=scatter
+};
+
+ACLEMU_EXPORT OpSettings op_settings();
 
 }  // namespace aclemu::rt

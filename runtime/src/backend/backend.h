@@ -102,8 +102,14 @@ public:
     virtual std::string last_error_text() { return {}; }
 };
 
+/// The CPU backend's settings (config.h reads them at aclInit).
+struct CpuBackendOptions {
+    int device_count = 1;            // ACLEMU_CPU_DEVICE_COUNT: devices it shows
+    bool inline_short_tasks = true;  // ACLEMU_CPU_INLINE (Note [Short tasks run inline])
+};
+
 /// Creates the CPU backend (never fails).
-std::unique_ptr<Backend> make_cpu_backend();
+std::unique_ptr<Backend> make_cpu_backend(const CpuBackendOptions& options);
 
 /// Creates the GPU backend, or returns nullptr with `why` filled when it is not built in or no
 /// device answers. Defined in backend/gpu when a GPU language is enabled, else in backend/

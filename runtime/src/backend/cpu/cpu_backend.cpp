@@ -1,10 +1,9 @@
 // The CPU backend: "device" memory is 64-byte-aligned host memory, each stream is a WorkQueue
 // (its own worker thread, FIFO; a short kernel on an idle stream runs on the caller's thread),
 // an event is a record generation + completion generation + steady_clock stamp taken when the
-// record task runs. ACLEMU_CPU_DEVICE_COUNT fakes several devices (default 1) so device
+// record task runs. Several devices can be shown (CpuBackendOptions::device_count) so device
 // selection and ASCEND_RT_VISIBLE_DEVICES can be exercised. Copies and fills of 4 MiB and more
-// use up to cpu_threads() threads (parallel_copy.h).
-#include "aclemu/log.h"
+// use up to ACLEMU_CPU_THREADS threads (parallel_copy.h).
 #include "aclemu/rt.h"
 #include "backend/backend.h"
 #include "backend/cpu/parallel_copy.h"
@@ -25,7 +24,6 @@ namespace aclemu::rt {
 namespace {
 
 constexpr size_t kAlignment = 64;
-constexpr int kMaxCpuDevices = 64;
 
 class CpuStream final : public BackendStream {
 public:
@@ -56,38 +54,6 @@ CpuEvent* as_cpu(BackendEvent* event) {
     return static_cast<CpuEvent*>(event);
 }
 
-int read_device_count() {
-    const char* text = std::getenv("ACLEMU_CPU_DEVICE_COUNT");
-    if (text == nullptr || *text == '\0') {
-        return 1;
-    }
-    char* end = nullptr;
-    long value = std::strtol(text, &end, 10);
-    if (*end != '\0' || value < 1 || value > kMaxCpuDevices) {
-        ACLEMU_LOG(Runtime,
-                   Warning,
-                   "ACLEMU_CPU_DEVICE_COUNT=%s is not in [1, %d]; using 1",
-                   text,
-                   kMaxCpuDevices);
-        return 1;
-    }
-    return static_cast<int>(value);
-}
-
-// ACLEMU_CPU_INLINE=0 queues every kernel on the stream's worker (Note [Short tasks run inline],
-// work_queue.h): for comparisons and for debugging with the kernels on one thread.
-bool read_inline_switch() {
-    const char* text = std::getenv("ACLEMU_CPU_INLINE");
-    if (text == nullptr || *text == '\0' || std::strcmp(text, "1") == 0) {
-        return true;
-    }
-    if (std::strcmp(text, "0") == 0) {
-        return false;
-    }
-    ACLEMU_LOG(Runtime, Warning, "ACLEMU_CPU_INLINE=%s is neither 0 nor 1; using 1", text);
-    return true;
-}
-
 bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms) {
     std::unique_lock<std::mutex> lock(state.mu);
     auto done = [&] { return state.completed >= generation; };
@@ -100,7 +66,8 @@ bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms)
 
 class CpuBackend final : public Backend {
 public:
-    CpuBackend() : device_count_(read_device_count()), inline_short_tasks_(read_inline_switch()) {}
+    explicit CpuBackend(const CpuBackendOptions& options)
+        : device_count_(options.device_count), inline_short_tasks_(options.inline_short_tasks) {}
 
     BackendKind kind() const override { return BackendKind::Cpu; }
     const char* name() const override { return "cpu"; }
@@ -130,30 +97,27 @@ public:
 
     aclError free_host(void* ptr) override { return free_device(ptr); }
 
-    // The async forms run on the stream's worker thread; `copier_` outlives every stream (the
-    // runtime destroys the streams, which runs their pending work, before the backend).
+    // The async forms run on the stream's worker thread.
     aclError memcpy_sync(void* dst, const void* src, size_t bytes, CopyDirection) override {
-        copier_.copy(dst, src, bytes, cpu_threads());
+        cpu::parallel_copy(dst, src, bytes, op_settings().cpu_threads);
         return ACL_SUCCESS;
     }
 
     aclError memcpy_async(
         void* dst, const void* src, size_t bytes, CopyDirection, BackendStream* stream) override {
-        cpu::ParallelCopier* copier = &copier_;
-        const int threads = cpu_threads();
-        as_cpu(stream)->queue->enqueue([=] { copier->copy(dst, src, bytes, threads); });
+        const int threads = op_settings().cpu_threads;
+        as_cpu(stream)->queue->enqueue([=] { cpu::parallel_copy(dst, src, bytes, threads); });
         return ACL_SUCCESS;
     }
 
     aclError memset_sync(void* dst, int value, size_t bytes) override {
-        copier_.fill(dst, value, bytes, cpu_threads());
+        cpu::parallel_fill(dst, value, bytes, op_settings().cpu_threads);
         return ACL_SUCCESS;
     }
 
     aclError memset_async(void* dst, int value, size_t bytes, BackendStream* stream) override {
-        cpu::ParallelCopier* copier = &copier_;
-        const int threads = cpu_threads();
-        as_cpu(stream)->queue->enqueue([=] { copier->fill(dst, value, bytes, threads); });
+        const int threads = op_settings().cpu_threads;
+        as_cpu(stream)->queue->enqueue([=] { cpu::parallel_fill(dst, value, bytes, threads); });
         return ACL_SUCCESS;
     }
 
@@ -344,13 +308,12 @@ private:
     const bool inline_short_tasks_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;
-    cpu::ParallelCopier copier_;
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> make_cpu_backend() {
-    return std::make_unique<CpuBackend>();
+std::unique_ptr<Backend> make_cpu_backend(const CpuBackendOptions& options) {
+    return std::make_unique<CpuBackend>(options);
 }
 
 }  // namespace aclemu::rt

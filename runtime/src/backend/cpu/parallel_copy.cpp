@@ -1,208 +1,93 @@
-// ParallelCopier: see Note [Parallel copy without a join] (parallel_copy.h).
-//
-// Why no lost wake-up and no early return:
-// - Helpers sleep on wake_cv_ with the predicate generation_ != seen, tested under mu_; the
-//   caller bumps generation_ under mu_ before it notifies. signal_ mirrors generation_ for the
-//   lock-free spin; a spinner that misses the store falls through to the locked test.
-// - A participant stores each chunk's bytes before its acq_rel increment of `done`; the caller
-//   returns only after it read done == chunks (acquire), so every byte is visible to it and to
-//   whatever it orders after the copy.
-// - The caller sleeps on job.done_cv testing `done` under job.mu; the participant that completes
-//   the last chunk increments `done` first and then signals under job.mu.
-// Helpers hold a shared reference to the job, so one that reads it after the caller returned
-// touches live memory (and finds no chunk left).
+// parallel_copy / parallel_fill: see Note [Parallel copy without a join] (parallel_copy.h).
+// Every chunk's bytes are stored before run_items returns (it publishes each item's writes to
+// the caller), so whatever the caller orders after the copy sees them.
 #include "backend/cpu/parallel_copy.h"
 
-#include "aclemu/spin_wait.h"
+#include "aclemu/thread_pool.h"
 
 #include <algorithm>
-#include <chrono>
+#include <cstdint>
 #include <cstring>
 
 namespace aclemu::rt::cpu {
 namespace {
 
 constexpr uintptr_t kCacheLine = 64;
-// How long a helper polls for the next job before it sleeps: covers the gap between
-// back-to-back copies (an enqueue, an event record) without keeping a core busy for long.
-constexpr std::chrono::microseconds kHelperSpin{200};
-// How long the caller polls for a chunk still in a helper's hands before it sleeps.
-constexpr std::chrono::microseconds kCallerSpin{50};
 
-}  // namespace
+// The chunks of a copy or fill of `bytes` at `dst` over up to `threads` threads.
+struct Chunks {
+    Chunks(void* dst, size_t bytes, int threads)
+        : base(reinterpret_cast<uintptr_t>(dst)),
+          bytes(bytes),
+          count(std::min(static_cast<size_t>(std::max(threads, 1)),
+                         std::max<size_t>(bytes / kMinChunkBytes, 1))),
+          size((bytes + count - 1) / count) {}
 
-struct ParallelCopier::Job {
-    char* dst = nullptr;
-    const char* src = nullptr;  // null: fill with `value`
-    int value = 0;
-    size_t bytes = 0;
-    size_t chunks = 0;  // one per participating thread
-    size_t chunk_bytes = 0;
-    size_t max_helpers = 0;  // set before the job is published
-    std::atomic<size_t> next{0};
-    std::atomic<size_t> done{0};
-    std::atomic<size_t> helpers{0};
-    std::mutex mu;
-    std::condition_variable done_cv;
-
-    // Offset of chunk i's first byte: i * chunk_bytes moved up to a 64-byte-aligned dst address.
+    // Offset of chunk i's first byte: i * size moved up to a 64-byte-aligned dst address.
     size_t boundary(size_t i) const {
         if (i == 0) {
             return 0;
         }
-        if (i >= chunks) {
+        if (i >= count) {
             return bytes;
         }
-        const uintptr_t base = reinterpret_cast<uintptr_t>(dst);
-        const uintptr_t cut = (base + i * chunk_bytes + kCacheLine - 1) & ~(kCacheLine - 1);
+        const uintptr_t cut = (base + i * size + kCacheLine - 1) & ~(kCacheLine - 1);
         return std::min(static_cast<size_t>(cut - base), bytes);
     }
 
-    // Takes chunks until none is left.
-    void work() noexcept {
-        for (;;) {
-            const size_t i = next.fetch_add(1, std::memory_order_relaxed);
-            if (i >= chunks) {
-                return;
-            }
-            const size_t begin = boundary(i);
-            const size_t end = boundary(i + 1);
-            if (src != nullptr) {
-                std::memcpy(dst + begin, src + begin, end - begin);  // ranges do not overlap
-            } else {
-                std::memset(dst + begin, value, end - begin);
-            }
-            if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) {
-                std::lock_guard<std::mutex> lock(mu);
-                done_cv.notify_all();
-            }
-        }
-    }
-
-    bool finished() const { return done.load(std::memory_order_acquire) == chunks; }
+    uintptr_t base;
+    size_t bytes;
+    size_t count;
+    size_t size;
 };
 
-ParallelCopier::~ParallelCopier() {
-    {
-        std::lock_guard<std::mutex> lock(mu_);
-        stop_ = true;
-        ++generation_;
-        signal_.store(generation_, std::memory_order_release);
+// Calls part(begin, end) for every chunk, on up to `threads` threads; false (nothing done) when
+// the work is too small to split.
+template <class Part>
+bool split(void* dst, size_t bytes, int threads, const Part& part) {
+    if (threads <= 1 || bytes < kParallelCopyThreshold) {
+        return false;
     }
-    wake_cv_.notify_all();
-    for (std::thread& helper : helpers_) {
-        helper.join();
+    const Chunks chunks(dst, bytes, threads);
+    if (chunks.count <= 1) {
+        return false;
     }
+    run_items(static_cast<int>(chunks.count), static_cast<int64_t>(chunks.count), [&](int64_t i) {
+        const size_t c = static_cast<size_t>(i);
+        part(chunks.boundary(c), chunks.boundary(c + 1));
+    });
+    return true;
 }
 
-void ParallelCopier::copy(void* dst, const void* src, size_t bytes, int threads) noexcept {
-    if (bytes == 0) {
-        return;
-    }
+}  // namespace
+
+void parallel_copy(void* dst, const void* src, size_t bytes, int threads) noexcept {
     const uintptr_t d = reinterpret_cast<uintptr_t>(dst);
     const uintptr_t s = reinterpret_cast<uintptr_t>(src);
     const bool overlap = d < s + bytes && s < d + bytes;
-    if (threads > 1 && bytes >= kParallelThreshold && !overlap) {
-        std::shared_ptr<Job> job;
-        try {
-            job = std::make_shared<Job>();
-        } catch (...) {
-        }
-        if (job) {
-            job->dst = static_cast<char*>(dst);
-            job->src = static_cast<const char*>(src);
-            if (run(job, bytes, threads)) {
-                return;
-            }
-        }
+    if (bytes == 0) {
+        return;
+    }
+    if (!overlap && split(dst, bytes, threads, [&](size_t begin, size_t end) {
+            std::memcpy(static_cast<char*>(dst) + begin,
+                        static_cast<const char*>(src) + begin,
+                        end - begin);  // the ranges do not overlap
+        })) {
+        return;
     }
     std::memmove(dst, src, bytes);
 }
 
-void ParallelCopier::fill(void* dst, int value, size_t bytes, int threads) noexcept {
+void parallel_fill(void* dst, int value, size_t bytes, int threads) noexcept {
     if (bytes == 0) {
         return;
     }
-    if (threads > 1 && bytes >= kParallelThreshold) {
-        std::shared_ptr<Job> job;
-        try {
-            job = std::make_shared<Job>();
-        } catch (...) {
-        }
-        if (job) {
-            job->dst = static_cast<char*>(dst);
-            job->value = value;
-            if (run(job, bytes, threads)) {
-                return;
-            }
-        }
+    if (split(dst, bytes, threads, [&](size_t begin, size_t end) {
+            std::memset(static_cast<char*>(dst) + begin, value, end - begin);
+        })) {
+        return;
     }
     std::memset(dst, value, bytes);
-}
-
-bool ParallelCopier::run(const std::shared_ptr<Job>& job, size_t bytes, int threads) noexcept {
-    job->bytes = bytes;
-    job->chunks =
-        std::min(static_cast<size_t>(threads), std::max<size_t>(bytes / kMinChunkBytes, 1));
-    job->chunk_bytes = (bytes + job->chunks - 1) / job->chunks;
-    const size_t wanted = job->chunks - 1;
-    if (wanted == 0) {
-        return false;
-    }
-    {
-        std::lock_guard<std::mutex> lock(mu_);
-        if (current_ || stop_) {
-            return false;  // another stream's copy has the helpers; this core copies alone
-        }
-        try {
-            ensure_helpers(wanted);
-        } catch (...) {
-            // Out of threads: go on with the helpers there are.
-        }
-        if (helpers_.empty()) {
-            return false;
-        }
-        job->max_helpers = std::min(wanted, helpers_.size());
-        current_ = job;
-        ++generation_;
-        signal_.store(generation_, std::memory_order_release);
-    }
-    wake_cv_.notify_all();
-    job->work();
-    if (!spin_until([&] { return job->finished(); }, kCallerSpin)) {
-        std::unique_lock<std::mutex> lock(job->mu);
-        job->done_cv.wait(lock, [&] { return job->finished(); });
-    }
-    std::lock_guard<std::mutex> lock(mu_);
-    current_.reset();
-    return true;
-}
-
-void ParallelCopier::ensure_helpers(size_t wanted) {
-    while (helpers_.size() < wanted) {
-        // A new helper must take the job about to be published: it starts from the generation
-        // before that job.
-        helpers_.emplace_back([this, seen = generation_] { helper_main(seen); });
-    }
-}
-
-void ParallelCopier::helper_main(uint64_t seen) noexcept {
-    for (;;) {
-        spin_until([&] { return signal_.load(std::memory_order_acquire) != seen; }, kHelperSpin);
-        std::shared_ptr<Job> job;
-        {
-            std::unique_lock<std::mutex> lock(mu_);
-            wake_cv_.wait(lock, [&] { return generation_ != seen; });
-            if (stop_) {
-                return;
-            }
-            seen = generation_;
-            job = current_;
-        }
-        if (job && job->helpers.fetch_add(1, std::memory_order_relaxed) < job->max_helpers) {
-            job->work();
-        }
-    }
 }
 
 }  // namespace aclemu::rt::cpu

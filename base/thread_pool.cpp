@@ -1,4 +1,4 @@
-// run_items: see Note [Kernel threads without a join] (cpu_pool.h).
+// run_items: see Note [Host threads without a join] (aclemu/thread_pool.h).
 //
 // Why no lost wake-up and no early return:
 // - Helpers sleep on wake_cv with the predicate generation != seen, tested under mu; a caller
@@ -10,8 +10,8 @@
 //   the last item increments `done` first and then signals under job.mu.
 // Helpers hold a shared reference to the job, so one that reads it after the caller returned
 // touches live memory (and finds no item left). The pool is never destroyed: stream workers may
-// still run kernels while the process exits, and parked helpers end with the process.
-#include "kernels_cpu/cpu_pool.h"
+// still run kernels and copies while the process exits, and parked helpers end with the process.
+#include "aclemu/thread_pool.h"
 
 #include "aclemu/spin_wait.h"
 
@@ -24,11 +24,12 @@
 #include <thread>
 #include <vector>
 
-namespace aclemu::kernels::cpu {
+namespace aclemu {
 namespace {
 
 // How long a helper polls for the next job before it sleeps: covers the host-side gap between
-// kernels launched and synchronized back to back (tens of microseconds) with room to spare.
+// jobs issued back to back (a kernel launched and synchronized, the next copy enqueued: tens of
+// microseconds) with room to spare, without keeping a core busy for long.
 constexpr std::chrono::microseconds kHelperSpin{500};
 // How long the caller polls for items still in helpers' hands before it sleeps.
 constexpr std::chrono::microseconds kCallerSpin{50};
@@ -160,4 +161,4 @@ void run_items(int threads, int64_t items, ItemFn body) {
     }
 }
 
-}  // namespace aclemu::kernels::cpu
+}  // namespace aclemu
