@@ -18,7 +18,7 @@ endif()
 
 add_executable(aclemu_info tools/aclemu_info.cpp)
 set_target_properties(aclemu_info PROPERTIES OUTPUT_NAME aclemu-info INSTALL_RPATH "$ORIGIN/../lib64")
-target_link_libraries(aclemu_info PRIVATE ascendcl)
+target_link_libraries(aclemu_info PRIVATE ascendcl aclemu_base)
 aclemu_warnings(aclemu_info)
 include(tools/aclemu_info.cmake)  # its build description and tests
 

@@ -155,7 +155,6 @@ namespace {
 namespace avx2 {
 #    define ACLEMU_X86_LEVEL 1
 #    include "kernels_cpu/elementwise_loops.h"
-#    include "kernels_cpu/x86/convert.h"
 #    undef ACLEMU_X86_LEVEL
 }  // namespace avx2
 }  // namespace
@@ -170,7 +169,6 @@ namespace {
 namespace avx512 {
 #    define ACLEMU_X86_LEVEL 2
 #    include "kernels_cpu/elementwise_loops.h"
-#    include "kernels_cpu/x86/convert.h"
 #    undef ACLEMU_X86_LEVEL
 }  // namespace avx512
 }  // namespace

@@ -1,11 +1,15 @@
 // The loops of the CPU elementwise kernels (see elementwise.cpp), written once and compiled once
 // per instruction set: elementwise.cpp includes this file in each ISA region (Note [x86 paths],
-// x86/isa.h), inside the region's namespace. So: no #pragma once and no #include here
-// (everything it uses is included before), nothing but templates and internal functions.
-// ACLEMU_X86_LEVEL says how contiguous fp16 runs convert: 0 in software (dtype.h), 1 or 2 with
-// x86/convert.h (F16C 8 lanes, AVX-512 16 lanes), included before this file in its region.
+// x86/isa.h), inside the region's namespace. So: no #pragma once, nothing but templates and
+// internal functions, and no #include but x86/convert.h, which belongs in the same region
+// (everything else it uses is included before). ACLEMU_X86_LEVEL says how contiguous fp16 runs
+// convert: 0 in software (dtype.h), 1 or 2 with x86/convert.h (F16C 8 lanes, AVX-512 16 lanes).
 // No variant uses FMA, so all give the same bits as each other and as the GPU (except which
 // input's payload an fp32 NaN result carries, which follows instruction operand order).
+
+#if ACLEMU_X86_LEVEL
+#    include "kernels_cpu/x86/convert.h"
+#endif
 
 template <typename T>
 void load_run(float* __restrict dst, const T* src, int64_t stride, int64_t n) {
