@@ -119,12 +119,11 @@ const float* staged(const T* p, int64_t stride, int64_t n, float* buf) {
 
 }  // namespace
 
+// The AVX2 + F16C paths (Note [x86 paths], x86/isa.h).
 #if ACLEMU_X86
-ACLEMU_X86_BEGIN_AVX2
-namespace {
-namespace avx2 {
+ACLEMU_X86_AVX2_BEGIN
 #    define ACLEMU_X86_LEVEL 1
-#    include "kernels_cpu/x86/convert.h"
+#    include "kernels_cpu/x86/convert.h"  // load8
 #    undef ACLEMU_X86_LEVEL
 
 // accumulate_lanes for unit-stride runs: the eight lanes are one register, elements widened in
@@ -146,9 +145,43 @@ void accumulate_unit(const T* dy, const T* x, int64_t n, float mean, LaneSums& a
     _mm256_storeu_ps(acc.dy_xmu, sum_xmu);
 }
 
-}  // namespace avx2
-}  // namespace
-ACLEMU_X86_END
+// accumulate_rows for rows of V * 8 channels, the per-channel sums held in registers for the
+// whole run: in memory, each row's adds would wait on the previous row's stores (a short row
+// has too few channels to hide that). Same adds in the same order.
+template <int V, typename T>
+void accumulate_narrow_rows(const T* dy,
+                            int64_t dy_row,
+                            const T* x,
+                            int64_t x_row,
+                            int64_t rows,
+                            const float* mean,
+                            float* acc_dy,
+                            float* acc_xmu) {
+    __m256 sum_dy[V];
+    __m256 sum_xmu[V];
+    __m256 m[V];
+    for (int v = 0; v < V; ++v) {
+        sum_dy[v] = _mm256_loadu_ps(acc_dy + 8 * v);
+        sum_xmu[v] = _mm256_loadu_ps(acc_xmu + 8 * v);
+        m[v] = _mm256_loadu_ps(mean + 8 * v);
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+        const T* d_row = dy + r * dy_row;
+        const T* x_row_p = x + r * x_row;
+        for (int v = 0; v < V; ++v) {
+            const __m256 d = load8(d_row + 8 * v);
+            sum_dy[v] = _mm256_add_ps(sum_dy[v], d);
+            sum_xmu[v] = _mm256_add_ps(
+                sum_xmu[v], _mm256_mul_ps(d, _mm256_sub_ps(load8(x_row_p + 8 * v), m[v])));
+        }
+    }
+    for (int v = 0; v < V; ++v) {
+        _mm256_storeu_ps(acc_dy + 8 * v, sum_dy[v]);
+        _mm256_storeu_ps(acc_xmu + 8 * v, sum_xmu[v]);
+    }
+}
+
+ACLEMU_X86_AVX2_END
 #endif
 
 namespace {
@@ -310,56 +343,6 @@ void accumulate_rows(const T* dy,
         }
     }
 }
-
-}  // namespace
-
-#if ACLEMU_X86
-ACLEMU_X86_BEGIN_AVX2
-namespace {
-namespace avx2 {
-
-// accumulate_rows for rows of V * 8 channels, the per-channel sums held in registers for the
-// whole run: in memory, each row's adds would wait on the previous row's stores (a short row
-// has too few channels to hide that). Same adds in the same order.
-template <int V, typename T>
-void accumulate_narrow_rows(const T* dy,
-                            int64_t dy_row,
-                            const T* x,
-                            int64_t x_row,
-                            int64_t rows,
-                            const float* mean,
-                            float* acc_dy,
-                            float* acc_xmu) {
-    __m256 sum_dy[V];
-    __m256 sum_xmu[V];
-    __m256 m[V];
-    for (int v = 0; v < V; ++v) {
-        sum_dy[v] = _mm256_loadu_ps(acc_dy + 8 * v);
-        sum_xmu[v] = _mm256_loadu_ps(acc_xmu + 8 * v);
-        m[v] = _mm256_loadu_ps(mean + 8 * v);
-    }
-    for (int64_t r = 0; r < rows; ++r) {
-        const T* d_row = dy + r * dy_row;
-        const T* x_row_p = x + r * x_row;
-        for (int v = 0; v < V; ++v) {
-            const __m256 d = load8(d_row + 8 * v);
-            sum_dy[v] = _mm256_add_ps(sum_dy[v], d);
-            sum_xmu[v] = _mm256_add_ps(
-                sum_xmu[v], _mm256_mul_ps(d, _mm256_sub_ps(load8(x_row_p + 8 * v), m[v])));
-        }
-    }
-    for (int v = 0; v < V; ++v) {
-        _mm256_storeu_ps(acc_dy + 8 * v, sum_dy[v]);
-        _mm256_storeu_ps(acc_xmu + 8 * v, sum_xmu[v]);
-    }
-}
-
-}  // namespace avx2
-}  // namespace
-ACLEMU_X86_END
-#endif
-
-namespace {
 
 // True when the rows were summed by avx2::accumulate_narrow_rows (8, 16, 24 or 32 channels and
 // a CPU with AVX2 + F16C).

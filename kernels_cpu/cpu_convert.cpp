@@ -39,29 +39,9 @@ void narrow_portable(const float* src, T* dst, int64_t n) {
 
 }  // namespace
 
-#if ACLEMU_X86
-ACLEMU_X86_BEGIN_AVX2
-namespace {
-namespace avx2 {
-#    define ACLEMU_X86_LEVEL 1
-#    include "kernels_cpu/x86/convert.h"
-#    undef ACLEMU_X86_LEVEL
-}  // namespace avx2
-}  // namespace
-ACLEMU_X86_END
-#endif
-
-#if ACLEMU_X86_AVX512
-ACLEMU_X86_BEGIN_AVX512
-namespace {
-namespace avx512 {
-#    define ACLEMU_X86_LEVEL 2
-#    include "kernels_cpu/x86/convert.h"
-#    undef ACLEMU_X86_LEVEL
-}  // namespace avx512
-}  // namespace
-ACLEMU_X86_END
-#endif
+// The x86 conversions, once per instruction set (avx2::, avx512::).
+#define ACLEMU_X86_PER_ISA "kernels_cpu/x86/convert.h"
+#include "kernels_cpu/x86/per_isa.h"
 
 // Each function: the widest path cpu_isa() allows, else the portable loop.
 #if ACLEMU_X86_AVX512

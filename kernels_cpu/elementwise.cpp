@@ -134,46 +134,16 @@ bool orient_for_tiles(ElementwiseGeometry& g) {
 
 }  // namespace
 
-// The loops, once per instruction set. GCC compiles them with FMA contraction off (a fused
-// a * b + c would round differently from the GPU's pinned __fmul_rn/__fadd_rn); the shared math
-// inlined into them follows the function it lands in. (Clang's regions enable no FMA.)
+// The loops, once per instruction set (baseline::, avx2::, avx512::; AVX-512 with 512-bit
+// vectors: the functor is compute-bound in cache). GCC compiles them with FMA contraction off (a
+// fused a * b + c would round differently from the GPU's pinned __fmul_rn/__fadd_rn); the shared
+// math inlined into them follows the function it lands in. (Clang's regions enable no FMA.)
 #if defined(__GNUC__) && !defined(__clang__)
 #    pragma GCC push_options
 #    pragma GCC optimize("fp-contract=off")
 #endif
-namespace {
-namespace baseline {
-#define ACLEMU_X86_LEVEL 0
-#include "kernels_cpu/elementwise_loops.h"
-#undef ACLEMU_X86_LEVEL
-}  // namespace baseline
-}  // namespace
-
-#if ACLEMU_X86
-ACLEMU_X86_BEGIN_AVX2
-namespace {
-namespace avx2 {
-#    define ACLEMU_X86_LEVEL 1
-#    include "kernels_cpu/elementwise_loops.h"
-#    undef ACLEMU_X86_LEVEL
-}  // namespace avx2
-}  // namespace
-ACLEMU_X86_END
-#endif
-
-// AVX-512 with 512-bit vectors: the functor is compute-bound in cache, and PyTorch's CPU
-// kernels dispatch to AVX-512 on such CPUs as well.
-#if ACLEMU_X86_AVX512
-ACLEMU_X86_BEGIN_AVX512
-namespace {
-namespace avx512 {
-#    define ACLEMU_X86_LEVEL 2
-#    include "kernels_cpu/elementwise_loops.h"
-#    undef ACLEMU_X86_LEVEL
-}  // namespace avx512
-}  // namespace
-ACLEMU_X86_END
-#endif
+#define ACLEMU_X86_PER_ISA "kernels_cpu/elementwise_loops.h"
+#include "kernels_cpu/x86/per_isa.h"
 #if defined(__GNUC__) && !defined(__clang__)
 #    pragma GCC pop_options
 #endif

@@ -93,11 +93,9 @@ void sum_uniform_direct_portable(const T* src, T* dst, int64_t len) {
 
 // The AVX2 + F16C paths (Note [x86 paths], x86/isa.h).
 #if ACLEMU_X86
-ACLEMU_X86_BEGIN_AVX2
-namespace {
-namespace avx2 {
+ACLEMU_X86_AVX2_BEGIN
 #    define ACLEMU_X86_LEVEL 1
-#    include "kernels_cpu/x86/convert.h"
+#    include "kernels_cpu/x86/convert.h"  // load8
 #    undef ACLEMU_X86_LEVEL
 
 // The bin table's loop vectorized 8 lanes wide.
@@ -166,9 +164,7 @@ void sum_pairs(const T* src, float* out, int64_t len) {
     }
 }
 
-}  // namespace avx2
-}  // namespace
-ACLEMU_X86_END
+ACLEMU_X86_AVX2_END
 #endif
 
 namespace {

@@ -1,18 +1,21 @@
 // The CPU kernels' x86 fp16 / bf16 conversions, written once: included in each ISA region of
 // a kernel file (Note [x86 paths], x86/isa.h), inside that region's namespace, with
-// ACLEMU_X86_LEVEL set to 1 (AVX2 + F16C) or 2 (AVX-512). So: no #pragma once and no #include
-// here (x86/isa.h and kernels_cu/math/dtype.h come first), nothing but inline functions.
+// ACLEMU_X86_LEVEL set to 1 (AVX2 + F16C) or 2 (AVX-512); level 0 (x86/per_isa.h's baseline)
+// gets nothing. So: no #pragma once and no #include here (x86/isa.h and kernels_cu/math/dtype.h
+// come first), nothing but inline functions.
 //
 // Every function gives dtype.h's bits (to_float / from_float), with one documented exception:
 // F16C widens a signaling NaN to a quiet one, where dtype.h keeps it signaling. The functions
 // meant for values that then go through arithmetic (load8, widen_half_for_math) accept that,
 // since arithmetic quiets the NaN either way; the others patch those lanes and are exact.
 
-#if ACLEMU_X86_LEVEL == 2
+#if ACLEMU_X86_LEVEL >= 1
+
+#    if ACLEMU_X86_LEVEL == 2
 // The zero-masking forms with every lane on: GCC 12's unmasked ones start from an "undefined"
 // vector and trip -Wmaybe-uninitialized.
 constexpr __mmask16 kAll16 = 0xFFFF;
-#endif
+#    endif
 
 /// Eight elements widened to float, for arithmetic (fp16: a signaling NaN comes back quiet).
 inline __m256 load8(const float* p) {
@@ -36,12 +39,12 @@ ACLEMU_X86_NOIPA inline void widen_half_for_math(const Half* src,
                                                  float* __restrict dst,
                                                  int64_t n) {
     int64_t j = 0;
-#if ACLEMU_X86_LEVEL == 2
+#    if ACLEMU_X86_LEVEL == 2
     for (; j + 16 <= n; j += 16) {
         const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j));
         _mm512_storeu_ps(dst + j, _mm512_maskz_cvtph_ps(kAll16, h));
     }
-#endif
+#    endif
     for (; j + 8 <= n; j += 8) {
         const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + j));
         _mm256_storeu_ps(dst + j, _mm256_cvtph_ps(h));
@@ -78,7 +81,7 @@ ACLEMU_X86_NOIPA inline void widen_half_exact(const Half* src, float* dst, int64
 /// n floats rounded to fp16 (nearest even, every NaN 0x7FFF), 16 (AVX-512) or 8 at a time.
 ACLEMU_X86_NOIPA inline void narrow_half(const float* __restrict src, Half* dst, int64_t n) {
     int64_t j = 0;
-#if ACLEMU_X86_LEVEL == 2
+#    if ACLEMU_X86_LEVEL == 2
     const __m256i canonical_nan16 = _mm256_set1_epi16(0x7FFF);
     for (; j + 16 <= n; j += 16) {
         const __m512 v = _mm512_loadu_ps(src + j);
@@ -87,7 +90,7 @@ ACLEMU_X86_NOIPA inline void narrow_half(const float* __restrict src, Half* dst,
             _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph(kAll16, v, 0), nan, canonical_nan16);
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), h);
     }
-#endif
+#    endif
     const __m128i canonical_nan = _mm_set1_epi16(0x7FFF);
     for (; j + 8 <= n; j += 8) {
         const __m256 v = _mm256_loadu_ps(src + j);
@@ -141,3 +144,5 @@ ACLEMU_X86_NOIPA inline void narrow_bf16(const float* src, BFloat16* dst, int64_
         dst[k] = from_float<BFloat16>(src[k]);
     }
 }
+
+#endif  // ACLEMU_X86_LEVEL >= 1

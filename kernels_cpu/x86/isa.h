@@ -2,20 +2,23 @@
 // it is compiled. The one place that asks the CPU what it runs.
 //
 // Note [x86 paths]: the build targets plain x86-64 (SSE2). Code for a wider set is compiled
-// inside a region of its own, in a namespace named after the set:
+// inside a region of its own, which is also a namespace named after the set (in an anonymous
+// namespace of the file), and called only where cpu_isa() says it may run (`cpu_isa() >=
+// CpuIsa::Avx2F16c`). Generic code is written once in a header and compiled per set by
+// x86/per_isa.h (elementwise_loops.h, x86/convert.h); hand-written intrinsics sit in an AVX2
+// region next to the portable loop they replace:
 //
-//   ACLEMU_X86_BEGIN_AVX2
-//   namespace avx2 { ... }        // AVX2 + F16C
-//   ACLEMU_X86_END
+//   #if ACLEMU_X86
+//   ACLEMU_X86_AVX2_BEGIN         // AVX2 + F16C: namespace avx2
+//   ... functions ...
+//   ACLEMU_X86_AVX2_END
+//   #endif
 //
-// and called only where cpu_isa() says it may run (`cpu_isa() >= CpuIsa::Avx2F16c`). Generic
-// loops get one copy per set by including their header in each region (elementwise_loops.h,
-// x86/convert.h); hand-written intrinsics sit in the avx2 region next to the portable loop
-// they replace. No region enables FMA, so nothing is contracted and every path gives the
-// portable code's bits; tests compare the paths by capping cpu_isa() (force_cpu_isa).
-// ACLEMU_X86 is 1 where regions exist (GCC or Clang on x86-64), else 0 and only the portable
-// code is built; ACLEMU_X86_AVX512 is 1 where the AVX-512 region exists too (GCC: Clang's
-// AVX-512 target brings FMA, which its default contraction would use).
+// No region enables FMA, so nothing is contracted and every path gives the portable code's
+// bits; tests compare the paths by capping cpu_isa() (force_cpu_isa). ACLEMU_X86 is 1 where
+// regions exist (GCC or Clang on x86-64), else 0 and only the portable code is built;
+// ACLEMU_X86_AVX512 is 1 where the AVX-512 region (namespace avx512) exists too: GCC only, as
+// Clang's AVX-512 target brings FMA, which its default contraction would use.
 #pragma once
 
 #include <atomic>
@@ -27,20 +30,34 @@
 #    if defined(__clang__)
 // _Pragma takes one string literal: these lines stay unsplit.
 // clang-format off
-#        define ACLEMU_X86_BEGIN_AVX2 _Pragma("clang attribute push(__attribute__((target(\"avx2,f16c\"))), apply_to = function)")
-#        define ACLEMU_X86_END _Pragma("clang attribute pop")
+#        define ACLEMU_X86_PUSH_AVX2 _Pragma("clang attribute push(__attribute__((target(\"avx2,f16c\"))), apply_to = function)")
+#        define ACLEMU_X86_POP _Pragma("clang attribute pop")
 // clang-format on
 #        define ACLEMU_X86_AVX512 0
 #        define ACLEMU_X86_NOIPA  __attribute__((noinline))
 #    else
 // clang-format off
-#        define ACLEMU_X86_BEGIN_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,f16c\")")
-#        define ACLEMU_X86_BEGIN_AVX512 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,f16c,avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512\")")
-#        define ACLEMU_X86_END _Pragma("GCC pop_options")
+#        define ACLEMU_X86_PUSH_AVX2 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,f16c\")")
+#        define ACLEMU_X86_PUSH_AVX512 _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,f16c,avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512\")")
+#        define ACLEMU_X86_POP _Pragma("GCC pop_options")
 // clang-format on
 #        define ACLEMU_X86_AVX512 1
 #        define ACLEMU_X86_NOIPA  __attribute__((noipa))
+#        define ACLEMU_X86_AVX512_BEGIN        \
+            ACLEMU_X86_PUSH_AVX512 namespace { \
+                namespace avx512 {
+#        define ACLEMU_X86_AVX512_END \
+            }                         \
+            }                         \
+            ACLEMU_X86_POP
 #    endif
+#    define ACLEMU_X86_AVX2_BEGIN        \
+        ACLEMU_X86_PUSH_AVX2 namespace { \
+            namespace avx2 {
+#    define ACLEMU_X86_AVX2_END \
+        }                       \
+        }                       \
+        ACLEMU_X86_POP
 #else
 #    define ACLEMU_X86        0
 #    define ACLEMU_X86_AVX512 0
