@@ -15,11 +15,9 @@ namespace {
 
 aclError synchronize_device(int32_t timeout_ms) {
     std::shared_ptr<Context> context;
-    if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = runtime().current_context_and_backend(&context, &backend);
+        err != ACL_SUCCESS) {
         return err;
     }
     if (timeout_ms < 0) {

@@ -154,11 +154,9 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
     }
     std::shared_ptr<Context> context;
-    if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = runtime().current_context_and_backend(&context, &backend);
+        err != ACL_SUCCESS) {
         return err;
     }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
@@ -218,6 +216,16 @@ aclError release(void* ptr, AllocKind kind) {
     return ACL_SUCCESS;
 }
 
+// What a copy or fill works with: the stream when it is asynchronous (nullptr: the current
+// context's default stream), else the current device; and the backend.
+aclError find_target(bool async,
+                     aclrtStream stream,
+                     std::shared_ptr<Stream>* target,
+                     Backend** backend) {
+    return async ? runtime().stream_and_backend(stream, target, backend)
+                 : runtime().current_backend(backend);
+}
+
 aclError memcpy_impl(void* dst,
                      size_t dest_max,
                      const void* src,
@@ -231,18 +239,8 @@ aclError memcpy_impl(void* dst,
     ACLEMU_CHECK_NOT_NULL(dst);
     ACLEMU_CHECK_NOT_NULL(src);
     std::shared_ptr<Stream> target;
-    if (async) {
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
-    } else {
-        std::shared_ptr<Context> context;
-        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-            return err;
-        }
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = find_target(async, stream, &target, &backend); err != ACL_SUCCESS) {
         return err;
     }
     CopyPlan plan;
@@ -284,18 +282,8 @@ aclError memset_impl(
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
     }
     std::shared_ptr<Stream> target;
-    if (async) {
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
-    } else {
-        std::shared_ptr<Context> context;
-        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-            return err;
-        }
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = find_target(async, stream, &target, &backend); err != ACL_SUCCESS) {
         return err;
     }
     if (max_count == 0 || count > max_count) {
@@ -426,12 +414,8 @@ aclError aclrtMemcpy2d(void* dst,
         // Validate both whole spans once (kind, ranges), then copy row by row.
         size_t dst_span = (height - 1) * dpitch + width;
         size_t src_span = (height - 1) * spitch + width;
-        std::shared_ptr<Context> context;
-        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-            return err;
-        }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
         CopyPlan plan;
@@ -481,12 +465,8 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
         }
         ACLEMU_CHECK_NOT_NULL(free);
         ACLEMU_CHECK_NOT_NULL(total);
-        std::shared_ptr<Context> context;
-        if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-            return err;
-        }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
         if (aclError err = backend->mem_info(free, total); err != ACL_SUCCESS) {

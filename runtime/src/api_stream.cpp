@@ -23,11 +23,9 @@ aclError check_timeout(int32_t timeout) {
 
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     std::shared_ptr<Stream> stream;
-    if (aclError err = runtime().stream(handle, &stream); err != ACL_SUCCESS) {
-        return err;
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = runtime().stream_and_backend(handle, &stream, &backend);
+        err != ACL_SUCCESS) {
         return err;
     }
     WaitResult result = WaitResult::Done;
@@ -95,11 +93,9 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
     return api_call_init("aclrtStreamQuery", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+            err != ACL_SUCCESS) {
             return err;
         }
         bool complete = false;
@@ -166,11 +162,9 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
     return api_call_init("aclrtLaunchHostFunc", [&] {
         ACLEMU_CHECK_NOT_NULL(fn);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+            err != ACL_SUCCESS) {
             return err;
         }
         if (aclError err = backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });

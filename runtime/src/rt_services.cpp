@@ -20,11 +20,9 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("target"));
     }
     std::shared_ptr<Stream> resolved;
-    if (aclError err = runtime().stream(stream, &resolved); err != ACL_SUCCESS) {
-        return err;
-    }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+    if (aclError err = runtime().stream_and_backend(stream, &resolved, &backend);
+        err != ACL_SUCCESS) {
         return err;
     }
     target->kind = backend->kind();

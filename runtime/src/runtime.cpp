@@ -404,9 +404,8 @@ aclError Runtime::reset_device(int32_t device, bool force) {
 }
 
 aclError Runtime::get_device(int32_t* device) {
-    std::lock_guard<std::mutex> lock(mu_);
     std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+    if (aclError err = unbound_context(&context); err != ACL_SUCCESS) {
         return err;
     }
     *device = context->device;
@@ -452,8 +451,7 @@ aclError Runtime::current_context_locked(std::shared_ptr<Context>* out) {
     return ACL_SUCCESS;
 }
 
-aclError Runtime::current_context(std::shared_ptr<Context>* out) {
-    std::lock_guard<std::mutex> lock(mu_);
+aclError Runtime::bound_context_locked(std::shared_ptr<Context>* out) {
     if (aclError err = current_context_locked(out); err != ACL_SUCCESS) {
         return err;
     }
@@ -461,6 +459,29 @@ aclError Runtime::current_context(std::shared_ptr<Context>* out) {
         return fail(err, msg_runtime("cannot bind device " + std::to_string((*out)->device)));
     }
     return ACL_SUCCESS;
+}
+
+aclError Runtime::current_context(std::shared_ptr<Context>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return bound_context_locked(out);
+}
+
+aclError Runtime::unbound_context(std::shared_ptr<Context>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return current_context_locked(out);
+}
+
+aclError Runtime::current_context_and_backend(std::shared_ptr<Context>* context,
+                                              Backend** backend) {
+    if (aclError err = current_context(context); err != ACL_SUCCESS) {
+        return err;
+    }
+    return this->backend(backend);
+}
+
+aclError Runtime::current_backend(Backend** out) {
+    std::shared_ptr<Context> context;
+    return current_context_and_backend(&context, out);
 }
 
 aclError Runtime::create_context(int32_t device, aclrtContext* out) {
@@ -545,9 +566,8 @@ aclError Runtime::set_current_context(aclrtContext handle) {
 }
 
 aclError Runtime::get_current_context(aclrtContext* out) {
-    std::lock_guard<std::mutex> lock(mu_);
     std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+    if (aclError err = unbound_context(&context); err != ACL_SUCCESS) {
         return err;
     }
     *out = context.get();
@@ -559,11 +579,8 @@ aclError Runtime::get_current_context(aclrtContext* out) {
 aclError Runtime::create_stream(aclrtStream* out) {
     std::lock_guard<std::mutex> lock(mu_);
     std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+    if (aclError err = bound_context_locked(&context); err != ACL_SUCCESS) {
         return err;
-    }
-    if (aclError err = backend_->bind_device(context->physical); err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot bind device " + std::to_string(context->device)));
     }
     auto stream = std::make_shared<Stream>();
     if (aclError err = backend_->create_stream(&stream->impl); err != ACL_SUCCESS) {
@@ -629,6 +646,15 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
     cache.current = tl_current;
     cache.stream = *out;
     return ACL_SUCCESS;
+}
+
+aclError Runtime::stream_and_backend(aclrtStream handle,
+                                     std::shared_ptr<Stream>* stream,
+                                     Backend** backend) {
+    if (aclError err = this->stream(handle, stream); err != ACL_SUCCESS) {
+        return err;
+    }
+    return this->backend(backend);
 }
 
 aclError Runtime::after_enqueue(Stream& stream) {
@@ -703,8 +729,10 @@ aclError Runtime::event(aclrtEvent handle, std::shared_ptr<Event>* out) {
 
 // ---- system parameters -------------------------------------------------------------------
 
-aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
-    std::lock_guard<std::mutex> lock(mu_);
+namespace {
+
+// The options aclrtCtxSetSysParamOpt (context scope) / aclrtSetSysParamOpt take.
+aclError check_sys_param_opt(bool context_scope, int opt) {
     const int max_opt =
         context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
     if (opt < 0 || opt > max_opt) {
@@ -712,6 +740,16 @@ aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
             ACL_ERROR_INVALID_PARAM,
             msg_invalid(
                 "opt", std::to_string(opt), "must be in [0, " + std::to_string(max_opt) + "]"));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
+        return err;
     }
     if (opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
         return fail(
@@ -734,13 +772,8 @@ aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
 
 aclError Runtime::get_sys_param(bool context_scope, int opt, int64_t* value) {
     std::lock_guard<std::mutex> lock(mu_);
-    const int max_opt =
-        context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
-    if (opt < 0 || opt > max_opt) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "opt", std::to_string(opt), "must be in [0, " + std::to_string(max_opt) + "]"));
+    if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
+        return err;
     }
     const std::map<int, int64_t>* params = &process_params_;
     std::shared_ptr<Context> context;

@@ -97,6 +97,11 @@ public:
     /// The calling thread's current context (ACL_ERROR_RT_CONTEXT_NULL when there is none);
     /// binds the thread to the context's device.
     aclError current_context(std::shared_ptr<Context>* out);
+    /// current_context(), then backend(): what work on the calling thread's current device
+    /// needs.
+    aclError current_context_and_backend(std::shared_ptr<Context>* context, Backend** backend);
+    /// The same when the context itself is not needed.
+    aclError current_backend(Backend** out);
     aclError create_context(int32_t device, aclrtContext* out);
     aclError destroy_context(aclrtContext handle);
     aclError set_current_context(aclrtContext handle);
@@ -107,6 +112,10 @@ public:
     aclError destroy_stream(aclrtStream handle);
     /// A live stream; nullptr resolves to the current context's default stream.
     aclError stream(aclrtStream handle, std::shared_ptr<Stream>* out);
+    /// stream(), then backend(): what work enqueued on a stream needs.
+    aclError stream_and_backend(aclrtStream handle,
+                                std::shared_ptr<Stream>* stream,
+                                Backend** backend);
     aclError create_event(uint32_t flags, bool timing, aclrtEvent* out);
     aclError destroy_event(aclrtEvent handle);
     aclError event(aclrtEvent handle, std::shared_ptr<Event>* out);
@@ -131,6 +140,10 @@ private:
     aclError ensure_backend_locked(Backend** out);
     aclError check_device_locked(int32_t device, const char* param, int32_t* physical);
     aclError current_context_locked(std::shared_ptr<Context>* out);
+    /// current_context_locked, then binds the thread to the context's device.
+    aclError bound_context_locked(std::shared_ptr<Context>* out);
+    /// current_context without binding (for questions about the context).
+    aclError unbound_context(std::shared_ptr<Context>* out);
     aclError new_context_locked(int32_t device,
                                 int32_t physical,
                                 bool is_default,
