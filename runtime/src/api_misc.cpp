@@ -2,6 +2,7 @@
 // application logging. None of them needs aclInit.
 #include "acl/acl.h"
 
+#include "aclemu/dtype_bits.h"
 #include "log_internal.h"
 #include "status.h"
 
@@ -92,42 +93,10 @@ aclFloat16 aclFloatToFloat16(float value) {
     return float_to_half(value);
 }
 
+// Sub-byte types report 1, as CANN's do.
 size_t aclDataTypeSize(aclDataType dataType) {
-    switch (dataType) {
-        case ACL_INT8:
-        case ACL_UINT8:
-        case ACL_BOOL:
-        case ACL_INT4:
-        case ACL_UINT1:
-        case ACL_HIFLOAT8:
-        case ACL_FLOAT8_E5M2:
-        case ACL_FLOAT8_E4M3FN:
-        case ACL_FLOAT8_E8M0:
-        case ACL_FLOAT6_E3M2:
-        case ACL_FLOAT6_E2M3:
-        case ACL_FLOAT4_E2M1:
-        case ACL_FLOAT4_E1M2:
-            return 1;
-        case ACL_FLOAT16:
-        case ACL_BF16:
-        case ACL_INT16:
-        case ACL_UINT16:
-            return 2;
-        case ACL_FLOAT:
-        case ACL_INT32:
-        case ACL_UINT32:
-        case ACL_COMPLEX32:
-            return 4;
-        case ACL_INT64:
-        case ACL_UINT64:
-        case ACL_DOUBLE:
-        case ACL_COMPLEX64:
-            return 8;
-        case ACL_COMPLEX128:
-            return 16;
-        default:
-            return 0;  // ACL_DT_UNDEFINED, ACL_STRING, unknown values
-    }
+    const int bits = aclemu::dtype_bits(dataType);
+    return static_cast<size_t>((bits + 7) / 8);
 }
 
 aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {

@@ -270,4 +270,18 @@ aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* n
                    bytes);
 }
 
+aclnnStatus check_workspace_planned(const char* api, uint64_t needed, uint64_t planned) {
+    if (needed <= planned) {
+        return ACLNN_SUCCESS;
+    }
+    return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                   api,
+                   "workspace",
+                   "the active backend needs %llu bytes but phase 1 planned %llu; call "
+                   "%sGetWorkspaceSize again",
+                   static_cast<unsigned long long>(needed),
+                   static_cast<unsigned long long>(planned),
+                   api);
+}
+
 }  // namespace aclemu::ops

@@ -82,4 +82,11 @@ ACLEMU_OPS_API aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
 /// is device memory (aclemu::rt::locate). Empty views are not checked.
 ACLEMU_OPS_API aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* name);
 
+/// Phase 2: ACLNN_ERR_RUNTIME_ERROR (361001) when the active backend's workspace layout needs
+/// `needed` bytes but phase 1 planned only `planned` (the backend could in principle differ
+/// between the phases): never run with a workspace smaller than the kernel's.
+ACLEMU_OPS_API aclnnStatus check_workspace_planned(const char* api,
+                                                   uint64_t needed,
+                                                   uint64_t planned);
+
 }  // namespace aclemu::ops

@@ -1,38 +1,13 @@
 // tensor.h's helpers: element sizes, element counts, view addressing and CANN's names.
 #include "nnopbase/tensor.h"
 
+#include "aclemu/dtype_bits.h"
+
 namespace aclemu::nn {
 
 size_t element_size(aclDataType dtype) {
-    switch (dtype) {
-        case ACL_BOOL:
-        case ACL_INT8:
-        case ACL_UINT8:
-        case ACL_HIFLOAT8:
-        case ACL_FLOAT8_E5M2:
-        case ACL_FLOAT8_E4M3FN:
-        case ACL_FLOAT8_E8M0:
-            return 1;
-        case ACL_FLOAT16:
-        case ACL_BF16:
-        case ACL_INT16:
-        case ACL_UINT16:
-            return 2;
-        case ACL_FLOAT:
-        case ACL_INT32:
-        case ACL_UINT32:
-        case ACL_COMPLEX32:
-            return 4;
-        case ACL_DOUBLE:
-        case ACL_INT64:
-        case ACL_UINT64:
-        case ACL_COMPLEX64:
-            return 8;
-        case ACL_COMPLEX128:
-            return 16;
-        default:  // sub-byte types, strings, undefined
-            return 0;
-    }
+    const int bits = dtype_bits(dtype);
+    return bits % 8 == 0 ? static_cast<size_t>(bits / 8) : 0;  // sub-byte types: no byte size
 }
 
 int64_t numel(const std::vector<int64_t>& dims) {

@@ -8,6 +8,8 @@
 
 #include "aclemu/rt.h"
 #include "common/dispatch.h"
+#include "common/iteration_dims.h"
+#include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
@@ -143,17 +145,6 @@ aclnnStatus check_batch_norm_reduce_backward(const aclTensor* grad_out,
     return ACLNN_SUCCESS;
 }
 
-kernels::DType to_kernel_dtype(aclDataType t) {
-    switch (t) {
-        case ACL_FLOAT16:
-            return kernels::DType::Float16;
-        case ACL_BF16:
-            return kernels::DType::BFloat16;
-        default:
-            return kernels::DType::Float32;
-    }
-}
-
 kernels::ChannelVector channel_vector(const aclTensor& t) {
     kernels::ChannelVector v;
     if (t.dtype == ACL_DT_UNDEFINED) {
@@ -165,15 +156,10 @@ kernels::ChannelVector channel_vector(const aclTensor& t) {
     return v;
 }
 
-// One reduce dim of the plan: its size and the strides of dy and x.
-struct ReduceDim {
-    int64_t size, dy_stride, x_stride;
-};
-
-// Kernel arguments from the snapshots. Every dim but 1 is reduced: size-1 dims are dropped,
-// the rest ordered so x's |stride| decreases inward (the densest dim innermost, whatever the
-// permutation), and neighbours merged where both operands allow it. A channels-last layout
-// thus becomes one reduce dim of stride C, an NCHW one [N, H*W].
+// Kernel arguments from the snapshots. Every dim but 1 is reduced: size-1 dims are dropped and
+// the rest coalesced over (x, dy) (iteration_dims.h: x's densest dim innermost, whatever the
+// permutation). A channels-last layout thus becomes one reduce dim of stride C, an NCHW one
+// [N, H*W].
 kernels::BatchNormReduceBackwardArgs make_args(const std::vector<aclTensor>& in,
                                                const std::vector<aclTensor>& out) {
     const aclTensor& dy = in[kGradOut];
@@ -186,7 +172,7 @@ kernels::BatchNormReduceBackwardArgs make_args(const std::vector<aclTensor>& in,
     a.dy = nn::view_data(dy);
     a.x = nn::view_data(x);
 
-    std::vector<ReduceDim> dims;
+    std::vector<IterDim<2>> dims;  // operands: x, dy
     a.reduce_numel = 1;
     for (size_t d = 0; d < x.view_dims.size(); ++d) {
         if (d == 1) {
@@ -194,32 +180,15 @@ kernels::BatchNormReduceBackwardArgs make_args(const std::vector<aclTensor>& in,
         }
         a.reduce_numel *= x.view_dims[d];
         if (x.view_dims[d] != 1) {
-            dims.push_back({x.view_dims[d], dy.strides[d], x.strides[d]});
+            dims.push_back({x.view_dims[d], {x.strides[d], dy.strides[d]}});
         }
     }
-    auto magnitude = [](int64_t s) { return s < 0 ? -s : s; };
-    std::stable_sort(dims.begin(), dims.end(), [&](const ReduceDim& l, const ReduceDim& r) {
-        if (magnitude(l.x_stride) != magnitude(r.x_stride)) {
-            return magnitude(l.x_stride) > magnitude(r.x_stride);
-        }
-        return magnitude(l.dy_stride) > magnitude(r.dy_stride);
-    });
-    std::vector<ReduceDim> merged;
-    for (const ReduceDim& d : dims) {
-        if (!merged.empty()) {
-            ReduceDim& outer = merged.back();
-            if (outer.dy_stride == d.dy_stride * d.size && outer.x_stride == d.x_stride * d.size) {
-                outer = {outer.size * d.size, d.dy_stride, d.x_stride};
-                continue;
-            }
-        }
-        merged.push_back(d);
-    }
-    a.reduce_ndim = static_cast<int32_t>(merged.size());  // <= 7: rank is at most 8
-    for (size_t d = 0; d < merged.size(); ++d) {
-        a.reduce_sizes[d] = merged[d].size;
-        a.dy_reduce_strides[d] = merged[d].dy_stride;
-        a.x_reduce_strides[d] = merged[d].x_stride;
+    coalesce(dims);
+    a.reduce_ndim = static_cast<int32_t>(dims.size());  // <= 7: rank is at most 8
+    for (size_t d = 0; d < dims.size(); ++d) {
+        a.reduce_sizes[d] = dims[d].size;
+        a.x_reduce_strides[d] = dims[d].stride[0];
+        a.dy_reduce_strides[d] = dims[d].stride[1];
     }
     if (a.reduce_numel == 0) {
         a.reduce_ndim = 0;
@@ -267,18 +236,8 @@ public:
             }
         }
         const kernels::BatchNormReduceBackwardArgs args = make_args(inputs, outputs);
-        // The backend could in principle differ from phase 1's: never run with a workspace
-        // smaller than this backend's layout.
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
-        if (layout.total > workspace_size) {
-            return op_fail(ACLNN_ERR_RUNTIME_ERROR,
-                           kApi,
-                           "workspace",
-                           "the active backend needs %llu bytes but phase 1 planned %llu; call "
-                           "aclnnBatchNormReduceBackwardGetWorkspaceSize again",
-                           static_cast<unsigned long long>(layout.total),
-                           static_cast<unsigned long long>(workspace_size));
-        }
+        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* partials = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
         const int threads = cpu_kernel_settings(length).threads;

@@ -7,6 +7,7 @@
 
 #include "common/dispatch.h"
 #include "common/elementwise_plan.h"
+#include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
@@ -130,7 +131,7 @@ aclnnStatus get_workspace_size(const aclTensor* x,
     exec->op_name = kApi;
     exec->inputs = {*x, *dy};
     exec->outputs = {*out};
-    exec->dtype = static_cast<kernels::DType>(x->dtype);
+    exec->dtype = to_kernel_dtype(x->dtype);
     exec->params = kernels::logit_grad_params(eps);
     const aclTensor* const operands[3] = {
         &exec->outputs[kOut], &exec->inputs[kX], &exec->inputs[kDy]};

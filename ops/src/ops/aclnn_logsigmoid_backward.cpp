@@ -7,6 +7,7 @@
 
 #include "common/dispatch.h"
 #include "common/elementwise_plan.h"
+#include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
@@ -105,7 +106,7 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     exec->op_name = kApi;
     exec->inputs = {*grad_output, *self, *buffer};
     exec->outputs = {*grad_input};
-    exec->dtype = static_cast<kernels::DType>(grad_input->dtype);
+    exec->dtype = to_kernel_dtype(grad_input->dtype);
     const aclTensor* const operands[3] = {
         &exec->outputs[kGradInput], &exec->inputs[kGradOutput], &exec->inputs[kSelf]};
     if (!plan_elementwise(operands, &exec->geometry)) {

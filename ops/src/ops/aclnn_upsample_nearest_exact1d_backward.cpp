@@ -8,6 +8,7 @@
 
 #include "aclemu/rt.h"
 #include "common/dispatch.h"
+#include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
@@ -120,17 +121,6 @@ aclnnStatus check_upsample_nearest_exact1d_backward(const aclTensor* grad_output
     return ACLNN_SUCCESS;
 }
 
-kernels::DType to_kernel_dtype(aclDataType t) {
-    switch (t) {
-        case ACL_FLOAT16:
-            return kernels::DType::Float16;
-        case ACL_BF16:
-            return kernels::DType::BFloat16;
-        default:
-            return kernels::DType::Float32;
-    }
-}
-
 // The atomic scatter is a measured alternative only: asked for by ACLEMU_UPSAMPLE_ALGORITHM,
 // and never while the context is deterministic.
 kernels::UpsampleAlgorithm choose_algorithm() {
@@ -201,15 +191,7 @@ public:
         const kernels::UpsampleNearestExact1dBackwardArgs args =
             make_args(grad_output, out, scales, algo);
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
-        if (layout.total > workspace_size) {
-            return op_fail(ACLNN_ERR_RUNTIME_ERROR,
-                           kApi,
-                           "workspace",
-                           "the active backend needs %llu bytes but phase 1 planned %llu; call "
-                           "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize again",
-                           static_cast<unsigned long long>(layout.total),
-                           static_cast<unsigned long long>(workspace_size));
-        }
+        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* accumulator = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
         const int threads = cpu_kernel_settings(length).threads;
