@@ -3,6 +3,8 @@
 #include "common/elementwise_plan.h"
 
 #include "common/iteration_dims.h"
+#include "common/op_checks.h"
+#include "common/op_error.h"
 #include "nnopbase/tensor.h"
 
 #include <cstdint>
@@ -74,6 +76,28 @@ bool plan_elementwise(const aclTensor* const operands[3], kernels::ElementwiseGe
     }
     *out = g;
     return true;
+}
+
+aclnnStatus plan_elementwise(const char* api,
+                             const ElementwiseOperands& operands,
+                             kernels::ElementwiseGeometry* out) {
+    if (plan_elementwise(operands.tensors, out)) {
+        return ACLNN_SUCCESS;
+    }
+    return op_fail(ACLNN_ERR_PARAM_INVALID,
+                   api,
+                   operands.names[0],
+                   "the views %s cannot be iterated in at most %d merged dimensions",
+                   dims_to_string(operands.tensors[0]->view_dims).c_str(),
+                   kernels::kMaxDims);
+}
+
+aclnnStatus elementwise_data(const char* api, const ElementwiseOperands& operands, void* data[3]) {
+    for (int k : {1, 2, 0}) {  // the inputs first, as CANN reports them
+        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(operands.tensors[k], api, operands.names[k]));
+        data[k] = nn::view_data(*operands.tensors[k]);
+    }
+    return ACLNN_SUCCESS;
 }
 
 }  // namespace aclemu::ops

@@ -1,9 +1,10 @@
 // The iteration space of an elementwise operator over three same-shape views. Usage:
 //
-//   const aclTensor* const operands[3] = {&outputs[0], &inputs[0], &inputs[1]};  // output first
-//   kernels::LogitGradArgs args;
-//   if (!plan_elementwise(operands, &args.geometry)) return op_fail(161002, ...);  // > kMaxDims
-//   args.out = nn::view_data(outputs[0]);  // data pointers: each view's first element
+//   const ElementwiseOperands operands = {{&outputs[0], &inputs[0], &inputs[1]}, {"out", "x",
+//   "dy"}}; ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands, &geometry));  // phase 1
+//   void* data[3];
+//   ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands, data));       // phase 2
+//   args.out = data[0];
 //
 // Operand 0 is the output; the geometry's operand order is the argument order. Shapes must be
 // equal (checked earlier by the op); the output must not overlap itself
@@ -29,5 +30,24 @@ namespace aclemu::ops {
 /// differ or more than kernels::kMaxDims dims remain.
 ACLEMU_OPS_API bool plan_elementwise(const aclTensor* const operands[3],
                                      kernels::ElementwiseGeometry* out);
+
+/// An elementwise operator's three operands (its snapshots, output first, in the kernel's
+/// argument order) with their parameter names, for both phases.
+struct ElementwiseOperands {
+    const aclTensor* tensors[3];
+    const char* names[3];
+};
+
+/// Phase 1: plan_elementwise, or ACLNN_ERR_PARAM_INVALID (161002) naming the output when the
+/// views need more than kernels::kMaxDims dims.
+ACLEMU_OPS_API aclnnStatus plan_elementwise(const char* api,
+                                            const ElementwiseOperands& operands,
+                                            kernels::ElementwiseGeometry* out);
+
+/// Phase 2: checks that each operand is device memory (check_device_data) and gives each
+/// view's first element in `data`.
+ACLEMU_OPS_API aclnnStatus elementwise_data(const char* api,
+                                            const ElementwiseOperands& operands,
+                                            void* data[3]);
 
 }  // namespace aclemu::ops

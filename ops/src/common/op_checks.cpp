@@ -21,6 +21,37 @@ std::string layout_string(const aclTensor& t) {
            + dims_to_string(t.storage_dims);
 }
 
+// The pair checks: both tensors present and `key` (a field of the tensor) the same; `text`
+// spells the field for the message.
+template <class Key, class Text>
+aclnnStatus check_same(const aclTensor* t,
+                       const char* api,
+                       const char* name,
+                       const aclTensor* ref,
+                       const char* ref_name,
+                       const char* what,
+                       Key aclTensor::*key,
+                       Text text) {
+    if (t == nullptr) {
+        return null_tensor(api, name);
+    }
+    if (ref == nullptr) {
+        return null_tensor(api, ref_name);
+    }
+    if (t->*key == ref->*key) {
+        return ACLNN_SUCCESS;
+    }
+    return op_fail(ACLNN_ERR_PARAM_INVALID,
+                   api,
+                   name,
+                   "%s %s differs from %s's %s %s",
+                   what,
+                   std::string(text(t->*key)).c_str(),
+                   ref_name,
+                   what,
+                   std::string(text(ref->*key)).c_str());
+}
+
 }  // namespace
 
 std::string dims_to_string(const std::vector<int64_t>& dims) {
@@ -72,22 +103,7 @@ aclnnStatus check_same_dtype(const aclTensor* t,
                              const char* name,
                              const aclTensor* ref,
                              const char* ref_name) {
-    if (t == nullptr) {
-        return null_tensor(api, name);
-    }
-    if (ref == nullptr) {
-        return null_tensor(api, ref_name);
-    }
-    if (t->dtype == ref->dtype) {
-        return ACLNN_SUCCESS;
-    }
-    return op_fail(ACLNN_ERR_PARAM_INVALID,
-                   api,
-                   name,
-                   "dtype %s differs from %s's dtype %s",
-                   nn::dtype_name(t->dtype),
-                   ref_name,
-                   nn::dtype_name(ref->dtype));
+    return check_same(t, api, name, ref, ref_name, "dtype", &aclTensor::dtype, nn::dtype_name);
 }
 
 aclnnStatus check_same_shape(const aclTensor* t,
@@ -95,22 +111,10 @@ aclnnStatus check_same_shape(const aclTensor* t,
                              const char* name,
                              const aclTensor* ref,
                              const char* ref_name) {
-    if (t == nullptr) {
-        return null_tensor(api, name);
-    }
-    if (ref == nullptr) {
-        return null_tensor(api, ref_name);
-    }
-    if (t->view_dims == ref->view_dims) {
-        return ACLNN_SUCCESS;
-    }
-    return op_fail(ACLNN_ERR_PARAM_INVALID,
-                   api,
-                   name,
-                   "shape %s differs from %s's shape %s",
-                   dims_to_string(t->view_dims).c_str(),
-                   ref_name,
-                   dims_to_string(ref->view_dims).c_str());
+    return check_same(
+        t, api, name, ref, ref_name, "shape", &aclTensor::view_dims, [](const nn::DimVector& dims) {
+            return dims_to_string(dims);
+        });
 }
 
 aclnnStatus check_same_format(const aclTensor* t,
@@ -118,22 +122,7 @@ aclnnStatus check_same_format(const aclTensor* t,
                               const char* name,
                               const aclTensor* ref,
                               const char* ref_name) {
-    if (t == nullptr) {
-        return null_tensor(api, name);
-    }
-    if (ref == nullptr) {
-        return null_tensor(api, ref_name);
-    }
-    if (t->format == ref->format) {
-        return ACLNN_SUCCESS;
-    }
-    return op_fail(ACLNN_ERR_PARAM_INVALID,
-                   api,
-                   name,
-                   "format %s differs from %s's format %s",
-                   nn::format_name(t->format),
-                   ref_name,
-                   nn::format_name(ref->format));
+    return check_same(t, api, name, ref, ref_name, "format", &aclTensor::format, nn::format_name);
 }
 
 aclnnStatus check_rank_in(

@@ -69,6 +69,36 @@ bool take_elements(const char* api, const T* const* value, uint64_t size, std::v
     return true;
 }
 
+// A new list owning `size` elements: ListT's `elements` member takes them.
+template <typename ListT, typename T>
+ListT* make_list(const char* api,
+                 const T* const* value,
+                 uint64_t size,
+                 std::vector<T*> ListT::*elements) {
+    try {
+        auto list = std::make_unique<ListT>();
+        if (!take_elements(api, value, size, &((*list).*elements))) {
+            return nullptr;
+        }
+        return list.release();
+    } catch (...) {
+        fail(ACLNN_ERR_INNER_NULLPTR, api, nullptr, "out of host memory");
+        return nullptr;
+    }
+}
+
+// Deletes a list and the elements it owns (null: nothing).
+template <typename ListT, typename T>
+aclnnStatus destroy_list(const ListT* list, std::vector<T*> ListT::*elements) {
+    if (list != nullptr) {
+        for (T* element : list->*elements) {
+            delete element;
+        }
+        delete list;
+    }
+    return ACLNN_SUCCESS;
+}
+
 template <typename Array>
 aclnnStatus get_size(const char* api, const Array* array, size_t n, uint64_t* size) {
     if (array == nullptr || size == nullptr) {
@@ -124,30 +154,12 @@ ACL_FUNC_VISIBILITY aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t
 
 ACL_FUNC_VISIBILITY aclTensorList* aclCreateTensorList(const aclTensor* const* value,
                                                        uint64_t size) {
-    try {
-        auto list = std::make_unique<aclTensorList>();
-        if (!aclemu::nn::take_elements("aclCreateTensorList", value, size, &list->tensors)) {
-            return nullptr;
-        }
-        return list.release();
-    } catch (...) {
-        fail(ACLNN_ERR_INNER_NULLPTR, "aclCreateTensorList", nullptr, "out of host memory");
-        return nullptr;
-    }
+    return aclemu::nn::make_list("aclCreateTensorList", value, size, &aclTensorList::tensors);
 }
 
 ACL_FUNC_VISIBILITY aclScalarList* aclCreateScalarList(const aclScalar* const* value,
                                                        uint64_t size) {
-    try {
-        auto list = std::make_unique<aclScalarList>();
-        if (!aclemu::nn::take_elements("aclCreateScalarList", value, size, &list->scalars)) {
-            return nullptr;
-        }
-        return list.release();
-    } catch (...) {
-        fail(ACLNN_ERR_INNER_NULLPTR, "aclCreateScalarList", nullptr, "out of host memory");
-        return nullptr;
-    }
+    return aclemu::nn::make_list("aclCreateScalarList", value, size, &aclScalarList::scalars);
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyScalar(const aclScalar* scalar) {
@@ -171,23 +183,11 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
-    if (array != nullptr) {
-        for (aclTensor* tensor : array->tensors) {
-            delete tensor;
-        }
-        delete array;
-    }
-    return ACLNN_SUCCESS;
+    return aclemu::nn::destroy_list(array, &aclTensorList::tensors);
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclDestroyScalarList(const aclScalarList* array) {
-    if (array != nullptr) {
-        for (aclScalar* scalar : array->scalars) {
-            delete scalar;
-        }
-        delete array;
-    }
-    return ACLNN_SUCCESS;
+    return aclemu::nn::destroy_list(array, &aclScalarList::scalars);
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {

@@ -84,11 +84,11 @@ aclnnStatus describe(const char* api,
     return ACLNN_SUCCESS;
 }
 
-template <typename T, typename Values>
+// The getters of a tensor's dims: a new[] copy of `dims` in *out (the caller delete[]s it).
 aclnnStatus copy_out(const char* api,
                      const aclTensor* tensor,
-                     const Values& values,
-                     T** out,
+                     DimVector aclTensor::*dims,
+                     int64_t** out,
                      uint64_t* count,
                      const char* out_name,
                      const char* count_name) {
@@ -101,7 +101,8 @@ aclnnStatus copy_out(const char* api,
     if (count == nullptr) {
         return fail(ACLNN_ERR_PARAM_NULLPTR, api, count_name, "must not be null");
     }
-    T* array = new (std::nothrow) T[values.size()];
+    const DimVector& values = tensor->*dims;
+    int64_t* array = new (std::nothrow) int64_t[values.size()];
     if (array == nullptr) {
         return fail(ACLNN_ERR_INNER_NULLPTR, api, out_name, "out of host memory");
     }
@@ -110,6 +111,20 @@ aclnnStatus copy_out(const char* api,
     }
     *out = array;
     *count = values.size();
+    return ACLNN_SUCCESS;
+}
+
+// The getters of a tensor's scalar fields.
+template <typename T>
+aclnnStatus get_member(
+    const char* api, const aclTensor* tensor, T aclTensor::*member, T* out, const char* out_name) {
+    if (tensor == nullptr || out == nullptr) {
+        return fail(ACLNN_ERR_PARAM_NULLPTR,
+                    api,
+                    tensor == nullptr ? "tensor" : out_name,
+                    "must not be null");
+    }
+    *out = tensor->*member;
     return ACLNN_SUCCESS;
 }
 
@@ -189,7 +204,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetViewShape(const aclTensor* tensor,
                                                 uint64_t* viewDimsNum) {
     return aclemu::nn::copy_out("aclGetViewShape",
                                 tensor,
-                                tensor != nullptr ? tensor->view_dims : aclemu::nn::DimVector{},
+                                &aclTensor::view_dims,
                                 viewDims,
                                 viewDimsNum,
                                 "viewDims",
@@ -201,7 +216,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetStorageShape(const aclTensor* tensor,
                                                    uint64_t* storageDimsNum) {
     return aclemu::nn::copy_out("aclGetStorageShape",
                                 tensor,
-                                tensor != nullptr ? tensor->storage_dims : aclemu::nn::DimVector{},
+                                &aclTensor::storage_dims,
                                 storageDims,
                                 storageDimsNum,
                                 "storageDims",
@@ -213,7 +228,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetViewStrides(const aclTensor* tensor,
                                                   uint64_t* stridesNum) {
     return aclemu::nn::copy_out("aclGetViewStrides",
                                 tensor,
-                                tensor != nullptr ? tensor->strides : aclemu::nn::DimVector{},
+                                &aclTensor::strides,
                                 stridesValue,
                                 stridesNum,
                                 "stridesValue",
@@ -221,36 +236,16 @@ ACL_FUNC_VISIBILITY aclnnStatus aclGetViewStrides(const aclTensor* tensor,
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclGetViewOffset(const aclTensor* tensor, int64_t* offset) {
-    if (tensor == nullptr || offset == nullptr) {
-        return fail(ACLNN_ERR_PARAM_NULLPTR,
-                    "aclGetViewOffset",
-                    tensor == nullptr ? "tensor" : "offset",
-                    "must not be null");
-    }
-    *offset = tensor->offset;
-    return ACLNN_SUCCESS;
+    return aclemu::nn::get_member("aclGetViewOffset", tensor, &aclTensor::offset, offset, "offset");
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
-    if (tensor == nullptr || format == nullptr) {
-        return fail(ACLNN_ERR_PARAM_NULLPTR,
-                    "aclGetFormat",
-                    tensor == nullptr ? "tensor" : "format",
-                    "must not be null");
-    }
-    *format = tensor->format;
-    return ACLNN_SUCCESS;
+    return aclemu::nn::get_member("aclGetFormat", tensor, &aclTensor::format, format, "format");
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
-    if (tensor == nullptr || dataType == nullptr) {
-        return fail(ACLNN_ERR_PARAM_NULLPTR,
-                    "aclGetDataType",
-                    tensor == nullptr ? "tensor" : "dataType",
-                    "must not be null");
-    }
-    *dataType = tensor->dtype;
-    return ACLNN_SUCCESS;
+    return aclemu::nn::get_member(
+        "aclGetDataType", tensor, &aclTensor::dtype, dataType, "dataType");
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* addr) {
@@ -262,14 +257,7 @@ ACL_FUNC_VISIBILITY aclnnStatus aclSetRawTensorAddr(aclTensor* tensor, void* add
 }
 
 ACL_FUNC_VISIBILITY aclnnStatus aclGetRawTensorAddr(const aclTensor* tensor, void** addr) {
-    if (tensor == nullptr || addr == nullptr) {
-        return fail(ACLNN_ERR_PARAM_NULLPTR,
-                    "aclGetRawTensorAddr",
-                    tensor == nullptr ? "tensor" : "addr",
-                    "must not be null");
-    }
-    *addr = tensor->data;
-    return ACLNN_SUCCESS;
+    return aclemu::nn::get_member("aclGetRawTensorAddr", tensor, &aclTensor::data, addr, "addr");
 }
 
 }  // extern "C"

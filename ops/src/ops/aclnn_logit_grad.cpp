@@ -80,6 +80,11 @@ aclnnStatus check_logit_grad(const aclTensor* x, const aclTensor* dy, const aclT
     return ACLNN_SUCCESS;
 }
 
+// The kernel's operands in its argument order (out, x, dy), from the executor's snapshots.
+ElementwiseOperands operands(const aclOpExecutor& e) {
+    return {{&e.outputs[kOut], &e.inputs[kX], &e.inputs[kDy]}, {"out", "x", "dy"}};
+}
+
 class LogitGradExecutor final : public aclOpExecutor {
 public:
     kernels::ElementwiseGeometry geometry;
@@ -90,19 +95,14 @@ public:
         if (geometry.numel == 0) {
             return ACLNN_SUCCESS;  // empty: nothing to launch
         }
-        const aclTensor& x = inputs[kX];
-        const aclTensor& dy = inputs[kDy];
-        const aclTensor& out = outputs[kOut];
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&x, kApi, "x"));
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&dy, kApi, "dy"));
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&out, kApi, "out"));
-
+        void* data[3];
+        ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands(*this), data));
         kernels::LogitGradArgs args;
         args.geometry = geometry;
         args.dtype = dtype;
-        args.out = nn::view_data(out);
-        args.x = nn::view_data(x);
-        args.dy = nn::view_data(dy);
+        args.out = data[0];
+        args.x = data[1];
+        args.dy = data[2];
         args.lo = params.lo;
         args.hi = params.hi;
         args.nan_fill = params.nan_fill;
@@ -133,16 +133,7 @@ aclnnStatus get_workspace_size(const aclTensor* x,
     exec->outputs = {*out};
     exec->dtype = to_kernel_dtype(x->dtype);
     exec->params = kernels::logit_grad_params(eps);
-    const aclTensor* const operands[3] = {
-        &exec->outputs[kOut], &exec->inputs[kX], &exec->inputs[kDy]};
-    if (!plan_elementwise(operands, &exec->geometry)) {
-        return op_fail(ACLNN_ERR_PARAM_INVALID,
-                       kApi,
-                       "out",
-                       "the views %s cannot be iterated in at most %d merged dimensions",
-                       dims_to_string(out->view_dims).c_str(),
-                       kernels::kMaxDims);
-    }
+    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }

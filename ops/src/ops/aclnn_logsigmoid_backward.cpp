@@ -57,6 +57,13 @@ aclnnStatus check_log_sigmoid_backward(const aclTensor* grad_output,
     return ACLNN_SUCCESS;
 }
 
+// The kernel's operands in its argument order (gradInput, gradOutput, self), from the
+// executor's snapshots.
+ElementwiseOperands operands(const aclOpExecutor& e) {
+    return {{&e.outputs[kGradInput], &e.inputs[kGradOutput], &e.inputs[kSelf]},
+            {"gradInput", "gradOutput", "self"}};
+}
+
 class LogSigmoidBackwardExecutor final : public aclOpExecutor {
 public:
     kernels::ElementwiseGeometry geometry;
@@ -66,19 +73,14 @@ public:
         if (geometry.numel == 0) {
             return ACLNN_SUCCESS;  // empty: nothing to launch
         }
-        const aclTensor& grad_output = inputs[kGradOutput];
-        const aclTensor& self = inputs[kSelf];
-        const aclTensor& grad_input = outputs[kGradInput];
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&grad_output, kApi, "gradOutput"));
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&self, kApi, "self"));
-        ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&grad_input, kApi, "gradInput"));
-
+        void* data[3];
+        ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands(*this), data));
         kernels::LogSigmoidBackwardArgs args;
         args.geometry = geometry;
         args.dtype = dtype;
-        args.grad_input = nn::view_data(grad_input);
-        args.grad_output = nn::view_data(grad_output);
-        args.self = nn::view_data(self);
+        args.grad_input = data[0];
+        args.grad_output = data[1];
+        args.self = data[2];
         const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
         const CpuKernelSettings cpu = cpu_kernel_settings(length);
         return dispatch_kernel(
@@ -107,16 +109,7 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     exec->inputs = {*grad_output, *self, *buffer};
     exec->outputs = {*grad_input};
     exec->dtype = to_kernel_dtype(grad_input->dtype);
-    const aclTensor* const operands[3] = {
-        &exec->outputs[kGradInput], &exec->inputs[kGradOutput], &exec->inputs[kSelf]};
-    if (!plan_elementwise(operands, &exec->geometry)) {
-        return op_fail(ACLNN_ERR_PARAM_INVALID,
-                       kApi,
-                       "gradInput",
-                       "the views %s cannot be iterated in at most %d merged dimensions",
-                       dims_to_string(grad_input->view_dims).c_str(),
-                       kernels::kMaxDims);
-    }
+    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }
