@@ -59,6 +59,60 @@ struct Staging {
     alignas(64) float x[kStage];
 };
 
+// The reduce dims of a launch, walked in runs along the innermost one. A reduction over no
+// dimension (every non-channel dim had size 1) is one element.
+constexpr int64_t kOneElement[1] = {1};
+constexpr int64_t kNoStride[1] = {0};
+
+struct ReduceDims {
+    explicit ReduceDims(const BatchNormReduceBackwardArgs& args) {
+        if (args.reduce_ndim > 0) {
+            ndim = args.reduce_ndim;
+            sizes = args.reduce_sizes;
+            dy_strides = args.dy_reduce_strides;
+            x_strides = args.x_reduce_strides;
+        }
+    }
+
+    int64_t dy_inner() const { return dy_strides[ndim - 1]; }
+    int64_t x_inner() const { return x_strides[ndim - 1]; }
+
+    // Calls run(dy_offset, x_offset, length) for each stretch of the innermost dim in the
+    // flattened reduce indices [begin, end), in index order.
+    template <class Run>
+    void for_each_run(int64_t begin, int64_t end, const Run& run) const {
+        const int last = ndim - 1;
+        int64_t index[kMaxDims] = {};
+        int64_t rest = begin;
+        for (int d = last; d >= 0; --d) {
+            index[d] = rest % sizes[d];
+            rest /= sizes[d];
+        }
+        int64_t pos = begin;
+        while (pos < end) {
+            int64_t dy_off = 0;
+            int64_t x_off = 0;
+            for (int d = 0; d < ndim; ++d) {
+                dy_off += index[d] * dy_strides[d];
+                x_off += index[d] * x_strides[d];
+            }
+            const int64_t length = std::min(sizes[last] - index[last], end - pos);
+            run(dy_off, x_off, length);
+            pos += length;
+            index[last] += length;
+            for (int d = last; d > 0 && index[d] == sizes[d]; --d) {
+                index[d] = 0;
+                ++index[d - 1];
+            }
+        }
+    }
+
+    int ndim = 1;
+    const int64_t* sizes = kOneElement;
+    const int64_t* dy_strides = kNoStride;
+    const int64_t* x_strides = kNoStride;
+};
+
 // Four lanes as one value (GCC/Clang vector extension): element-wise IEEE float operations in
 // the order written, so the same bits as four scalar lanes. Written out because the compiler's
 // own vectorizer interleaves the eight lanes across loop iterations instead (several times
@@ -226,51 +280,15 @@ BnSums sum_chunk(const BatchNormReduceBackwardArgs& args,
                  int64_t begin,
                  int64_t end,
                  Staging& staging) {
-    // A reduction over no dimension (every non-channel dim had size 1) is one element.
-    const int ndim = args.reduce_ndim > 0 ? args.reduce_ndim : 1;
-    const int64_t one = 1;
-    const int64_t zero = 0;
-    const int64_t* sizes = args.reduce_ndim > 0 ? args.reduce_sizes : &one;
-    const int64_t* dy_strides = args.reduce_ndim > 0 ? args.dy_reduce_strides : &zero;
-    const int64_t* x_strides = args.reduce_ndim > 0 ? args.x_reduce_strides : &zero;
-    const int last = ndim - 1;
-
-    const T* dy_base = static_cast<const T*>(args.dy) + c * args.dy_channel_stride;
-    const T* x_base = static_cast<const T*>(args.x) + c * args.x_channel_stride;
+    const ReduceDims dims(args);
+    const T* dy = static_cast<const T*>(args.dy) + c * args.dy_channel_stride;
+    const T* x = static_cast<const T*>(args.x) + c * args.x_channel_stride;
     const float mean = bn_load(args.mean, c);
-
-    int64_t index[kMaxDims] = {};
-    int64_t rest = begin;
-    for (int d = last; d >= 0; --d) {
-        index[d] = rest % sizes[d];
-        rest /= sizes[d];
-    }
-
     LaneSums acc;
-    int64_t pos = begin;
-    while (pos < end) {
-        int64_t dy_off = 0;
-        int64_t x_off = 0;
-        for (int d = 0; d < ndim; ++d) {
-            dy_off += index[d] * dy_strides[d];
-            x_off += index[d] * x_strides[d];
-        }
-        const int64_t run = std::min(sizes[last] - index[last], end - pos);
-        accumulate_run(dy_base + dy_off,
-                       dy_strides[last],
-                       x_base + x_off,
-                       x_strides[last],
-                       run,
-                       mean,
-                       acc,
-                       staging);
-        pos += run;
-        index[last] += run;
-        for (int d = last; d > 0 && index[d] == sizes[d]; --d) {
-            index[d] = 0;
-            ++index[d - 1];
-        }
-    }
+    dims.for_each_run(begin, end, [&](int64_t dy_off, int64_t x_off, int64_t run) {
+        accumulate_run(
+            dy + dy_off, dims.dy_inner(), x + x_off, dims.x_inner(), run, mean, acc, staging);
+    });
     return acc.total();
 }
 
@@ -388,19 +406,15 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
                              int64_t chunk,
                              BnSums* partials,
                              ChannelsLastScratch& scratch) {
-    const int ndim = args.reduce_ndim > 0 ? args.reduce_ndim : 1;
-    const int64_t one = 1;
-    const int64_t zero = 0;
-    const int64_t* sizes = args.reduce_ndim > 0 ? args.reduce_sizes : &one;
-    const int64_t* dy_strides = args.reduce_ndim > 0 ? args.dy_reduce_strides : &zero;
-    const int64_t* x_strides = args.reduce_ndim > 0 ? args.x_reduce_strides : &zero;
-    const int last = ndim - 1;
+    const ReduceDims dims(args);
+    const int64_t dy_row = dims.dy_inner();
+    const int64_t x_row = dims.x_inner();
     const int64_t begin = chunk * kChunk;
     const int64_t end = std::min(begin + kChunk, args.reduce_numel);
     const int64_t width = c_end - c_begin;
     // Packed rows (row stride == width) are contiguous: the hardware prefetcher follows them,
     // and fp16 widens many at once. Other rows are prefetched by hand.
-    const bool packed = dy_strides[last] == width && x_strides[last] == width;
+    const bool packed = dy_row == width && x_row == width;
     const int64_t rows_per_stage = packed ? std::max<int64_t>(1, kStage / width) : 1;
 
     float* mean = scratch.mean.data();
@@ -414,43 +428,21 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
     const T* dy = static_cast<const T*>(args.dy) + c_begin;
     const T* x = static_cast<const T*>(args.x) + c_begin;
 
-    int64_t index[kMaxDims] = {};
-    int64_t rest = begin;
-    for (int d = last; d >= 0; --d) {
-        index[d] = rest % sizes[d];
-        rest /= sizes[d];
-    }
-    int64_t pos = begin;
-    while (pos < end) {
-        int64_t dy_off = 0;
-        int64_t x_off = 0;
-        for (int d = 0; d < ndim; ++d) {
-            dy_off += index[d] * dy_strides[d];
-            x_off += index[d] * x_strides[d];
-        }
-        const int64_t run = std::min(sizes[last] - index[last], end - pos);
+    dims.for_each_run(begin, end, [&](int64_t dy_off, int64_t x_off, int64_t run) {
         const T* dy_run = dy + dy_off;
         const T* x_run = x + x_off;
-        if (narrow_rows_avx2(dy_run,
-                             dy_strides[last],
-                             x_run,
-                             x_strides[last],
-                             run,
-                             width,
-                             mean,
-                             acc_dy,
-                             acc_xmu)) {
+        if (narrow_rows_avx2(dy_run, dy_row, x_run, x_row, run, width, mean, acc_dy, acc_xmu)) {
             // done in registers
         } else if constexpr (std::is_same_v<T, Half>) {
             // Widen rows_per_stage rows at once (packed) or one row at a time.
             for (int64_t r = 0; r < run; r += rows_per_stage) {
                 const int64_t rows = std::min(rows_per_stage, run - r);
-                const Half* d = dy_run + r * dy_strides[last];
-                const Half* v = x_run + r * x_strides[last];
+                const Half* d = dy_run + r * dy_row;
+                const Half* v = x_run + r * x_row;
                 if (!packed) {
                     for (int64_t c = 0; c < width; c += 32) {
-                        __builtin_prefetch(d + kPrefetchRows * dy_strides[last] + c);
-                        __builtin_prefetch(v + kPrefetchRows * x_strides[last] + c);
+                        __builtin_prefetch(d + kPrefetchRows * dy_row + c);
+                        __builtin_prefetch(v + kPrefetchRows * x_row + c);
                     }
                 }
                 widen(d, scratch.dy.data(), rows * width);
@@ -467,24 +459,10 @@ void sum_chunk_channels_last(const BatchNormReduceBackwardArgs& args,
                                 acc_xmu);
             }
         } else {
-            accumulate_rows(dy_run,
-                            dy_strides[last],
-                            x_run,
-                            x_strides[last],
-                            run,
-                            width,
-                            !packed,
-                            mean,
-                            acc_dy,
-                            acc_xmu);
+            accumulate_rows(
+                dy_run, dy_row, x_run, x_row, run, width, !packed, mean, acc_dy, acc_xmu);
         }
-        pos += run;
-        index[last] += run;
-        for (int d = last; d > 0 && index[d] == sizes[d]; --d) {
-            index[d] = 0;
-            ++index[d - 1];
-        }
-    }
+    });
     const int64_t chunks = chunks_per_channel(args);
     for (int64_t c = 0; c < width; ++c) {
         partials[(c_begin + c) * chunks + chunk] = BnSums{acc_dy[c], acc_xmu[c]};

@@ -21,10 +21,12 @@
 
 namespace aclemu::kernels::cpu {
 
-/// Splits [0, n) into at most `threads` contiguous ranges of at least `grain` items (except
-/// when n < grain) and calls body(begin, end) once per non-empty range, in parallel.
+namespace detail {
+
+// [0, n) cut into equal contiguous ranges, `per_thread` for each thread used, each at least
+// `grain` items (except when n < grain); body(begin, end) for each, as threads take them.
 template <typename Body>
-void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
+void parallel_ranges(int64_t n, int64_t grain, int threads, int64_t per_thread, const Body& body) {
     if (n <= 0) {
         return;
     }
@@ -35,14 +37,24 @@ void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
         body(int64_t{0}, n);
         return;
     }
-    const int64_t per = (n + team - 1) / team;
-    run_items(team, team, [&](int64_t part) {
-        const int64_t begin = std::min(n, part * per);
+    const int64_t ranges = std::min<int64_t>(by_grain, team * per_thread);
+    const int64_t per = (n + ranges - 1) / ranges;
+    run_items(team, ranges, [&](int64_t r) {
+        const int64_t begin = std::min(n, r * per);
         const int64_t end = std::min(n, begin + per);
         if (begin < end) {
             body(begin, end);
         }
     });
+}
+
+}  // namespace detail
+
+/// Splits [0, n) into at most `threads` contiguous ranges of at least `grain` items (except
+/// when n < grain) and calls body(begin, end) once per non-empty range, in parallel.
+template <typename Body>
+void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
+    detail::parallel_ranges(n, grain, threads, 1, body);
 }
 
 /// Like parallel_for, but [0, n) is cut into several ranges per thread (each at least `grain`
@@ -52,25 +64,7 @@ void parallel_for(int64_t n, int64_t grain, int threads, const Body& body) {
 template <typename Body>
 void parallel_for_dynamic(int64_t n, int64_t grain, int threads, const Body& body) {
     constexpr int64_t kRangesPerThread = 8;
-    if (n <= 0) {
-        return;
-    }
-    grain = std::max<int64_t>(grain, 1);
-    const int64_t by_grain = (n + grain - 1) / grain;
-    const int team = static_cast<int>(std::min<int64_t>(std::max(threads, 1), by_grain));
-    if (team <= 1) {
-        body(int64_t{0}, n);
-        return;
-    }
-    const int64_t ranges = std::min<int64_t>(by_grain, team * kRangesPerThread);
-    const int64_t per = (n + ranges - 1) / ranges;
-    run_items(team, ranges, [&](int64_t r) {
-        const int64_t begin = std::min(n, r * per);
-        const int64_t end = std::min(n, begin + per);
-        if (begin < end) {
-            body(begin, end);
-        }
-    });
+    detail::parallel_ranges(n, grain, threads, kRangesPerThread, body);
 }
 
 /// Calls body(chunk) for every chunk in [0, num_chunks), spread over up to `threads` threads
