@@ -90,16 +90,6 @@ aclError enqueue_host_task(const StreamTarget& target, HostTask task, TaskLength
                     [&] { return enqueue_host_task_impl(target, task, length); });
 }
 
-aclError enqueue_host_task(aclrtStream stream, HostTask task, TaskLength length) {
-    return api_call("enqueue_host_task", [&] {
-        StreamTarget target;
-        if (aclError err = resolve_stream_impl(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
-        return enqueue_host_task_impl(target, task, length);
-    });
-}
-
 aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
     return api_call("finish_gpu_launch",
                     [&] { return finish_gpu_launch_impl(target, launch_status); });

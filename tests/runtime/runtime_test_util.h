@@ -5,6 +5,7 @@
 
 #include "acl/acl.h"
 
+#include "aclemu/rt.h"
 #include "support/error_message.h"
 
 #include <gtest/gtest.h>
@@ -119,6 +120,17 @@ private:
 /// Host function: sleeps for the number of milliseconds pointed to by `args` (an int).
 inline void sleep_fn(void* args) {
     std::this_thread::sleep_for(std::chrono::milliseconds(*static_cast<int*>(args)));
+}
+
+/// Resolves `stream` and enqueues `task` on it, as an operator's dispatch does.
+inline aclError enqueue_task(aclrtStream stream,
+                             rt::HostTask task,
+                             rt::TaskLength length = rt::TaskLength::Any) {
+    rt::StreamTarget target;
+    if (aclError err = rt::resolve_stream(stream, &target); err != ACL_SUCCESS) {
+        return err;
+    }
+    return rt::enqueue_host_task(target, std::move(task), length);
 }
 
 /// Host function: sets the bool pointed to by `args` (std::atomic<bool>).

@@ -4,6 +4,7 @@
 // falling asleep all run, in order, and every wait returns.
 #include "aclemu/host_task.h"
 #include "aclemu/rt.h"
+#include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
 #include <gtest/gtest.h>
@@ -88,11 +89,11 @@ TEST_P(WorkQueueWakeups, NoTaskIsLostWhateverTheGap) {
     std::atomic<int> ran{0};
     auto producer = [&](int id) {
         for (int i = 0; i < kPerThread; ++i) {
-            ASSERT_EQ(rt::enqueue_host_task(stream(),
-                                            [&, id, i] {
-                                                order[id].push_back(i);
-                                                ran.fetch_add(1);
-                                            }),
+            ASSERT_EQ(enqueue_task(stream(),
+                                   [&, id, i] {
+                                       order[id].push_back(i);
+                                       ran.fetch_add(1);
+                                   }),
                       ACL_SUCCESS);
             if (i % 3 == 1) {
                 std::this_thread::sleep_for(std::chrono::microseconds(20 + (i % 7) * 15));
@@ -127,10 +128,10 @@ TEST_P(WorkQueueWakeups, TasksMayEnqueueFollowUps) {
     std::function<void()> step;
     step = [&] {
         if (depth.fetch_add(1) < 50) {
-            EXPECT_EQ(rt::enqueue_host_task(s, step), ACL_SUCCESS);
+            EXPECT_EQ(enqueue_task(s, step), ACL_SUCCESS);
         }
     };
-    ASSERT_EQ(rt::enqueue_host_task(s, step), ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(s, step), ACL_SUCCESS);
     // Each synchronize sees a ticket the chain may already have passed, or not yet reached.
     while (depth.load() < 51) {
         ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);

@@ -60,7 +60,7 @@ TEST_F(InlineTasks, ShortTaskOnAnIdleStreamRunsBeforeTheCallReturns) {
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
     bool ran = false;
     std::thread::id ran_on;
-    ASSERT_EQ(rt::enqueue_host_task(
+    ASSERT_EQ(enqueue_task(
                   stream_,
                   [&] {
                       ran = true;
@@ -75,9 +75,8 @@ TEST_F(InlineTasks, ShortTaskOnAnIdleStreamRunsBeforeTheCallReturns) {
 
     // A default-length task is still queued on the worker.
     auto queued_on = std::make_shared<std::thread::id>();
-    ASSERT_EQ(
-        rt::enqueue_host_task(stream_, [queued_on] { *queued_on = std::this_thread::get_id(); }),
-        ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(stream_, [queued_on] { *queued_on = std::this_thread::get_id(); }),
+              ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
     EXPECT_NE(*queued_on, std::this_thread::get_id());
 }
@@ -86,14 +85,14 @@ TEST_F(InlineTasks, ShortTaskBehindPendingWorkIsQueuedInOrder) {
     start(nullptr);
     Latch latch;
     OrderLog log;
-    ASSERT_EQ(rt::enqueue_host_task(stream_,
-                                    [&] {
-                                        latch.wait();
-                                        log.add(1);
-                                    }),
+    ASSERT_EQ(enqueue_task(stream_,
+                           [&] {
+                               latch.wait();
+                               log.add(1);
+                           }),
               ACL_SUCCESS);
     std::atomic<bool> short_ran{false};
-    ASSERT_EQ(rt::enqueue_host_task(
+    ASSERT_EQ(enqueue_task(
                   stream_,
                   [&] {
                       log.add(2);
@@ -116,7 +115,7 @@ TEST_F(InlineTasks, AnInlineRunHoldsTheStream) {
     std::atomic<bool> inside{false};
     OrderLog log;
     std::thread launcher([&] {
-        EXPECT_EQ(rt::enqueue_host_task(
+        EXPECT_EQ(enqueue_task(
                       stream_,
                       [&] {
                           inside = true;
@@ -130,7 +129,7 @@ TEST_F(InlineTasks, AnInlineRunHoldsTheStream) {
         std::this_thread::yield();
     }
     EXPECT_EQ(query(), ACL_STREAM_STATUS_NOT_READY);
-    ASSERT_EQ(rt::enqueue_host_task(stream_, [&] { log.add(2); }), ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(stream_, [&] { log.add(2); }), ACL_SUCCESS);
     std::atomic<bool> synchronized{false};
     std::thread waiter([&] {
         EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
@@ -153,13 +152,13 @@ TEST_F(InlineTasks, ShortTasksFromTheWorkerAreQueued) {
     start(nullptr);
     OrderLog log;
     aclrtStream s = stream_;
-    ASSERT_EQ(rt::enqueue_host_task(s,
-                                    [&log, s] {
-                                        EXPECT_EQ(rt::enqueue_host_task(
-                                                      s, [&log] { log.add(2); }, TaskLength::Short),
-                                                  ACL_SUCCESS);
-                                        log.add(1);
-                                    }),
+    ASSERT_EQ(enqueue_task(s,
+                           [&log, s] {
+                               EXPECT_EQ(enqueue_task(
+                                             s, [&log] { log.add(2); }, TaskLength::Short),
+                                         ACL_SUCCESS);
+                               log.add(1);
+                           }),
               ACL_SUCCESS);
     // The follow-up is enqueued by the first task: synchronize until both ran.
     for (int i = 0; i < 100 && log.values().size() < 2; ++i) {
@@ -178,7 +177,7 @@ TEST_F(InlineTasks, MixedShortAndQueuedTasksAllRunInOrder) {
     auto producer = [&](int id) {
         for (int i = 0; i < kPerThread; ++i) {
             const TaskLength length = (i % 3 == 0) ? TaskLength::Any : TaskLength::Short;
-            ASSERT_EQ(rt::enqueue_host_task(
+            ASSERT_EQ(enqueue_task(
                           stream_,
                           [&, id, i] {
                               order[id].push_back(i);
@@ -216,7 +215,7 @@ TEST_F(InlineTasks, EventsRecordedAroundAnInlineRunBracketIt) {
     ASSERT_EQ(aclrtCreateEventWithFlag(&after, ACL_EVENT_TIME_LINE), ACL_SUCCESS);
     ASSERT_EQ(aclrtRecordEvent(before, stream_), ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    ASSERT_EQ(rt::enqueue_host_task(
+    ASSERT_EQ(enqueue_task(
                   stream_,
                   [] { std::this_thread::sleep_for(std::chrono::milliseconds(5)); },
                   TaskLength::Short),
@@ -234,7 +233,7 @@ TEST_F(InlineTasks, SwitchedOffEveryTaskIsQueued) {
     start("0");
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
     auto ran_on = std::make_shared<std::thread::id>();
-    ASSERT_EQ(rt::enqueue_host_task(
+    ASSERT_EQ(enqueue_task(
                   stream_, [ran_on] { *ran_on = std::this_thread::get_id(); }, TaskLength::Short),
               ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);

@@ -63,12 +63,12 @@ TEST(LookupCaches, DestroyedStreamsAreNotResolved) {
     ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
     rt::StreamTarget target;
     ASSERT_EQ(rt::resolve_stream(stream, &target), ACL_SUCCESS);
-    ASSERT_EQ(rt::enqueue_host_task(stream, [] {}), ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(stream, [] {}), ACL_SUCCESS);
     ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
     take_recent_error();
     EXPECT_EQ(rt::resolve_stream(stream, &target), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("not a live stream"));
-    EXPECT_EQ(rt::enqueue_host_task(stream, [] {}), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(enqueue_task(stream, [] {}), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
 }
 

@@ -50,9 +50,9 @@ TEST_P(RtServices, ResolveStream) {
 TEST_P(RtServices, HostTasksRunInStreamOrderAndAsynchronously) {
     OrderLog log;
     Latch latch;
-    ASSERT_EQ(rt::enqueue_host_task(stream(), [&] { latch.wait(); }), ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(stream(), [&] { latch.wait(); }), ACL_SUCCESS);
     for (int i = 0; i < 5; ++i) {
-        ASSERT_EQ(rt::enqueue_host_task(stream(), [&log, i] { log.add(i); }), ACL_SUCCESS);
+        ASSERT_EQ(enqueue_task(stream(), [&log, i] { log.add(i); }), ACL_SUCCESS);
     }
     std::atomic<bool> host_func_ran{false};
     ASSERT_EQ(aclrtLaunchHostFunc(stream(), set_flag_fn, &host_func_ran), ACL_SUCCESS);
@@ -62,13 +62,13 @@ TEST_P(RtServices, HostTasksRunInStreamOrderAndAsynchronously) {
     EXPECT_THAT(log.values(), ElementsAre(0, 1, 2, 3, 4));
     EXPECT_TRUE(host_func_ran.load());
 
-    ASSERT_EQ(rt::enqueue_host_task(nullptr, [&log] { log.add(9); }), ACL_SUCCESS);
+    ASSERT_EQ(enqueue_task(nullptr, [&log] { log.add(9); }), ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
     EXPECT_EQ(log.values().back(), 9);
 
     int bogus = 0;
-    EXPECT_EQ(rt::enqueue_host_task(&bogus, [] {}), ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(rt::enqueue_host_task(stream(), nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(enqueue_task(&bogus, [] {}), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(enqueue_task(stream(), nullptr), ACL_ERROR_INVALID_PARAM);
 }
 
 TEST_P(RtServices, LocateUsesTheAllocationTable) {
@@ -105,11 +105,11 @@ TEST(RtServicesCpu, NeedInitAndAContext) {
     rt::StreamTarget target;
     take_recent_error();
     EXPECT_EQ(rt::resolve_stream(nullptr, &target), ACL_ERROR_UNINITIALIZE);
-    EXPECT_EQ(rt::enqueue_host_task(nullptr, [] {}), ACL_ERROR_UNINITIALIZE);
+    EXPECT_EQ(enqueue_task(nullptr, [] {}), ACL_ERROR_UNINITIALIZE);
     RuntimeSession session("cpu");
     ASSERT_EQ(session.init_result, ACL_SUCCESS);
     EXPECT_EQ(rt::resolve_stream(nullptr, &target), ACL_ERROR_RT_CONTEXT_NULL);
-    EXPECT_EQ(rt::enqueue_host_task(nullptr, [] {}), ACL_ERROR_RT_CONTEXT_NULL);
+    EXPECT_EQ(enqueue_task(nullptr, [] {}), ACL_ERROR_RT_CONTEXT_NULL);
     EXPECT_THAT(take_recent_error(), HasSubstr("EH0003"));
 }
 
@@ -118,11 +118,11 @@ TEST(RtServicesCpu, HostTaskUnderLaunchBlockingRunsBeforeReturning) {
     RuntimeSession session("cpu");
     ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
     std::atomic<bool> ran{false};
-    ASSERT_EQ(rt::enqueue_host_task(nullptr,
-                                    [&] {
-                                        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                                        ran = true;
-                                    }),
+    ASSERT_EQ(enqueue_task(nullptr,
+                           [&] {
+                               std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                               ran = true;
+                           }),
               ACL_SUCCESS);
     EXPECT_TRUE(ran.load());
     EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);

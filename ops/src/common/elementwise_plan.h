@@ -13,7 +13,6 @@
 
 #include "aclnn/aclnn_base.h"
 
-#include "common/ops_api.h"
 #include "kernels_cu/kernel_args.h"
 
 namespace aclemu::ops {
@@ -28,8 +27,7 @@ namespace aclemu::ops {
 /// An empty iteration space gives numel 0, ndim 1, sizes {0}; rank 0 or all-size-1 gives ndim 1,
 /// sizes {1}, contiguous. Returns false (out untouched) when the view shapes or stride counts
 /// differ or more than kernels::kMaxDims dims remain.
-ACLEMU_OPS_API bool plan_elementwise(const aclTensor* const operands[3],
-                                     kernels::ElementwiseGeometry* out);
+bool plan_elementwise(const aclTensor* const operands[3], kernels::ElementwiseGeometry* out);
 
 /// An elementwise operator's three operands (its snapshots, output first, in the kernel's
 /// argument order) with their parameter names, for both phases.
@@ -40,14 +38,12 @@ struct ElementwiseOperands {
 
 /// Phase 1: plan_elementwise, or ACLNN_ERR_PARAM_INVALID (161002) naming the output when the
 /// views need more than kernels::kMaxDims dims.
-ACLEMU_OPS_API aclnnStatus plan_elementwise(const char* api,
-                                            const ElementwiseOperands& operands,
-                                            kernels::ElementwiseGeometry* out);
+aclnnStatus plan_elementwise(const char* api,
+                             const ElementwiseOperands& operands,
+                             kernels::ElementwiseGeometry* out);
 
 /// Phase 2: checks that each operand is device memory (check_device_data) and gives each
 /// view's first element in `data`.
-ACLEMU_OPS_API aclnnStatus elementwise_data(const char* api,
-                                            const ElementwiseOperands& operands,
-                                            void* data[3]);
+aclnnStatus elementwise_data(const char* api, const ElementwiseOperands& operands, void* data[3]);
 
 }  // namespace aclemu::ops

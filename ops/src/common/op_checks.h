@@ -13,8 +13,6 @@
 
 #include "aclnn/aclnn_base.h"
 
-#include "common/ops_api.h"
-
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -23,70 +21,66 @@
 namespace aclemu::ops {
 
 /// "[2,3,4]" (and "[]" for rank 0), for messages.
-ACLEMU_OPS_API std::string dims_to_string(const std::vector<int64_t>& dims);
+std::string dims_to_string(const std::vector<int64_t>& dims);
 
 /// ACLNN_ERR_PARAM_NULLPTR (161001) when `ptr` (a tensor, array, or out-pointer) is null.
-ACLEMU_OPS_API aclnnStatus check_not_null(const void* ptr, const char* api, const char* name);
+aclnnStatus check_not_null(const void* ptr, const char* api, const char* name);
 
 /// ACLNN_ERR_PARAM_INVALID (161002) when t's dtype is not in `allowed`; the message lists them.
-ACLEMU_OPS_API aclnnStatus check_dtype_in(const aclTensor* t,
-                                          const char* api,
-                                          const char* name,
-                                          std::initializer_list<aclDataType> allowed);
+aclnnStatus check_dtype_in(const aclTensor* t,
+                           const char* api,
+                           const char* name,
+                           std::initializer_list<aclDataType> allowed);
 
 /// 161002 when t's dtype differs from ref's.
-ACLEMU_OPS_API aclnnStatus check_same_dtype(const aclTensor* t,
-                                            const char* api,
-                                            const char* name,
-                                            const aclTensor* ref,
-                                            const char* ref_name);
+aclnnStatus check_same_dtype(const aclTensor* t,
+                             const char* api,
+                             const char* name,
+                             const aclTensor* ref,
+                             const char* ref_name);
 
 /// 161002 when t's view shape differs from ref's (same rank and sizes; no broadcasting).
-ACLEMU_OPS_API aclnnStatus check_same_shape(const aclTensor* t,
-                                            const char* api,
-                                            const char* name,
-                                            const aclTensor* ref,
-                                            const char* ref_name);
+aclnnStatus check_same_shape(const aclTensor* t,
+                             const char* api,
+                             const char* name,
+                             const aclTensor* ref,
+                             const char* ref_name);
 
 /// 161002 when t's format tag differs from ref's.
-ACLEMU_OPS_API aclnnStatus check_same_format(const aclTensor* t,
-                                             const char* api,
-                                             const char* name,
-                                             const aclTensor* ref,
-                                             const char* ref_name);
+aclnnStatus check_same_format(const aclTensor* t,
+                              const char* api,
+                              const char* name,
+                              const aclTensor* ref,
+                              const char* ref_name);
 
 /// 161002 unless lo <= rank(t) <= hi (view rank).
-ACLEMU_OPS_API aclnnStatus
-check_rank_in(const aclTensor* t, const char* api, const char* name, int64_t lo, int64_t hi);
+aclnnStatus check_rank_in(
+    const aclTensor* t, const char* api, const char* name, int64_t lo, int64_t hi);
 
 /// The device-private layouts: NC1HWC0, NC1HWC0_C04, FRACTAL_Z, NDC1HWC0, FRACTAL_Z_3D,
 /// FRACTAL_NZ and its C0 variants.
-ACLEMU_OPS_API bool is_private_format(aclFormat format);
+bool is_private_format(aclFormat format);
 
 /// 161002 when t's format is private (is_private_format).
-ACLEMU_OPS_API aclnnStatus check_not_private_format(const aclTensor* t,
-                                                    const char* api,
-                                                    const char* name);
+aclnnStatus check_not_private_format(const aclTensor* t, const char* api, const char* name);
 
 /// 161002 when the view can reach outside its storage (or has a negative offset): every
 /// element must lie in [0, storage numel). Empty views fit.
-ACLEMU_OPS_API aclnnStatus check_view_fits(const aclTensor* t, const char* api, const char* name);
+aclnnStatus check_view_fits(const aclTensor* t, const char* api, const char* name);
 
 /// 161002 when an output view writes one location twice through a zero stride on a dim of
 /// size > 1. (Other overlapping layouts are not detected.)
-ACLEMU_OPS_API aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
-                                                             const char* api,
-                                                             const char* name);
+aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
+                                              const char* api,
+                                              const char* name);
 
 /// For phase 2: 161002 unless t's whole storage [data, data + storage numel * element size)
 /// is device memory (aclemu::rt::locate). Empty views are not checked.
-ACLEMU_OPS_API aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* name);
+aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* name);
 
 /// Phase 2: ACLNN_ERR_RUNTIME_ERROR (361001) when the active backend's workspace layout needs
 /// `needed` bytes but phase 1 planned only `planned` (the backend could in principle differ
 /// between the phases): never run with a workspace smaller than the kernel's.
-ACLEMU_OPS_API aclnnStatus check_workspace_planned(const char* api,
-                                                   uint64_t needed,
-                                                   uint64_t planned);
+aclnnStatus check_workspace_planned(const char* api, uint64_t needed, uint64_t planned);
 
 }  // namespace aclemu::ops

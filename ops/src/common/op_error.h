@@ -9,8 +9,6 @@
 
 #include "aclnn/aclnn_base.h"
 
-#include "common/ops_api.h"
-
 /// Returns from the calling function when `expr` yields a status other than ACLNN_SUCCESS.
 #define ACLEMU_OP_RETURN_IF_ERROR(expr)            \
     do {                                           \
@@ -24,8 +22,7 @@ namespace aclemu::ops {
 
 /// Records and logs a failure of `api` about parameter `param` (null or "" for none), with a
 /// printf-style reason; returns `code`.
-ACLEMU_OPS_API aclnnStatus
-op_fail(aclnnStatus code, const char* api, const char* param, const char* fmt, ...)
+aclnnStatus op_fail(aclnnStatus code, const char* api, const char* param, const char* fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 }  // namespace aclemu::ops

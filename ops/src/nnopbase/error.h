@@ -6,18 +6,16 @@
 
 #include "aclnn/aclnn_base.h"
 
-#include "aclemu/export.h"
+#include "nnopbase/nnopbase_api.h"
 
 #include <cstdarg>
-
-#define ACLEMU_NNOPBASE_API ACLEMU_EXPORT
 
 namespace aclemu::nn {
 
 /// The message ID of a status: "EZ1002" null pointer (161001), "EZ1001" invalid parameter
 /// (161002), "EZ3001" runtime failure (361001), "EZ9999" internal error (56xxxx and anything
 /// else).
-ACLEMU_NNOPBASE_API const char* error_id(aclnnStatus code);
+const char* error_id(aclnnStatus code);
 
 /// Records and logs a failure of `api` (may be null) concerning parameter `param` (null or ""
 /// for none), with a printf-style reason. Returns `code`.

@@ -244,12 +244,6 @@ aclnnStatus execute(const char* op_name,
     }
 }
 
-size_t live_executor_count() {
-    Registry& reg = registry();
-    std::lock_guard<std::mutex> lock(reg.mutex);
-    return reg.live.size();
-}
-
 }  // namespace aclemu::nn
 
 using aclemu::nn::fail;

@@ -56,7 +56,4 @@ ACLEMU_NNOPBASE_API aclnnStatus execute(const char* op_name,
                                         aclOpExecutor* executor,
                                         aclrtStream stream);
 
-/// Number of live executors (published, not yet consumed or destroyed); for leak tests.
-ACLEMU_NNOPBASE_API size_t live_executor_count();
-
 }  // namespace aclemu::nn

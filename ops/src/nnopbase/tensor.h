@@ -5,14 +5,12 @@
 
 #include "aclnn/acl_meta.h"
 
-#include "aclemu/export.h"
+#include "nnopbase/nnopbase_api.h"
 #include "nnopbase/tensor_dims.h"
 
 #include <cstdint>
 #include <type_traits>
 #include <vector>
-
-#define ACLEMU_NNOPBASE_API ACLEMU_EXPORT
 
 struct aclTensor {
     aclDataType dtype = ACL_DT_UNDEFINED;

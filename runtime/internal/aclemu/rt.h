@@ -51,10 +51,6 @@ ACLEMU_EXPORT aclError resolve_stream(aclrtStream stream, StreamTarget* target);
 ACLEMU_EXPORT aclError enqueue_host_task(const StreamTarget& target,
                                          HostTask task,
                                          TaskLength length = TaskLength::Any);
-/// The same for a stream not resolved yet: resolve_stream, then the above.
-ACLEMU_EXPORT aclError enqueue_host_task(aclrtStream stream,
-                                         HostTask task,
-                                         TaskLength length = TaskLength::Any);
 
 /// After a kernel launch on a GPU stream: checks the launch and, when ASCEND_LAUNCH_BLOCKING=1,
 /// waits for the stream. `launch_status` is the backend error code of the launch (0 = ok).
