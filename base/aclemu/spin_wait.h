@@ -9,10 +9,9 @@
 
 namespace aclemu {
 
-/// Polls between yields. A spinner yields its core every ~1-2 us: when threads outnumber cores
-/// (a busy 2-core box), the thread it waits for may be queued on that very core, and a pure
-/// pause loop would hold it off for the whole budget (measured on the work queue: enqueue +
-/// synchronize of a tiny kernel 80-120 us without yields, 1-2 us with them).
+/// Polls between yields: when threads outnumber cores (a busy small machine), the thread a
+/// spinner waits for may be queued on the spinner's own core, and a pure pause loop would hold
+/// it off for the whole budget (docs/performance.md has the measurement).
 constexpr unsigned kPollsPerYield = 16;
 
 inline void cpu_relax() {

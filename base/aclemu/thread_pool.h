@@ -7,10 +7,10 @@
 // included, claims the next item from an atomic counter until none is left. The caller then
 // waits only for items a helper has already claimed, never for a helper that has not started:
 // one the scheduler runs late finds nothing left. So a job never runs slower than on the calling
-// thread alone. (A team that joins every thread, as OpenMP's does, waits for the slowest start:
-// on a small, busy machine a woken thread often queues behind its waker on the waker's core.)
-// Helpers poll for a while after a job before they sleep, so jobs issued back to back find them
-// running on their own cores.
+// thread alone, where a team that joins every thread waits for its slowest start: on a small,
+// busy machine a woken thread often queues behind its waker on the waker's core
+// (docs/performance.md). Helpers poll for a while after a job before they sleep, so jobs issued
+// back to back find them running on their own cores.
 #pragma once
 
 #include "aclemu/export.h"

@@ -107,7 +107,8 @@ StreamingStores read_streaming_stores() {
     return StreamingStores::Auto;
 }
 
-// "scatter" asks for the measured atomic-scatter alternative; anything else is the gather.
+// "scatter" asks for the atomic-scatter alternative (kept for comparisons); anything else is
+// the gather.
 bool read_upsample_scatter() {
     const char* text = env("ACLEMU_UPSAMPLE_ALGORITHM");
     return text != nullptr && std::strcmp(text, "scatter") == 0;

@@ -121,8 +121,8 @@ aclnnStatus check_upsample_nearest_exact1d_backward(const aclTensor* grad_output
     return ACLNN_SUCCESS;
 }
 
-// The atomic scatter is a measured alternative only: asked for by ACLEMU_UPSAMPLE_ALGORITHM,
-// and never while the context is deterministic.
+// The atomic scatter is an alternative kept for comparisons: asked for by
+// ACLEMU_UPSAMPLE_ALGORITHM, and never while the context is deterministic.
 kernels::UpsampleAlgorithm choose_algorithm() {
     if (rt::op_settings().upsample_scatter && !rt::deterministic()) {
         return kernels::UpsampleAlgorithm::AtomicScatter;
