@@ -77,6 +77,18 @@ aclError check_range(const char* name, const void* ptr, size_t count, const Loca
     return ACL_SUCCESS;
 }
 
+// A copy or fill of `count` bytes into a buffer the caller says holds `max` (`max_name`).
+aclError check_count(size_t count, size_t max, const char* max_name) {
+    if (max == 0 || count > max) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                std::string("must not exceed ") + max_name + " ("
+                                    + std::to_string(max) + "), which must be greater than 0"));
+    }
+    return ACL_SUCCESS;
+}
+
 struct CopyPlan {
     CopyDirection direction = CopyDirection::HostToHost;
     bool pageable_host = false;  // a host side that aclrtMallocHost did not allocate
@@ -95,12 +107,8 @@ aclError plan_copy(void* dst,
             ACL_ERROR_INVALID_PARAM,
             msg_invalid("kind", std::to_string(kind), "must be an aclrtMemcpyKind in [0, 5]"));
     }
-    if (dest_max == 0 || count > dest_max) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("count",
-                                std::to_string(count),
-                                "must not exceed destMax (" + std::to_string(dest_max)
-                                    + "), which must be greater than 0"));
+    if (aclError err = check_count(count, dest_max, "destMax"); err != ACL_SUCCESS) {
+        return err;
     }
     Located d = locate_ptr(dst, backend);
     Located s = locate_ptr(src, backend);
@@ -286,12 +294,8 @@ aclError memset_impl(
     if (aclError err = find_target(async, stream, &target, &backend); err != ACL_SUCCESS) {
         return err;
     }
-    if (max_count == 0 || count > max_count) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("count",
-                                std::to_string(count),
-                                "must not exceed maxCount (" + std::to_string(max_count)
-                                    + "), which must be greater than 0"));
+    if (aclError err = check_count(count, max_count, "maxCount"); err != ACL_SUCCESS) {
+        return err;
     }
     Located where = locate_ptr(dev_ptr, backend);
     if (aclError err = check_range("devPtr", dev_ptr, count, where); err != ACL_SUCCESS) {
