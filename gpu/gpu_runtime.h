@@ -1,7 +1,9 @@
 // The one map of GPU runtime names: code written against `gpu*` names (the GPU backend in
-// runtime/src/backend/gpu, the launchers in kernels_cu/) builds for CUDA or, with
-// ACLEMU_USE_HIP, for HIP. A name map only, sorted, no logic: add a name here when code starts
-// calling it. Host API only; kernels_cu/portability.h adds the device side.
+// runtime/src/backend/gpu, the launchers in kernels_cu/) builds for CUDA, for HIP
+// (ACLEMU_USE_HIP) or for the GPU simulator (ACLEMU_GPU_SIM). A name map only, sorted, no logic:
+// add a name here when code starts calling it. Host API only; kernels_cu/portability.h adds the
+// device side. ACLEMU_GPU_NAMESPACE names the namespace such code puts its symbols in (`gpu`,
+// or `gpusim` for the simulator's build), so one library can hold both builds.
 #pragma once
 
 #define GPU_NAME_OF_(fn) #fn
@@ -11,7 +13,8 @@
 #if defined(ACLEMU_USE_HIP)
 #    include <hip/hip_runtime_api.h>
 
-#    define ACLEMU_GPU_VENDOR "hip"
+#    define ACLEMU_GPU_VENDOR    "hip"
+#    define ACLEMU_GPU_NAMESPACE gpu
 
 using gpuDeviceProp_t = hipDeviceProp_t;
 using gpuError_t = hipError_t;
@@ -87,10 +90,84 @@ using gpuStream_t = hipStream_t;
 #        define GPU_POINTER_ATTR_TYPE memoryType
 #    endif
 
+#elif defined(ACLEMU_GPU_SIM)
+// The GPU simulator (gpu/sim): CUDA's API under gpusim* names, run on host threads.
+#    include "gpu/sim/runtime.h"
+
+#    define ACLEMU_GPU_VENDOR    "gpusim"
+#    define ACLEMU_GPU_NAMESPACE gpusim
+
+using gpuDeviceProp_t = gpusimDeviceProp;
+using gpuError_t = gpusimError_t;
+using gpuEvent_t = gpusimEvent_t;
+using gpuMemcpyKind = gpusimMemcpyKind;
+using gpuPointerAttributes = gpusimPointerAttributes;
+using gpuStream_t = gpusimStream_t;
+
+#    define gpuDevAttrMultiProcessorCount    gpusimDevAttrMultiProcessorCount
+#    define gpuDeviceGetAttribute            gpusimDeviceGetAttribute
+#    define gpuDeviceSynchronize             gpusimDeviceSynchronize
+#    define gpuErrorAssert                   gpusimErrorAssert
+#    define gpuErrorECCUncorrectable         gpusimErrorECCUncorrectable
+#    define gpuErrorIllegalAddress           gpusimErrorIllegalAddress
+#    define gpuErrorInitializationError      gpusimErrorInitializationError
+#    define gpuErrorInsufficientDriver       gpusimErrorInsufficientDriver
+#    define gpuErrorInvalidDevice            gpusimErrorInvalidDevice
+#    define gpuErrorInvalidDevicePointer     gpusimErrorInvalidDevicePointer
+#    define gpuErrorInvalidResourceHandle    gpusimErrorInvalidResourceHandle
+#    define gpuErrorInvalidValue             gpusimErrorInvalidValue
+#    define gpuErrorLaunchFailure            gpusimErrorLaunchFailure
+#    define gpuErrorLaunchTimeout            gpusimErrorLaunchTimeout
+#    define gpuErrorMemoryAllocation         gpusimErrorMemoryAllocation
+#    define gpuErrorNoDevice                 gpusimErrorNoDevice
+#    define gpuErrorNotReady                 gpusimErrorNotReady
+#    define gpuErrorNotSupported             gpusimErrorNotSupported
+#    define gpuErrorStreamCaptureInvalidated gpusimErrorStreamCaptureInvalidated
+#    define gpuEventCreateWithFlags          gpusimEventCreateWithFlags
+#    define gpuEventDefault                  gpusimEventDefault
+#    define gpuEventDestroy                  gpusimEventDestroy
+#    define gpuEventDisableTiming            gpusimEventDisableTiming
+#    define gpuEventElapsedTime              gpusimEventElapsedTime
+#    define gpuEventQuery                    gpusimEventQuery
+#    define gpuEventRecord                   gpusimEventRecord
+#    define gpuEventSynchronize              gpusimEventSynchronize
+#    define gpuFree                          gpusimFree
+#    define gpuFreeHost                      gpusimFreeHost
+#    define gpuGetDevice                     gpusimGetDevice
+#    define gpuGetDeviceCount                gpusimGetDeviceCount
+#    define gpuGetDeviceProperties           gpusimGetDeviceProperties
+#    define gpuGetErrorName                  gpusimGetErrorName
+#    define gpuGetErrorString                gpusimGetErrorString
+#    define gpuGetLastError                  gpusimGetLastError
+#    define gpuLaunchHostFunc                gpusimLaunchHostFunc
+#    define gpuMalloc                        gpusimMalloc
+#    define gpuMallocHost                    gpusimMallocHost
+#    define gpuMemGetInfo                    gpusimMemGetInfo
+#    define gpuMemcpy                        gpusimMemcpy
+#    define gpuMemcpyAsync                   gpusimMemcpyAsync
+#    define gpuMemcpyDeviceToDevice          gpusimMemcpyDeviceToDevice
+#    define gpuMemcpyDeviceToHost            gpusimMemcpyDeviceToHost
+#    define gpuMemcpyHostToDevice            gpusimMemcpyHostToDevice
+#    define gpuMemcpyHostToHost              gpusimMemcpyHostToHost
+#    define gpuMemoryTypeDevice              gpusimMemoryTypeDevice
+#    define gpuMemset                        gpusimMemset
+#    define gpuMemsetAsync                   gpusimMemsetAsync
+#    define gpuPointerGetAttributes          gpusimPointerGetAttributes
+#    define gpuSetDevice                     gpusimSetDevice
+#    define gpuStreamCreateWithFlags         gpusimStreamCreateWithFlags
+#    define gpuStreamDestroy                 gpusimStreamDestroy
+#    define gpuStreamNonBlocking             gpusimStreamNonBlocking
+#    define gpuStreamQuery                   gpusimStreamQuery
+#    define gpuStreamSynchronize             gpusimStreamSynchronize
+#    define gpuStreamWaitEvent               gpusimStreamWaitEvent
+#    define gpuSuccess                       gpusimSuccess
+#    define GPU_POINTER_ATTR_TYPE            type
+
 #else
 #    include <cuda_runtime_api.h>
 
-#    define ACLEMU_GPU_VENDOR "cuda"
+#    define ACLEMU_GPU_VENDOR    "cuda"
+#    define ACLEMU_GPU_NAMESPACE gpu
 
 using gpuDeviceProp_t = cudaDeviceProp;
 using gpuError_t = cudaError_t;

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace aclemu::kernels::gpu {
+namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 constexpr int kThreads = 256;
@@ -314,15 +314,15 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
         const int64_t tiles = (a.channels + bx - 1) / bx;
         const dim3 grid(static_cast<unsigned>(plan.splits),
                         static_cast<unsigned>(std::min<int64_t>(tiles, kMaxGridYZ)));
-        partials_channels_last_kernel<T><<<grid, block, 0, stream>>>(a, partials, plan);
+        ACLEMU_LAUNCH(grid, block, 0, stream, partials_channels_last_kernel<T>)(a, partials, plan);
         return;
     }
     const dim3 grid(static_cast<unsigned>(plan.splits),
                     static_cast<unsigned>(std::min<int64_t>(a.channels, kMaxGridYZ)));
     if (rows_vectorizable(a, kVec)) {
-        partials_rows_kernel<T, kVec><<<grid, kThreads, 0, stream>>>(a, partials, plan);
+        ACLEMU_LAUNCH(grid, kThreads, 0, stream, partials_rows_kernel<T, kVec>)(a, partials, plan);
     } else {
-        partials_rows_kernel<T, 1><<<grid, kThreads, 0, stream>>>(a, partials, plan);
+        ACLEMU_LAUNCH(grid, kThreads, 0, stream, partials_rows_kernel<T, 1>)(a, partials, plan);
     }
 }
 
@@ -351,10 +351,11 @@ int launch_batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
                 return status;
             }
         }
-        finalize_kernel<<<grid_for(args.channels, kFinalizeThreads), kFinalizeThreads, 0, s>>>(
-            args, partials, plan.splits);
+        ACLEMU_LAUNCH(
+            grid_for(args.channels, kFinalizeThreads), kFinalizeThreads, 0, s, finalize_kernel)
+        (args, partials, plan.splits);
         return launch_status();
     });
 }
 
-}  // namespace aclemu::kernels::gpu
+}  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

@@ -9,7 +9,7 @@
 #include <atomic>
 #include <cstdint>
 
-namespace aclemu::kernels::gpu {
+namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 
 /// Resident blocks per SM a grid asks for: enough to hide memory latency on every current GPU;
 /// the kernels are grid-stride loops, so a smaller grid than the work covers all of it.
@@ -72,4 +72,4 @@ int switch_dtype(DType dtype, F&& f) {
     return static_cast<int>(gpuErrorInvalidValue);
 }
 
-}  // namespace aclemu::kernels::gpu
+}  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

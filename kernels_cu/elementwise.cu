@@ -2,7 +2,6 @@
 // the kernels_cu/math functors: contiguous with 16-byte vectors (scalar peel when all pointers
 // share one misalignment, scalar tail), contiguous scalar when misalignments differ, and strided
 // (32-bit division when numel fits). Grid-stride with 64-bit counters: one launch for any size.
-// error_string() for every launcher of kernels_cu lives here too.
 #include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
@@ -10,7 +9,7 @@
 
 #include <cstdint>
 
-namespace aclemu::kernels::gpu {
+namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 constexpr int kBlock = 256;
@@ -228,19 +227,21 @@ void launch_typed(const ElementwiseGeometry& g,
             const unsigned grid =
                 grid_for(vectors > 0 ? vectors : 1,
                          static_cast<int64_t>(kBlock) * kElemsPerThread / kVec<T>);
-            contiguous_vector_kernel<T, Op><<<grid, kBlock, 0, stream>>>(out, a, b, n, peel, op);
+            ACLEMU_LAUNCH(grid, kBlock, 0, stream, contiguous_vector_kernel<T, Op>)
+            (out, a, b, n, peel, op);
         } else {
             const unsigned grid = grid_for(n, static_cast<int64_t>(kBlock) * kScalarUnroll);
-            contiguous_scalar_kernel<T, Op><<<grid, kBlock, 0, stream>>>(out, a, b, n, op);
+            ACLEMU_LAUNCH(grid, kBlock, 0, stream, contiguous_scalar_kernel<T, Op>)
+            (out, a, b, n, op);
         }
     } else {
         const unsigned grid = grid_for(n, static_cast<int64_t>(kBlock) * kScalarUnroll);
         if (n <= static_cast<int64_t>(UINT32_MAX)) {
-            strided_kernel<T, Op, uint32_t><<<grid, kBlock, 0, stream>>>(
-                out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+            ACLEMU_LAUNCH(grid, kBlock, 0, stream, strided_kernel<T, Op, uint32_t>)
+            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
         } else {
-            strided_kernel<T, Op, uint64_t><<<grid, kBlock, 0, stream>>>(
-                out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+            ACLEMU_LAUNCH(grid, kBlock, 0, stream, strided_kernel<T, Op, uint64_t>)
+            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
         }
     }
 }
@@ -294,8 +295,4 @@ int launch_logit_grad(const LogitGradArgs& args, void* stream) {
                   stream);
 }
 
-const char* error_string(int code) {
-    return gpuGetErrorString(static_cast<gpuError_t>(code));
-}
-
-}  // namespace aclemu::kernels::gpu
+}  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

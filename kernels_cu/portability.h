@@ -1,13 +1,19 @@
 // The one portability header for kernel code. Per-element math (kernels_cu/math/*.h) is written
-// once with ACLEMU_HD and compiles three ways: g++ for the CPU loops, nvcc for CUDA, hipcc for
-// HIP. Kernel sources (.cu) include this, never a vendor header directly: it adds the device
-// side (block reductions) to the runtime names of gpu/gpu_runtime.h.
+// once with ACLEMU_HD and compiles four ways: g++ for the CPU loops, nvcc for CUDA, hipcc for
+// HIP, and g++ again for the GPU simulator (ACLEMU_GPU_SIM, gpu/sim). Kernel sources (.cu)
+// include this, never a vendor header directly: it adds the device side (block reductions, the
+// launch) to the runtime names of gpu/gpu_runtime.h.
+//
+// Kernels launch through ACLEMU_LAUNCH(grid, block, shared_bytes, stream, kernel)(args...), which
+// is kernel<<<grid, block, shared_bytes, stream>>>(args...) under nvcc and hipcc.
 #pragma once
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #    define ACLEMU_HD           __host__ __device__ __forceinline__
 #    define ACLEMU_DEVICE       __device__ __forceinline__
 #    define ACLEMU_GPU_COMPILER 1
+#    define ACLEMU_LAUNCH(grid, block, shared_bytes, stream, ...) \
+        __VA_ARGS__<<<grid, block, shared_bytes, stream>>>
 #else
 #    define ACLEMU_HD           inline
 #    define ACLEMU_GPU_COMPILER 0
@@ -50,4 +56,9 @@ private:
 #    include <cub/cub.cuh>
 #    include <cuda_runtime.h>
 namespace gpucub = cub;
+#elif defined(ACLEMU_GPU_SIM)
+#    include "gpu/gpu_runtime.h"
+#    include "gpu/sim/device.h"
+#    define ACLEMU_DEVICE inline
+#    define ACLEMU_LAUNCH GPUSIM_LAUNCH
 #endif

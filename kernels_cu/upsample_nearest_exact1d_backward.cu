@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-namespace aclemu::kernels::gpu {
+namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 constexpr int kThreads = 256;
@@ -90,10 +90,11 @@ int launch_typed(const UpsampleNearestExact1dBackwardArgs& a, void* workspace, g
         if (err != gpuSuccess) {
             return static_cast<int>(err);
         }
-        scatter_kernel<T><<<grid_for(a.n * a.c * a.l_out, kThreads), kThreads, 0, s>>>(a, acc);
-        convert_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, s>>>(a, acc);
+        ACLEMU_LAUNCH(grid_for(a.n * a.c * a.l_out, kThreads), kThreads, 0, s, scatter_kernel<T>)
+        (a, acc);
+        ACLEMU_LAUNCH(grid_for(outputs, kThreads), kThreads, 0, s, convert_kernel<T>)(a, acc);
     } else {
-        gather_kernel<T><<<grid_for(outputs, kThreads), kThreads, 0, s>>>(a);
+        ACLEMU_LAUNCH(grid_for(outputs, kThreads), kThreads, 0, s, gather_kernel<T>)(a);
     }
     return launch_status();
 }
@@ -121,4 +122,4 @@ int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwar
     });
 }
 
-}  // namespace aclemu::kernels::gpu
+}  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

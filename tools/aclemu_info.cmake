@@ -4,6 +4,11 @@ set(ACLEMU_INFO_BUILD_TYPE "${CMAKE_BUILD_TYPE}")
 if(NOT ACLEMU_INFO_BUILD_TYPE)
     set(ACLEMU_INFO_BUILD_TYPE "multi-config")
 endif()
+if(ACLEMU_ENABLE_GPUSIM)
+    set(ACLEMU_INFO_GPUSIM "on (ACLEMU_BACKEND=gpusim)")
+else()
+    set(ACLEMU_INFO_GPUSIM "off")
+endif()
 set(ACLEMU_INFO_CUDA "off")
 set(ACLEMU_INFO_HIP "off")
 foreach(lang CUDA HIP)
@@ -28,6 +33,15 @@ if(ACLEMU_BUILD_TESTS)
     set_tests_properties(aclemu_info_reports_build_and_backend PROPERTIES LABELS cpu
         ENVIRONMENT "ACLEMU_BACKEND=cpu;${ACLEMU_TEST_ENVIRONMENT}"
         PASS_REGULAR_EXPRESSION "aclemu ${PROJECT_VERSION}\n.*backend +cpu\n.*device 0 +aclemu-cpu")
+    # Without a GPU, `auto` says why it chose the CPU.
+    add_test(NAME aclemu_info_says_why_auto_chose_the_cpu COMMAND aclemu_info)
+    set_tests_properties(aclemu_info_says_why_auto_chose_the_cpu PROPERTIES LABELS cpu
+        ENVIRONMENT "ACLEMU_BACKEND=auto;${ACLEMU_TEST_ENVIRONMENT}"
+        PASS_REGULAR_EXPRESSION "backend +cuda
+|backend +hip
+|backend +cpu
+ +why not a GPU +[^
+]+")
     add_test(NAME aclemu_info_rejects_unknown_options COMMAND aclemu_info --frobnicate)
     set_tests_properties(aclemu_info_rejects_unknown_options PROPERTIES LABELS cpu WILL_FAIL TRUE)
 endif()

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace {
 
@@ -21,8 +22,9 @@ void print_usage(std::FILE* to) {
                  "the backend and device it gets. Exits with 1 when no device is usable.\n"
                  "\n"
                  "Environment it honours, as any aclemu program does:\n"
-                 "  ACLEMU_BACKEND=auto|cpu|cuda|hip|gpu   backend choice (default auto: the GPU\n"
-                 "                                         when one answers, else the CPU)\n"
+                 "  ACLEMU_BACKEND=auto|cpu|cuda|hip|gpu|gpusim   backend choice (default\n"
+                 "                         auto: the GPU when one answers, else the CPU;\n"
+                 "                         gpusim: the GPU backend on the GPU simulator)\n"
                  "  ASCEND_RT_VISIBLE_DEVICES=0,1,...      devices the program may see\n"
                  "  ASCEND_GLOBAL_LOG_LEVEL=0..4, ASCEND_LOG_PRINT_TO_STDOUT=1   logging\n");
 }
@@ -35,6 +37,8 @@ const char* backend_name(aclemu::rt::BackendKind kind) {
             return "cuda";
         case aclemu::rt::BackendKind::Hip:
             return "hip";
+        case aclemu::rt::BackendKind::GpuSim:
+            return "gpusim";
     }
     return "unknown";
 }
@@ -50,6 +54,7 @@ void print_build() {
     std::printf("  CPU backend     on\n");
     std::printf("  CUDA backend    %s\n", ACLEMU_CUDA_BUILD);
     std::printf("  HIP backend     %s\n", ACLEMU_HIP_BUILD);
+    std::printf("  GPU simulator   %s\n", ACLEMU_GPUSIM_BUILD);
 }
 
 int fail(const char* what, aclError code) {
@@ -79,6 +84,10 @@ int print_runtime() {
         return fail("aclrtSetDevice(0)", ret);
     }
     std::printf("  backend         %s\n", backend_name(aclemu::rt::active_backend()));
+    const std::string fallback = aclemu::rt::cpu_fallback_reason();
+    if (!fallback.empty()) {
+        std::printf("  why not a GPU   %s\n", fallback.c_str());
+    }
     const char* soc = aclrtGetSocName();
     std::printf("  devices         %u\n", count);
     std::printf("  device 0        %s\n", soc ? soc : "(unknown)");

@@ -119,7 +119,8 @@ bool parse_backend(const std::string& text, BackendChoice* out) {
                                  BackendChoice::Cpu,
                                  BackendChoice::Cuda,
                                  BackendChoice::Hip,
-                                 BackendChoice::Gpu}) {
+                                 BackendChoice::Gpu,
+                                 BackendChoice::GpuSim}) {
         if (equals_ignore_case(text, backend_choice_name(choice))) {
             *out = choice;
             return true;
@@ -150,6 +151,8 @@ const char* backend_choice_name(BackendChoice choice) {
             return "hip";
         case BackendChoice::Gpu:
             return "gpu";
+        case BackendChoice::GpuSim:
+            return "gpusim";
         case BackendChoice::Auto:
             break;
     }
@@ -167,8 +170,9 @@ aclError read_config(Config* out) {
         if (!parse_backend(choice, &config.backend)) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
-                msg_invalid(
-                    "ACLEMU_BACKEND", lower(choice), "must be one of auto, cpu, cuda, hip, gpu"));
+                msg_invalid("ACLEMU_BACKEND",
+                            lower(choice),
+                            "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
         }
     }
     const char* blocking = std::getenv("ASCEND_LAUNCH_BLOCKING");

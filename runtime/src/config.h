@@ -17,10 +17,11 @@
 
 namespace aclemu::rt {
 
-/// ACLEMU_BACKEND: which backend the first device call creates.
-enum class BackendChoice { Auto, Cpu, Cuda, Hip, Gpu };
+/// ACLEMU_BACKEND: which backend the first device call creates (GpuSim: the GPU backend on the GPU
+/// simulator; `auto` never picks it).
+enum class BackendChoice { Auto, Cpu, Cuda, Hip, Gpu, GpuSim };
 
-/// "auto", "cpu", "cuda", "hip" or "gpu".
+/// "auto", "cpu", "cuda", "hip", "gpu" or "gpusim".
 const char* backend_choice_name(BackendChoice choice);
 
 struct Config {
@@ -35,8 +36,8 @@ struct Config {
 };
 
 /// Reads every variable but the logger's. A value it cannot use is logged (WARNING) and
-/// replaced by its default, except ACLEMU_BACKEND: a value outside auto|cpu|cuda|hip|gpu (any
-/// case) fails with ACL_ERROR_INVALID_PARAM and a message.
+/// replaced by its default, except ACLEMU_BACKEND: a value outside auto|cpu|cuda|hip|gpu|gpusim
+/// (any case) fails with ACL_ERROR_INVALID_PARAM and a message.
 aclError read_config(Config* out);
 
 /// ASCEND_GLOBAL_LOG_LEVEL, ASCEND_MODULE_LOG_LEVEL, ASCEND_LOG_PRINT_TO_STDOUT /

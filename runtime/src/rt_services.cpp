@@ -99,6 +99,10 @@ BackendKind active_backend() {
     return runtime().active_kind();
 }
 
+std::string cpu_fallback_reason() {
+    return runtime().cpu_fallback_reason();
+}
+
 MemoryLocation locate(const void* ptr, size_t bytes) {
     if (ptr == nullptr) {
         return MemoryLocation::Unknown;

@@ -157,6 +157,7 @@ void Runtime::teardown() {
         backend = std::move(backend_);
         backend_fast_.store(nullptr, std::memory_order_release);
         backend_error_.clear();
+        cpu_fallback_reason_.clear();
     }
     if (backend) {
         for (auto& stream : streams) {
@@ -208,6 +209,11 @@ Backend* Runtime::existing_backend() {
     return backend_fast_.load(std::memory_order_acquire);
 }
 
+std::string Runtime::cpu_fallback_reason() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return cpu_fallback_reason_;
+}
+
 BackendKind Runtime::active_kind() {
     if (Backend* fast = backend_fast_.load(std::memory_order_acquire)) {
         return fast->kind();
@@ -221,6 +227,8 @@ BackendKind Runtime::active_kind() {
             return BackendKind::Cuda;
         case BackendChoice::Hip:
             return BackendKind::Hip;
+        case BackendChoice::GpuSim:
+            return BackendKind::GpuSim;
         case BackendChoice::Gpu:
 #if defined(ACLEMU_HAVE_HIP)
             return BackendKind::Hip;
@@ -248,9 +256,17 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
     std::unique_ptr<Backend> created;
     if (choice == BackendChoice::Cpu) {
         created = make_cpu_backend(config_.cpu_backend);
+    } else if (choice == BackendChoice::GpuSim) {
+        std::string why;
+        created = gpusim::make_backend(&why);
+        if (!created) {
+            backend_error_ =
+                "ACLEMU_BACKEND=gpusim requests the GPU simulator, but it is unavailable: " + why;
+            return fail(ACL_ERROR_RT_NO_DEVICE, msg_runtime(backend_error_));
+        }
     } else {
         std::string why;
-        std::unique_ptr<Backend> gpu = make_gpu_backend(&why);
+        std::unique_ptr<Backend> gpu = gpu::make_backend(&why);
         const bool wrong_kind =
             gpu
             && ((choice == BackendChoice::Cuda && gpu->kind() != BackendKind::Cuda)
@@ -263,8 +279,11 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
         if (gpu) {
             created = std::move(gpu);
         } else if (choice == BackendChoice::Auto) {
-            ACLEMU_LOG(
-                Runtime, Info, "no usable GPU backend (%s); using the CPU backend", why.c_str());
+            cpu_fallback_reason_ = why.empty() ? std::string("no GPU answered") : why;
+            ACLEMU_LOG(Runtime,
+                       Warning,
+                       "ACLEMU_BACKEND=auto: no usable GPU (%s); using the CPU backend",
+                       cpu_fallback_reason_.c_str());
             created = make_cpu_backend(config_.cpu_backend);
         } else {
             backend_error_ = std::string("ACLEMU_BACKEND=") + backend_choice_name(choice)

@@ -78,6 +78,8 @@ public:
     aclError backend(Backend** out);
     /// The backend kind in use, or the one ACLEMU_BACKEND will choose (see rt.h).
     BackendKind active_kind();
+    /// Why ACLEMU_BACKEND=auto chose the CPU; empty when it did not (or has not chosen yet).
+    std::string cpu_fallback_reason();
     /// The backend if it has been created, else nullptr. Never fails, never creates.
     Backend* existing_backend();
 
@@ -171,7 +173,8 @@ private:
     std::unique_ptr<Backend> backend_;
     std::atomic<Backend*> backend_fast_{nullptr};  // backend_.get(), readable without mu_
     std::atomic<uint64_t> registry_generation_{1};
-    std::string backend_error_;     // why the requested backend is unavailable (sticky)
+    std::string backend_error_;  // why the requested backend is unavailable (sticky)
+    std::string cpu_fallback_reason_;
     std::vector<int32_t> visible_;  // logical -> physical
     std::vector<DeviceSlot> devices_;
 

@@ -1,5 +1,6 @@
 // dispatch_kernel: a CPU stream runs the CPU callable in stream order on its worker, a GPU stream
-// runs the GPU callable with the native stream, and the failures give 361001 with a message.
+// (a real GPU's or the GPU simulator's) runs the GPU callable with its backend's launchers and
+// native stream, and the failures give 361001 with a message.
 #include "acl/acl.h"
 
 #include "common/dispatch.h"
@@ -40,22 +41,19 @@ TEST_P(Dispatch, RunsTheCallableOfTheStreamsBackend) {
             stream(),
             rt::TaskLength::Any,
             [cpu_runs] { ++*cpu_runs; },  // by value: may run after this scope
-            [&](void* native) {
+            [&](const kernels::GpuLaunchers& launchers, void* native) {
+                EXPECT_EQ(&launchers, ops::gpu_launchers(rt::active_backend()));
                 ++gpu_runs;
                 native_seen = native;
                 return 0;
             });
-#ifdef ACLEMU_HAVE_GPU_KERNELS
-        ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
-#else
-        if (on_gpu()) {
-            // This test binary was built without the GPU kernels.
+        if (on_gpu() && ops::gpu_launchers(rt::active_backend()) == nullptr) {
+            // This test binary was built without the kernels of the GPU backend that answered.
             ASSERT_EQ(status, ACLNN_ERR_RUNTIME_ERROR);
-            EXPECT_THAT(take_recent_error(), HasSubstr("built without GPU kernels"));
+            EXPECT_THAT(take_recent_error(), HasSubstr("built without its kernels"));
             return;
         }
         ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
-#endif
     }
     ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
     if (on_gpu()) {
@@ -68,10 +66,9 @@ TEST_P(Dispatch, RunsTheCallableOfTheStreamsBackend) {
     }
 }
 
-TEST_P(Dispatch, CpuTasksRunInStreamOrderOffTheCallingThread) {
-    if (on_gpu()) {
-        GTEST_SKIP() << "CPU-stream behaviour";
-    }
+class DispatchOnCpu : public Dispatch {};
+
+TEST_P(DispatchOnCpu, TasksRunInStreamOrderOffTheCallingThread) {
     auto order = std::make_shared<std::vector<int>>();
     auto thread_ids = std::make_shared<std::vector<std::thread::id>>();
     for (int i = 0; i < 5; ++i) {
@@ -83,7 +80,7 @@ TEST_P(Dispatch, CpuTasksRunInStreamOrderOffTheCallingThread) {
                           order->push_back(i);
                           thread_ids->push_back(std::this_thread::get_id());
                       },
-                      [](void*) { return 0; }),
+                      [](const kernels::GpuLaunchers&, void*) { return 0; }),
                   ACLNN_SUCCESS);
     }
     ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
@@ -101,17 +98,15 @@ TEST_P(Dispatch, DefaultStreamIsNull) {
         nullptr,
         rt::TaskLength::Any,
         [ran] { *ran = true; },
-        [&](void*) {
+        [&](const kernels::GpuLaunchers&, void*) {
             *ran = true;
             return 0;
         });
-#ifndef ACLEMU_HAVE_GPU_KERNELS
-    if (on_gpu()) {
+    if (on_gpu() && ops::gpu_launchers(rt::active_backend()) == nullptr) {
         EXPECT_EQ(status, ACLNN_ERR_RUNTIME_ERROR);
         take_recent_error();
         return;
     }
-#endif
     ASSERT_EQ(status, ACLNN_SUCCESS) << take_recent_error();
     ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
     EXPECT_TRUE(*ran);
@@ -125,7 +120,7 @@ TEST_P(Dispatch, InvalidStreamIsARuntimeError) {
                   &not_a_stream,
                   rt::TaskLength::Any,
                   [&ran] { ran = true; },
-                  [&ran](void*) {
+                  [&ran](const kernels::GpuLaunchers&, void*) {
                       ran = true;
                       return 0;
                   }),
@@ -140,7 +135,11 @@ TEST_P(Dispatch, ThreadWithoutADeviceIsARuntimeError) {
     std::string message;
     std::thread worker([&] {
         status = ops::dispatch_kernel(
-            kApi, nullptr, rt::TaskLength::Any, [] {}, [](void*) { return 0; });
+            kApi,
+            nullptr,
+            rt::TaskLength::Any,
+            [] {},
+            [](const kernels::GpuLaunchers&, void*) { return 0; });
         message = take_recent_error();
     });
     worker.join();
@@ -148,20 +147,27 @@ TEST_P(Dispatch, ThreadWithoutADeviceIsARuntimeError) {
     EXPECT_THAT(message, HasSubstr("aclrtSetDevice"));
 }
 
-#ifdef ACLEMU_HAVE_GPU_KERNELS
-TEST_P(Dispatch, FailedGpuLaunchIsARuntimeError) {
-    if (!on_gpu()) {
-        GTEST_SKIP() << "GPU launch path";
-    }
-    // 1 is the GPU runtime's "invalid value" error code in both CUDA and HIP.
+class DispatchOnGpu : public Dispatch {};
+
+TEST_P(DispatchOnGpu, FailedLaunchIsARuntimeError) {
+    ASSERT_NE(ops::gpu_launchers(rt::active_backend()), nullptr)
+        << "this test binary has no kernels for the GPU backend that answered";
+    // 1 is the GPU runtime's "invalid value" error code in CUDA, HIP and the simulator.
     EXPECT_EQ(ops::dispatch_kernel(
-                  kApi, stream(), rt::TaskLength::Any, [] {}, [](void*) { return 1; }),
+                  kApi,
+                  stream(),
+                  rt::TaskLength::Any,
+                  [] {},
+                  [](const kernels::GpuLaunchers&, void*) { return 1; }),
               ACLNN_ERR_RUNTIME_ERROR);
-    EXPECT_THAT(take_recent_error(), HasSubstr("EZ3001: [aclnnFake] kernel launch"));
+    EXPECT_THAT(
+        take_recent_error(),
+        HasSubstr("EZ3001: [aclnnFake] kernel launch on device 0 failed: invalid argument"));
 }
-#endif
 
 ACLEMU_INSTANTIATE_BACKENDS(Dispatch);
+ACLEMU_INSTANTIATE_CPU_ONLY(DispatchOnCpu);
+ACLEMU_INSTANTIATE_GPU_ONLY(DispatchOnGpu);
 
 }  // namespace
 }  // namespace aclemu::test

@@ -1,6 +1,8 @@
 // A GoogleTest fixture parameterized over backends. SetUp selects the backend through
-// ACLEMU_BACKEND, calls aclInit and aclrtSetDevice(0) and creates a stream; on the Gpu parameter
-// it skips (GTEST_SKIP, with the runtime's reason) when no GPU answers. TearDown releases all.
+// ACLEMU_BACKEND, calls aclInit and aclrtSetDevice(0) and creates a stream. The Gpu parameter
+// runs on the CUDA/HIP backend when a GPU answers, else on the GPU simulator (ACLEMU_BACKEND=
+// gpusim), so every gpu-labelled test runs everywhere; ACLEMU_REQUIRE_GPU=1 (GPU CI runners)
+// makes a missing GPU a failure instead. TearDown releases all.
 //
 //   class MyTest : public aclemu::test::BackendTest {};
 //   TEST_P(MyTest, Works) { ... stream() ... }
@@ -28,6 +30,8 @@ protected:
 
     aclrtStream stream() const { return stream_; }
     bool on_gpu() const { return GetParam() == Backend::Gpu; }
+    /// The Gpu parameter, run on the GPU simulator because no real GPU answers.
+    bool on_simulator() const;
 
 private:
     aclrtStream stream_ = nullptr;
@@ -43,4 +47,12 @@ private:
                              ::testing::Values(::aclemu::test::Backend::Cpu), \
                              ::aclemu::test::backend_name);                   \
     INSTANTIATE_TEST_SUITE_P(                                                 \
+        Gpu, Suite, ::testing::Values(::aclemu::test::Backend::Gpu), ::aclemu::test::backend_name)
+
+/// For suites about one backend only (the CPU backend's work queue, a GPU launch path).
+#define ACLEMU_INSTANTIATE_CPU_ONLY(Suite) \
+    INSTANTIATE_TEST_SUITE_P(              \
+        Cpu, Suite, ::testing::Values(::aclemu::test::Backend::Cpu), ::aclemu::test::backend_name)
+#define ACLEMU_INSTANTIATE_GPU_ONLY(Suite) \
+    INSTANTIATE_TEST_SUITE_P(              \
         Gpu, Suite, ::testing::Values(::aclemu::test::Backend::Gpu), ::aclemu::test::backend_name)

@@ -6,15 +6,15 @@
 //   return dispatch_kernel(
 //       kApi, stream, length,
 //       [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
-//       [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
+//       [&args](const kernels::GpuLaunchers& gpu, void* native) {
+//           return gpu.logit_grad(args, native);
+//       });
 //
 // The CPU callable runs later, on the stream's worker thread, possibly after the executor is
 // gone: it must capture everything BY VALUE. (A short one may also run at once on the calling
 // thread, when the stream is idle: Note [Short tasks run inline] in the CPU backend.) The GPU
-// callable runs at once with the native stream and returns the launcher's status. Pass both as
-// lambdas written at the call: when the GPU kernels are not built (ACLEMU_HAVE_GPU_KERNELS
-// undefined) the GPU lambda is never called, so its launcher (declared through kernels_cu/launch.h,
-// included here) is never referenced.
+// callable runs at once with the launchers of the stream's backend (the nvcc/hipcc build of
+// kernels_cu, or the GPU simulator's) and its native stream, and returns the launcher's status.
 #pragma once
 
 #include "aclnn/aclnn_base.h"
@@ -25,7 +25,7 @@
 
 #include <utility>
 
-// Declarations only (plain C++): the GPU lambdas of CPU-only builds must still compile.
+// Plain C++: the launcher tables' type and accessors.
 #include "kernels_cu/launch.h"
 
 namespace aclemu::ops {
@@ -65,6 +65,28 @@ inline CpuKernelSettings cpu_kernel_settings(rt::TaskLength length) {
     return cpu;
 }
 
+/// The GPU kernels for streams of `kind`, or nullptr when this libopapi has none for it.
+inline const kernels::GpuLaunchers* gpu_launchers(rt::BackendKind kind) {
+    switch (kind) {
+        case rt::BackendKind::Cuda:
+        case rt::BackendKind::Hip:
+#ifdef ACLEMU_HAVE_GPU_KERNELS
+            return &kernels::gpu::launchers();
+#else
+            return nullptr;
+#endif
+        case rt::BackendKind::GpuSim:
+#ifdef ACLEMU_HAVE_GPUSIM
+            return &kernels::gpusim::launchers();
+#else
+            return nullptr;
+#endif
+        case rt::BackendKind::Cpu:
+            break;
+    }
+    return nullptr;
+}
+
 namespace detail {
 
 template <typename CpuFn>
@@ -85,8 +107,15 @@ aclnnStatus run_on_cpu(const char* api,
 
 template <typename GpuFn>
 aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn& gpu) {
-#ifdef ACLEMU_HAVE_GPU_KERNELS
-    const int launched = gpu(target.native);
+    const kernels::GpuLaunchers* launchers = gpu_launchers(target.kind);
+    if (launchers == nullptr) {
+        return op_fail(ACLNN_ERR_RUNTIME_ERROR,
+                       api,
+                       nullptr,
+                       "the stream belongs to a GPU backend, but libopapi was built without its "
+                       "kernels");
+    }
+    const int launched = gpu(*launchers, target.native);
     const aclError finished = rt::finish_gpu_launch(target, launched);
     if (finished != ACL_SUCCESS) {
         return op_fail(ACLNN_ERR_RUNTIME_ERROR,
@@ -94,19 +123,10 @@ aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn
                        nullptr,
                        "kernel launch on device %d failed: %s (runtime error %d)",
                        static_cast<int>(target.device),
-                       launched != 0 ? kernels::gpu::error_string(launched) : "error after launch",
+                       launched != 0 ? launchers->error_string(launched) : "error after launch",
                        finished);
     }
     return ACLNN_SUCCESS;
-#else
-    (void)target;
-    (void)gpu;
-    return op_fail(ACLNN_ERR_RUNTIME_ERROR,
-                   api,
-                   nullptr,
-                   "the stream belongs to a GPU backend, but libopapi was built without GPU "
-                   "kernels");
-#endif
 }
 
 }  // namespace detail
@@ -114,7 +134,7 @@ aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn
 /// Resolves `stream` once and runs the kernel on its backend (`length`: see task_length).
 /// Returns ACLNN_SUCCESS, or ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream
 /// cannot be resolved, the host task cannot be queued, the launch fails, or the stream is a GPU
-/// one and this build has no GPU kernels.
+/// one and this build has no kernels for its backend.
 template <typename CpuFn, typename GpuFn>
 aclnnStatus dispatch_kernel(
     const char* api, aclrtStream stream, rt::TaskLength length, CpuFn cpu, GpuFn gpu) {
@@ -134,6 +154,7 @@ aclnnStatus dispatch_kernel(
             return detail::run_on_cpu(api, target, length, std::move(cpu));
         case rt::BackendKind::Cuda:
         case rt::BackendKind::Hip:
+        case rt::BackendKind::GpuSim:
             return detail::launch_on_gpu(api, target, gpu);
     }
     return op_fail(ACLNN_ERR_INNER,

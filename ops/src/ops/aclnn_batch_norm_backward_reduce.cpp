@@ -211,10 +211,8 @@ WorkspaceLayout workspace_layout(const kernels::BatchNormReduceBackwardArgs& arg
     size_t partials = 0;
     if (backend == rt::BackendKind::Cpu) {
         partials = kernels::cpu::batch_norm_reduce_backward_workspace_bytes(args);
-    } else {
-#ifdef ACLEMU_HAVE_GPU_KERNELS
-        partials = kernels::gpu::batch_norm_reduce_backward_workspace_bytes(args);
-#endif
+    } else if (const kernels::GpuLaunchers* gpu = gpu_launchers(backend)) {
+        partials = gpu->batch_norm_reduce_backward_workspace_bytes(args);
     }
     return make_workspace_layout({partials});
 }
@@ -248,8 +246,8 @@ public:
             [args, partials, threads] {
                 kernels::cpu::batch_norm_reduce_backward(args, partials, threads);
             },
-            [&args, partials](void* native) {
-                return kernels::gpu::launch_batch_norm_reduce_backward(args, partials, native);
+            [&args, partials](const kernels::GpuLaunchers& gpu, void* native) {
+                return gpu.batch_norm_reduce_backward(args, partials, native);
             });
     }
 };

@@ -113,7 +113,9 @@ public:
             stream,
             length,
             [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
-            [&args](void* native) { return kernels::gpu::launch_logit_grad(args, native); });
+            [&args](const kernels::GpuLaunchers& gpu, void* native) {
+                return gpu.logit_grad(args, native);
+            });
     }
 };
 

@@ -88,8 +88,8 @@ public:
             stream,
             length,
             [args, cpu] { kernels::cpu::log_sigmoid_backward(args, cpu.threads, cpu.stores); },
-            [&args](void* native) {
-                return kernels::gpu::launch_log_sigmoid_backward(args, native);
+            [&args](const kernels::GpuLaunchers& gpu, void* native) {
+                return gpu.log_sigmoid_backward(args, native);
             });
     }
 };

@@ -158,14 +158,9 @@ kernels::UpsampleNearestExact1dBackwardArgs make_args(const aclTensor& grad_outp
 WorkspaceLayout workspace_layout(const kernels::UpsampleNearestExact1dBackwardArgs& args,
                                  rt::BackendKind backend) {
     size_t accumulator = 0;
-#ifdef ACLEMU_HAVE_GPU_KERNELS
-    if (backend != rt::BackendKind::Cpu) {
-        accumulator = kernels::gpu::upsample_nearest_exact1d_backward_workspace_bytes(args);
+    if (const kernels::GpuLaunchers* gpu = gpu_launchers(backend)) {
+        accumulator = gpu->upsample_nearest_exact1d_backward_workspace_bytes(args);
     }
-#else
-    (void)args;
-    (void)backend;
-#endif
     return make_workspace_layout({accumulator});
 }
 
@@ -200,9 +195,8 @@ public:
             stream,
             length,
             [args, threads] { kernels::cpu::upsample_nearest_exact1d_backward(args, threads); },
-            [&args, accumulator](void* native) {
-                return kernels::gpu::launch_upsample_nearest_exact1d_backward(
-                    args, accumulator, native);
+            [&args, accumulator](const kernels::GpuLaunchers& gpu, void* native) {
+                return gpu.upsample_nearest_exact1d_backward(args, accumulator, native);
             });
     }
 };

@@ -17,7 +17,8 @@
 
 namespace aclemu::rt {
 
-enum class BackendKind { Cpu, Cuda, Hip };
+/// GpuSim: the GPU backend on the GPU simulator (gpu/sim), kernels from its build of kernels_cu.
+enum class BackendKind { Cpu, Cuda, Hip, GpuSim };
 
 struct Stream;  // the runtime's record of an aclrtStream (runtime.h)
 
@@ -59,6 +60,10 @@ ACLEMU_EXPORT aclError finish_gpu_launch(const StreamTarget& target, int launch_
 /// The backend chosen by the first aclrtSetDevice since aclInit (Cpu when none chosen yet and
 /// ACLEMU_BACKEND does not name a GPU). Operators use it to size workspaces in phase 1.
 ACLEMU_EXPORT BackendKind active_backend();
+
+/// Why ACLEMU_BACKEND=auto fell back to the CPU (the GPU runtime's own words); empty when it did
+/// not, or before the backend was chosen.
+ACLEMU_EXPORT std::string cpu_fallback_reason();
 
 enum class MemoryLocation { Unknown, Host, Device };
 

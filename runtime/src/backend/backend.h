@@ -1,7 +1,7 @@
 // The backend seam: everything the runtime asks of a device. The front end (runtime/src/*.cpp)
 // does argument checks, the init gate, handle registries, the allocation table and error
 // messages once; a backend only does the work. Implementations: backend/cpu (always built),
-// backend/gpu (CUDA, or HIP through gpu/gpu_runtime.h).
+// backend/gpu (CUDA, or HIP, or the GPU simulator, through gpu/gpu_runtime.h).
 //
 // Streams and events are backend objects behind opaque pointers; the front end owns their
 // lifetime through its registries and never hands a destroyed one to a backend.
@@ -111,9 +111,17 @@ struct CpuBackendOptions {
 /// Creates the CPU backend (never fails).
 std::unique_ptr<Backend> make_cpu_backend(const CpuBackendOptions& options);
 
-/// Creates the GPU backend, or returns nullptr with `why` filled when it is not built in or no
-/// device answers. Defined in backend/gpu when a GPU language is enabled, else in backend/
-/// no_gpu_backend.cpp.
-std::unique_ptr<Backend> make_gpu_backend(std::string* why);
+/// Creates the GPU backend (CUDA or HIP), or returns nullptr with `why` filled when it is not
+/// built in or no device answers. Defined in backend/gpu when a GPU language is enabled, else in
+/// backend/no_gpu_backend.cpp.
+namespace gpu {
+std::unique_ptr<Backend> make_backend(std::string* why);
+}
+
+/// The same backend source built against the GPU simulator (gpu/sim), or nullptr with `why`
+/// when the simulator is not built.
+namespace gpusim {
+std::unique_ptr<Backend> make_backend(std::string* why);
+}
 
 }  // namespace aclemu::rt

@@ -1,18 +1,26 @@
-// make_gpu_backend for builds without a GPU language: always unavailable, with the reason the
-// runtime puts into its messages. backend/gpu defines it instead when CUDA or HIP is enabled.
+// The GPU backends' factories for builds without them: always unavailable, with the reason the
+// runtime puts into its messages. backend/gpu defines them instead when CUDA or HIP, or the GPU
+// simulator, is enabled.
 #include "backend/backend.h"
-
-#if !defined(ACLEMU_HAVE_CUDA) && !defined(ACLEMU_HAVE_HIP)
 
 namespace aclemu::rt {
 
-std::unique_ptr<Backend> make_gpu_backend(std::string* why) {
+#if !defined(ACLEMU_HAVE_CUDA) && !defined(ACLEMU_HAVE_HIP)
+std::unique_ptr<Backend> gpu::make_backend(std::string* why) {
     if (why != nullptr) {
         *why = "aclemu was built without a GPU backend";
     }
     return nullptr;
 }
+#endif
+
+#if !defined(ACLEMU_HAVE_GPUSIM)
+std::unique_ptr<Backend> gpusim::make_backend(std::string* why) {
+    if (why != nullptr) {
+        *why = "aclemu was built without the GPU simulator (-DACLEMU_ENABLE_GPUSIM=OFF)";
+    }
+    return nullptr;
+}
+#endif
 
 }  // namespace aclemu::rt
-
-#endif

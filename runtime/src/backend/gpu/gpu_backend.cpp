@@ -20,7 +20,7 @@
 #include <utility>
 
 namespace aclemu::rt {
-namespace gpu {
+namespace ACLEMU_GPU_NAMESPACE {
 namespace {
 
 class GpuStream final : public BackendStream {
@@ -139,15 +139,15 @@ aclError enqueue_host_function(gpuStream_t stream, void* payload) {
 
 class GpuBackend final : public Backend {
 public:
+    BackendKind kind() const override {
 #if defined(ACLEMU_USE_HIP)
-    BackendKind kind() const override {
         return BackendKind::Hip;
-    }
+#elif defined(ACLEMU_GPU_SIM)
+        return BackendKind::GpuSim;
 #else
-    BackendKind kind() const override {
         return BackendKind::Cuda;
-    }
 #endif
+    }
     const char* name() const override {
         return ACLEMU_GPU_VENDOR;
     }
@@ -391,7 +391,7 @@ public:
     }
 
     std::string last_error_text() override {
-        return gpu::last_error_text();
+        return ACLEMU_GPU_NAMESPACE::last_error_text();
     }
 
 private:
@@ -400,14 +400,13 @@ private:
 };
 
 }  // namespace
-}  // namespace gpu
 
-std::unique_ptr<Backend> make_gpu_backend(std::string* why) {
+std::unique_ptr<Backend> make_backend(std::string* why) {
     int count = 0;
     const gpuError_t status = gpuGetDeviceCount(&count);
     if (status != gpuSuccess) {
         if (why != nullptr) {
-            *why = gpu::describe(GPU_NAME_OF(gpuGetDeviceCount), status);
+            *why = describe(GPU_NAME_OF(gpuGetDeviceCount), status);
         }
         static_cast<void>(gpuGetLastError());
         return nullptr;
@@ -418,7 +417,8 @@ std::unique_ptr<Backend> make_gpu_backend(std::string* why) {
         }
         return nullptr;
     }
-    return std::make_unique<gpu::GpuBackend>();
+    return std::make_unique<GpuBackend>();
 }
 
+}  // namespace ACLEMU_GPU_NAMESPACE
 }  // namespace aclemu::rt

@@ -5,7 +5,7 @@
 
 #include <utility>
 
-namespace aclemu::rt::gpu {
+namespace aclemu::rt::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 std::string& thread_last_error() {
@@ -81,4 +81,4 @@ const std::string& last_error_text() {
     return thread_last_error();
 }
 
-}  // namespace aclemu::rt::gpu
+}  // namespace aclemu::rt::ACLEMU_GPU_NAMESPACE

@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace aclemu::rt::gpu {
+namespace aclemu::rt::ACLEMU_GPU_NAMESPACE {
 
 /// The ACL runtime code for a GPU runtime error (ACL_SUCCESS for gpuSuccess).
 aclError to_acl_error(gpuError_t error);
@@ -28,8 +28,9 @@ void set_last_error_text(std::string text);
 /// The calling thread's last failure text; empty when none.
 const std::string& last_error_text();
 
-}  // namespace aclemu::rt::gpu
+}  // namespace aclemu::rt::ACLEMU_GPU_NAMESPACE
 
 /// Calls a mapped runtime function and checks it: GPU_CALL(gpuMalloc, &p, n) -> aclError, with
 /// the vendor's function name ("cudaMalloc" / "hipMalloc") in the error text.
-#define GPU_CALL(fn, ...) ::aclemu::rt::gpu::gpu_check(fn(__VA_ARGS__), GPU_NAME_OF(fn))
+#define GPU_CALL(fn, ...) \
+    ::aclemu::rt::ACLEMU_GPU_NAMESPACE::gpu_check(fn(__VA_ARGS__), GPU_NAME_OF(fn))

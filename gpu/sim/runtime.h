@@ -1,0 +1,149 @@
+// The GPU simulator's host runtime: the part of the CUDA runtime API that aclemu's GPU backend and
+// kernel launchers call, under gpusim* names, with CUDA's semantics and error numbers, over host
+// memory and host threads. gpu/gpu_runtime.h maps the gpu* names here when ACLEMU_GPU_SIM is
+// defined; kernels use gpu/sim/device.h. What is simulated and what is checked:
+// docs/backends.md, "The GPU simulator".
+#pragma once
+
+#include <cstddef>
+
+#define GPUSIM_API __attribute__((visibility("default")))
+
+extern "C" {
+
+/// CUDA's numbers, so a code reads the same in both worlds.
+typedef enum gpusimError {
+    gpusimSuccess = 0,
+    gpusimErrorInvalidValue = 1,
+    gpusimErrorMemoryAllocation = 2,
+    gpusimErrorInitializationError = 3,
+    gpusimErrorInvalidConfiguration = 9,
+    gpusimErrorInvalidDevicePointer = 17,
+    gpusimErrorInvalidMemcpyDirection = 21,
+    gpusimErrorInsufficientDriver = 35,
+    gpusimErrorNoDevice = 100,
+    gpusimErrorInvalidDevice = 101,
+    gpusimErrorECCUncorrectable = 214,
+    gpusimErrorInvalidResourceHandle = 400,
+    gpusimErrorNotReady = 600,
+    gpusimErrorIllegalAddress = 700,
+    gpusimErrorLaunchOutOfResources = 701,
+    gpusimErrorLaunchTimeout = 702,
+    gpusimErrorAssert = 710,
+    gpusimErrorLaunchFailure = 719,
+    gpusimErrorNotPermitted = 800,
+    gpusimErrorNotSupported = 801,
+    gpusimErrorStreamCaptureInvalidated = 901,
+} gpusimError_t;
+
+typedef enum gpusimMemcpyKind {
+    gpusimMemcpyHostToHost = 0,
+    gpusimMemcpyHostToDevice = 1,
+    gpusimMemcpyDeviceToHost = 2,
+    gpusimMemcpyDeviceToDevice = 3,
+    gpusimMemcpyDefault = 4,
+} gpusimMemcpyKind;
+
+typedef enum gpusimMemoryType {
+    gpusimMemoryTypeUnregistered = 0,
+    gpusimMemoryTypeHost = 1,
+    gpusimMemoryTypeDevice = 2,
+} gpusimMemoryType;
+
+typedef enum gpusimDeviceAttr {
+    gpusimDevAttrMaxThreadsPerBlock = 1,
+    gpusimDevAttrMaxBlockDimX = 2,
+    gpusimDevAttrMaxBlockDimY = 3,
+    gpusimDevAttrMaxBlockDimZ = 4,
+    gpusimDevAttrMaxGridDimX = 5,
+    gpusimDevAttrMaxGridDimY = 6,
+    gpusimDevAttrMaxGridDimZ = 7,
+    gpusimDevAttrMaxSharedMemoryPerBlock = 8,
+    gpusimDevAttrWarpSize = 10,
+    gpusimDevAttrMultiProcessorCount = 16,
+} gpusimDeviceAttr;
+
+typedef struct gpusimPointerAttributes {
+    gpusimMemoryType type;
+    int device;
+    void* devicePointer;
+    void* hostPointer;
+} gpusimPointerAttributes;
+
+typedef struct gpusimDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int multiProcessorCount;
+    int major;
+    int minor;
+} gpusimDeviceProp;
+
+typedef struct gpusimStream* gpusimStream_t;  // nullptr: the legacy default stream
+typedef struct gpusimEvent* gpusimEvent_t;
+typedef void (*gpusimHostFn_t)(void* user_data);
+
+#define gpusimStreamDefault      0x00u
+#define gpusimStreamNonBlocking  0x01u
+#define gpusimEventDefault       0x00u
+#define gpusimEventDisableTiming 0x02u
+
+// Devices and errors. The last error is per host thread, as in CUDA; a kernel fault is sticky:
+// every later call returns it.
+GPUSIM_API gpusimError_t gpusimGetDeviceCount(int* count);
+GPUSIM_API gpusimError_t gpusimSetDevice(int device);
+GPUSIM_API gpusimError_t gpusimGetDevice(int* device);
+GPUSIM_API gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device);
+GPUSIM_API gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int device);
+GPUSIM_API gpusimError_t gpusimDeviceSynchronize(void);
+GPUSIM_API gpusimError_t gpusimGetLastError(void);
+GPUSIM_API gpusimError_t gpusimPeekAtLastError(void);
+GPUSIM_API const char* gpusimGetErrorName(gpusimError_t error);
+GPUSIM_API const char* gpusimGetErrorString(gpusimError_t error);
+
+// Memory. Device memory is host memory the simulator keeps in its own table, so copies and
+// frees are checked against it the way a GPU driver checks its address space.
+GPUSIM_API gpusimError_t gpusimMalloc(void** ptr, size_t bytes);
+GPUSIM_API gpusimError_t gpusimFree(void* ptr);
+GPUSIM_API gpusimError_t gpusimMallocHost(void** ptr, size_t bytes);
+GPUSIM_API gpusimError_t gpusimFreeHost(void* ptr);
+GPUSIM_API gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes);
+GPUSIM_API gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes,
+                                                    const void* ptr);
+GPUSIM_API gpusimError_t gpusimMemcpy(void* dst,
+                                      const void* src,
+                                      size_t bytes,
+                                      gpusimMemcpyKind kind);
+GPUSIM_API gpusimError_t gpusimMemcpyAsync(
+    void* dst, const void* src, size_t bytes, gpusimMemcpyKind kind, gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimMemset(void* dst, int value, size_t bytes);
+GPUSIM_API gpusimError_t gpusimMemsetAsync(void* dst,
+                                           int value,
+                                           size_t bytes,
+                                           gpusimStream_t stream);
+
+// Streams: a FIFO each, drained by a worker thread of its own.
+GPUSIM_API gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags);
+GPUSIM_API gpusimError_t gpusimStreamDestroy(gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimStreamQuery(gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream,
+                                               gpusimEvent_t event,
+                                               unsigned flags);
+GPUSIM_API gpusimError_t gpusimLaunchHostFunc(gpusimStream_t stream,
+                                              gpusimHostFn_t fn,
+                                              void* user_data);
+
+// Events.
+GPUSIM_API gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags);
+GPUSIM_API gpusimError_t gpusimEventDestroy(gpusimEvent_t event);
+GPUSIM_API gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimEventQuery(gpusimEvent_t event);
+GPUSIM_API gpusimError_t gpusimEventSynchronize(gpusimEvent_t event);
+GPUSIM_API gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent_t end);
+
+}  // extern "C"

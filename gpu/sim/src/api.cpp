@@ -1,0 +1,608 @@
+// The entry points of gpu/sim/runtime.h. Each starts with enter() (no runtime calls from host
+// functions, sticky faults stay), checks its arguments as the CUDA runtime does, records a failure
+// as the calling thread's last error, and queues device work on a stream.
+#include "gpu/sim/runtime.h"
+#include "state.h"
+#include "stream.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+using namespace gpusim::detail;
+
+namespace {
+
+constexpr size_t kDeviceAlignment = 256;  // what cudaMalloc guarantees
+constexpr size_t kHostAlignment = 4096;
+
+bool is_device(const void* ptr, size_t bytes) {
+    return device_memory().contains(ptr, bytes);
+}
+bool is_any_device(const void* ptr) {
+    return device_memory().contains(ptr, 0);
+}
+
+gpusimError_t check_device(int device) {
+    return device >= 0 && device < kDeviceCount ? gpusimSuccess : gpusimErrorInvalidDevice;
+}
+
+// A copy's pointers must be where its kind says: device ranges inside one allocation, host
+// pointers outside every allocation. `kind` Default is resolved from the pointers.
+gpusimError_t check_copy(void* dst, const void* src, size_t bytes, gpusimMemcpyKind* kind) {
+    if (dst == nullptr || src == nullptr) {
+        return gpusimErrorInvalidValue;
+    }
+    if (*kind == gpusimMemcpyDefault) {
+        const bool d = is_any_device(dst);
+        const bool s = is_any_device(src);
+        *kind = d ? (s ? gpusimMemcpyDeviceToDevice : gpusimMemcpyHostToDevice)
+                  : (s ? gpusimMemcpyDeviceToHost : gpusimMemcpyHostToHost);
+    }
+    bool ok;
+    switch (*kind) {
+        case gpusimMemcpyHostToHost:
+            ok = !is_any_device(dst) && !is_any_device(src);
+            break;
+        case gpusimMemcpyHostToDevice:
+            ok = is_device(dst, bytes) && !is_any_device(src);
+            break;
+        case gpusimMemcpyDeviceToHost:
+            ok = !is_any_device(dst) && is_device(src, bytes);
+            break;
+        case gpusimMemcpyDeviceToDevice:
+            ok = is_device(dst, bytes) && is_device(src, bytes);
+            break;
+        default:
+            return gpusimErrorInvalidMemcpyDirection;
+    }
+    return ok ? gpusimSuccess : gpusimErrorInvalidValue;
+}
+
+gpusimError_t queue(gpusimStream_t handle, std::function<void()> task) {
+    std::shared_ptr<gpusimStream> stream = find_stream(handle);
+    if (stream == nullptr) {
+        return gpusimErrorInvalidResourceHandle;
+    }
+    submit(stream, std::move(task));
+    return gpusimSuccess;
+}
+
+gpusimError_t wait_for_stream(gpusimStream_t handle) {
+    std::shared_ptr<gpusimStream> stream = find_stream(handle);
+    if (stream == nullptr) {
+        return gpusimErrorInvalidResourceHandle;
+    }
+    stream->wait(stream->tail());
+    return sticky();
+}
+
+struct ErrorText {
+    gpusimError_t code;
+    const char* name;
+    const char* text;
+};
+
+constexpr ErrorText kErrors[] = {
+    {gpusimSuccess, "gpusimSuccess", "no error"},
+    {gpusimErrorInvalidValue, "gpusimErrorInvalidValue", "invalid argument"},
+    {gpusimErrorMemoryAllocation, "gpusimErrorMemoryAllocation", "out of memory"},
+    {gpusimErrorInitializationError, "gpusimErrorInitializationError", "initialization error"},
+    {gpusimErrorInvalidConfiguration,
+     "gpusimErrorInvalidConfiguration",
+     "invalid launch configuration (grid or block shape, or shared memory, beyond the device)"},
+    {gpusimErrorInvalidDevicePointer, "gpusimErrorInvalidDevicePointer", "invalid device pointer"},
+    {gpusimErrorInvalidMemcpyDirection,
+     "gpusimErrorInvalidMemcpyDirection",
+     "invalid copy direction"},
+    {gpusimErrorInsufficientDriver, "gpusimErrorInsufficientDriver", "driver too old"},
+    {gpusimErrorNoDevice, "gpusimErrorNoDevice", "no device"},
+    {gpusimErrorInvalidDevice, "gpusimErrorInvalidDevice", "invalid device ordinal"},
+    {gpusimErrorECCUncorrectable, "gpusimErrorECCUncorrectable", "uncorrectable ECC error"},
+    {gpusimErrorInvalidResourceHandle,
+     "gpusimErrorInvalidResourceHandle",
+     "invalid resource handle"},
+    {gpusimErrorNotReady, "gpusimErrorNotReady", "device not ready"},
+    {gpusimErrorIllegalAddress, "gpusimErrorIllegalAddress", "illegal memory access"},
+    {gpusimErrorLaunchOutOfResources,
+     "gpusimErrorLaunchOutOfResources",
+     "too many resources requested for launch (block larger than the kernel's "
+     "__launch_bounds__)"},
+    {gpusimErrorLaunchTimeout, "gpusimErrorLaunchTimeout", "launch timed out"},
+    {gpusimErrorAssert, "gpusimErrorAssert", "device-side assert triggered"},
+    {gpusimErrorLaunchFailure, "gpusimErrorLaunchFailure", "unspecified launch failure"},
+    {gpusimErrorNotPermitted,
+     "gpusimErrorNotPermitted",
+     "operation not permitted (a runtime call from a host function)"},
+    {gpusimErrorNotSupported, "gpusimErrorNotSupported", "operation not supported"},
+    {gpusimErrorStreamCaptureInvalidated,
+     "gpusimErrorStreamCaptureInvalidated",
+     "stream capture invalidated"},
+};
+
+const ErrorText* find_error(gpusimError_t code) {
+    for (const ErrorText& e : kErrors) {
+        if (e.code == code) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+extern "C" {
+
+gpusimError_t gpusimGetDeviceCount(int* count) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (count == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *count = kDeviceCount;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimSetDevice(int device) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    return record(check_device(device));
+}
+
+gpusimError_t gpusimGetDevice(int* device) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (device == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *device = 0;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (prop == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    if (gpusimError_t e = check_device(device)) {
+        return record(e);
+    }
+    *prop = gpusimDeviceProp{};
+    std::strncpy(prop->name, "aclemu GPU simulator", sizeof prop->name - 1);
+    prop->totalGlobalMem = physical_memory_bytes();
+    prop->sharedMemPerBlock = kMaxSharedBytesPerBlock;
+    prop->warpSize = kWarpSize;
+    prop->maxThreadsPerBlock = static_cast<int>(kMaxThreadsPerBlock);
+    for (int d = 0; d < 3; ++d) {
+        prop->maxThreadsDim[d] = static_cast<int>(kMaxBlockDim[d]);
+        prop->maxGridSize[d] = static_cast<int>(kMaxGridDim[d]);
+    }
+    prop->multiProcessorCount = kMultiProcessors;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int device) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (value == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    if (gpusimError_t e = check_device(device)) {
+        return record(e);
+    }
+    switch (attr) {
+        case gpusimDevAttrMaxThreadsPerBlock:
+            *value = static_cast<int>(kMaxThreadsPerBlock);
+            return gpusimSuccess;
+        case gpusimDevAttrMaxBlockDimX:
+        case gpusimDevAttrMaxBlockDimY:
+        case gpusimDevAttrMaxBlockDimZ:
+            *value = static_cast<int>(kMaxBlockDim[attr - gpusimDevAttrMaxBlockDimX]);
+            return gpusimSuccess;
+        case gpusimDevAttrMaxGridDimX:
+        case gpusimDevAttrMaxGridDimY:
+        case gpusimDevAttrMaxGridDimZ:
+            *value = static_cast<int>(kMaxGridDim[attr - gpusimDevAttrMaxGridDimX]);
+            return gpusimSuccess;
+        case gpusimDevAttrMaxSharedMemoryPerBlock:
+            *value = static_cast<int>(kMaxSharedBytesPerBlock);
+            return gpusimSuccess;
+        case gpusimDevAttrWarpSize:
+            *value = kWarpSize;
+            return gpusimSuccess;
+        case gpusimDevAttrMultiProcessorCount:
+            *value = kMultiProcessors;
+            return gpusimSuccess;
+    }
+    return record(gpusimErrorInvalidValue);
+}
+
+gpusimError_t gpusimDeviceSynchronize(void) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    synchronize_all();
+    return record(sticky());
+}
+
+gpusimError_t gpusimGetLastError(void) {
+    const gpusimError_t last = gpusimPeekAtLastError();
+    clear_last_error();
+    return last;
+}
+
+gpusimError_t gpusimPeekAtLastError(void) {
+    const gpusimError_t fault = sticky();
+    return fault != gpusimSuccess ? fault : last_error();
+}
+
+const char* gpusimGetErrorName(gpusimError_t error) {
+    const ErrorText* e = find_error(error);
+    return e != nullptr ? e->name : "gpusimErrorUnknown";
+}
+
+const char* gpusimGetErrorString(gpusimError_t error) {
+    const ErrorText* e = find_error(error);
+    return e != nullptr ? e->text : "unknown error";
+}
+
+gpusimError_t gpusimMalloc(void** ptr, size_t bytes) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (ptr == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *ptr = nullptr;
+    if (bytes == 0) {
+        return gpusimSuccess;
+    }
+    // Exactly `bytes`, so an access one past the end is outside the allocation (ASan sees it);
+    // more than the host has fails here rather than in the allocator.
+    void* block = nullptr;
+    if (bytes > physical_memory_bytes() || posix_memalign(&block, kDeviceAlignment, bytes) != 0) {
+        return record(gpusimErrorMemoryAllocation);
+    }
+    device_memory().add(block, bytes);
+    *ptr = block;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimFree(void* ptr) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (ptr == nullptr) {
+        return gpusimSuccess;
+    }
+    size_t bytes = 0;
+    if (!device_memory().remove(ptr, &bytes)) {
+        return record(gpusimErrorInvalidValue);
+    }
+    // cudaFree waits for the device: no queued work may still use the memory.
+    synchronize_all();
+    std::free(ptr);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimMallocHost(void** ptr, size_t bytes) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (ptr == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *ptr = nullptr;
+    if (bytes == 0) {
+        return gpusimSuccess;
+    }
+    void* block = nullptr;
+    if (bytes > physical_memory_bytes() || posix_memalign(&block, kHostAlignment, bytes) != 0) {
+        return record(gpusimErrorMemoryAllocation);
+    }
+    pinned_memory().add(block, bytes);
+    *ptr = block;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimFreeHost(void* ptr) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (ptr == nullptr) {
+        return gpusimSuccess;
+    }
+    size_t bytes = 0;
+    if (!pinned_memory().remove(ptr, &bytes)) {
+        return record(gpusimErrorInvalidValue);
+    }
+    synchronize_all();
+    std::free(ptr);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (free_bytes == nullptr || total_bytes == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    const size_t total = physical_memory_bytes();
+    const size_t used = device_memory().total_bytes();
+    *total_bytes = total;
+    *free_bytes = used < total ? total - used : 0;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes, const void* ptr) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (attributes == nullptr || ptr == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *attributes = gpusimPointerAttributes{};
+    attributes->device = 0;
+    if (is_any_device(ptr)) {
+        attributes->type = gpusimMemoryTypeDevice;
+        attributes->devicePointer = const_cast<void*>(ptr);
+    } else if (pinned_memory().contains(ptr, 0)) {
+        attributes->type = gpusimMemoryTypeHost;
+        attributes->devicePointer = const_cast<void*>(ptr);
+        attributes->hostPointer = const_cast<void*>(ptr);
+    } else {
+        attributes->type = gpusimMemoryTypeUnregistered;
+        attributes->device = -2;
+    }
+    return gpusimSuccess;
+}
+
+// cudaMemcpy's host synchronization: device-to-host and host-to-host copies (and copies from
+// pinned memory) return once done; from pageable host memory the data is staged and the copy
+// may land after the return; device-to-device copies only queue.
+gpusimError_t gpusimMemcpy(void* dst, const void* src, size_t bytes, gpusimMemcpyKind kind) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (bytes == 0) {
+        return gpusimSuccess;
+    }
+    if (gpusimError_t e = check_copy(dst, src, bytes, &kind)) {
+        return record(e);
+    }
+    if (kind == gpusimMemcpyDeviceToDevice) {
+        return record(queue(nullptr, [=] { std::memcpy(dst, src, bytes); }));
+    }
+    if (kind == gpusimMemcpyHostToDevice && !pinned_memory().contains(src, bytes)) {
+        auto staging = std::make_shared<std::vector<unsigned char>>(
+            static_cast<const unsigned char*>(src), static_cast<const unsigned char*>(src) + bytes);
+        return record(queue(nullptr, [=] { std::memcpy(dst, staging->data(), bytes); }));
+    }
+    if (gpusimError_t e = queue(nullptr, [=] { std::memcpy(dst, src, bytes); })) {
+        return record(e);
+    }
+    return record(wait_for_stream(nullptr));
+}
+
+gpusimError_t gpusimMemcpyAsync(
+    void* dst, const void* src, size_t bytes, gpusimMemcpyKind kind, gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (bytes == 0) {
+        return gpusimSuccess;
+    }
+    if (gpusimError_t e = check_copy(dst, src, bytes, &kind)) {
+        return record(e);
+    }
+    return record(queue(stream, [=] { std::memcpy(dst, src, bytes); }));
+}
+
+gpusimError_t gpusimMemset(void* dst, int value, size_t bytes) {
+    return gpusimMemsetAsync(dst, value, bytes, nullptr);
+}
+
+gpusimError_t gpusimMemsetAsync(void* dst, int value, size_t bytes, gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (bytes == 0) {
+        return gpusimSuccess;
+    }
+    if (dst == nullptr || !is_device(dst, bytes)) {
+        return record(gpusimErrorInvalidValue);
+    }
+    return record(queue(stream, [=] { std::memset(dst, value, bytes); }));
+}
+
+gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (stream == nullptr || (flags & ~gpusimStreamNonBlocking) != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *stream = add_stream(flags);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimStreamDestroy(gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (stream == nullptr || !remove_stream(stream)) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    return record(wait_for_stream(stream));
+}
+
+gpusimError_t gpusimStreamQuery(gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimStream> s = find_stream(stream);
+    if (s == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    return s->reached(s->tail()) ? gpusimSuccess : gpusimErrorNotReady;
+}
+
+gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> ev = find_event(event);
+    if (ev == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    if (flags != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    uint64_t record_number;
+    {
+        std::lock_guard<std::mutex> lock(ev->mutex);
+        record_number = ev->recorded;
+    }
+    if (record_number == 0) {
+        return find_stream(stream) != nullptr ? gpusimSuccess
+                                              : record(gpusimErrorInvalidResourceHandle);
+    }
+    return record(queue(stream, [ev, record_number] {
+        std::unique_lock<std::mutex> lock(ev->mutex);
+        ev->changed.wait(lock, [&] { return ev->completed >= record_number; });
+    }));
+}
+
+gpusimError_t gpusimLaunchHostFunc(gpusimStream_t stream, gpusimHostFn_t fn, void* user_data) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (fn == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    return record(queue(stream, [fn, user_data] { run_host_function(fn, user_data); }));
+}
+
+gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (event == nullptr || (flags & ~gpusimEventDisableTiming) != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    *event = add_event(flags);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimEventDestroy(gpusimEvent_t event) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    return record(remove_event(event) ? gpusimSuccess : gpusimErrorInvalidResourceHandle);
+}
+
+gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> ev = find_event(event);
+    if (ev == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    std::shared_ptr<gpusimStream> s = find_stream(stream);
+    if (s == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    uint64_t number;
+    {
+        std::lock_guard<std::mutex> lock(ev->mutex);
+        number = ++ev->recorded;
+    }
+    submit(s, [ev, number] {
+        {
+            std::lock_guard<std::mutex> lock(ev->mutex);
+            if (number > ev->completed) {
+                ev->completed = number;
+                ev->stamp = std::chrono::steady_clock::now();
+            }
+        }
+        ev->changed.notify_all();
+    });
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> ev = find_event(event);
+    if (ev == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    std::lock_guard<std::mutex> lock(ev->mutex);
+    return ev->completed >= ev->recorded ? gpusimSuccess : gpusimErrorNotReady;
+}
+
+gpusimError_t gpusimEventSynchronize(gpusimEvent_t event) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> ev = find_event(event);
+    if (ev == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    std::unique_lock<std::mutex> lock(ev->mutex);
+    const uint64_t target = ev->recorded;
+    ev->changed.wait(lock, [&] { return ev->completed >= target; });
+    return record(sticky());
+}
+
+gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent_t end) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> first = find_event(start);
+    std::shared_ptr<gpusimEvent> last = find_event(end);
+    if (ms == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    if (first == nullptr || last == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    if ((first->flags & gpusimEventDisableTiming) != 0
+        || (last->flags & gpusimEventDisableTiming) != 0) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    std::chrono::steady_clock::time_point stamps[2];
+    gpusimEvent* events[2] = {first.get(), last.get()};
+    for (int i = 0; i < 2; ++i) {
+        std::lock_guard<std::mutex> lock(events[i]->mutex);
+        if (events[i]->recorded == 0) {
+            return record(gpusimErrorInvalidResourceHandle);
+        }
+        if (events[i]->completed < events[i]->recorded) {
+            return gpusimErrorNotReady;
+        }
+        stamps[i] = events[i]->stamp;
+    }
+    *ms = std::chrono::duration<float, std::milli>(stamps[1] - stamps[0]).count();
+    return gpusimSuccess;
+}
+
+}  // extern "C"

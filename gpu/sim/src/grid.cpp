@@ -1,0 +1,368 @@
+// Note [Happens-before in the simulator]: for ThreadSanitizer every GPU thread is a fiber of its
+// own, and fibers are switched without synchronization, so TSan orders two GPU threads only where
+// the hardware does:
+//   - launch: the stream's worker releases the job's launch anchor after the stream's earlier
+//     work (which includes acquiring earlier grids' completion); every GPU thread acquires it
+//     when it starts;
+//   - barrier: each thread releases its block's barrier anchor when it arrives at
+//     __syncthreads() and acquires it when the barrier opens (a fresh anchor per block, so
+//     blocks stay unordered);
+//   - completion: every GPU thread releases the job's done anchor; the stream's worker acquires
+//     it once all blocks ran, and stream order carries it on.
+// The runner threads' own hand-offs (a queue shared by every stream) are invisible to TSan, and
+// the runner hands nothing to its fibers except through atomics, so neither orders unrelated
+// work. A block's shared memory is forgotten by TSan when the block starts (shared_memory.h).
+#include "grid.h"
+
+#include "fiber.h"
+#include "sanitizer.h"
+#include "shared_memory.h"
+#include "state.h"
+#include "stream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gpusim::detail {
+namespace {
+
+constexpr size_t kFiberStackBytes = 256 * 1024;
+
+struct GridJob {
+    LaunchConfig config;
+    void* closure = nullptr;
+    ThreadEntry entry = nullptr;
+    ClosureDeleter deleter = nullptr;
+    SharedSegment shared;
+    uint64_t total_blocks = 0;
+    uint64_t next_block = 0;  // runner pool's lock
+    uint64_t done_blocks = 0;
+    std::mutex mutex;
+    std::condition_variable finished;
+    char launch_anchor = 0;  // TSan sync objects (their addresses)
+    char done_anchor = 0;
+
+    ~GridJob() { deleter(closure); }
+};
+
+enum class FiberStatus : int { Runnable, AtBarrier, Finished };
+
+class Runner;
+
+// One GPU thread's fiber. What the runner tells it travels in atomics (Note [Happens-before in
+// the simulator]).
+struct FiberSlot {
+    Runner* runner = nullptr;
+    std::unique_ptr<Fiber> fiber;
+    std::atomic<GridJob*> job{nullptr};
+    std::atomic<char*> barrier{nullptr};
+    std::atomic<unsigned> thread[3] = {};
+    std::atomic<unsigned> block[3] = {};
+    std::atomic<FiberStatus> status{FiberStatus::Finished};
+};
+
+thread_local std::atomic<FiberSlot*> tl_current{nullptr};
+
+FiberSlot& current_slot() {
+    FiberSlot* slot = tl_current.load(std::memory_order_relaxed);
+    if (slot == nullptr) {
+        std::fprintf(stderr, "gpusim: a device builtin was used outside a kernel\n");
+        std::abort();
+    }
+    return *slot;
+}
+
+void fiber_main(void* arg);
+
+class Runner {
+public:
+    Runner() {
+        init_host_context(host_);
+        san::forget_accesses(&host_, sizeof host_);  // read by the fibers when they switch back
+    }
+
+    Context& host() { return host_; }
+
+    /// Block `linear` of `job`. The runner reads nothing of the job itself (its thread's reads
+    /// would need ordering against the job's release): the caller copied what it needs.
+    void run_block(GridJob* job, uint64_t linear, dim3 g, dim3 b, const SharedSegment& shared) {
+        const unsigned threads = b.x * b.y * b.z;
+        while (fibers_.size() < threads) {
+            auto slot = std::make_unique<FiberSlot>();
+            slot->runner = this;
+            slot->fiber = std::make_unique<Fiber>(&fiber_main, slot.get(), kFiberStackBytes);
+            // From here on the slot is shared with its fiber through atomics only.
+            san::forget_accesses(slot.get(), sizeof(FiberSlot));
+            fibers_.push_back(std::move(slot));
+        }
+        reset_shared_memory(shared);
+        // A fresh barrier anchor per block: its address is never shared with another block.
+        std::unique_ptr<char> barrier(new char(0));
+        const unsigned block_index[3] = {static_cast<unsigned>(linear % g.x),
+                                         static_cast<unsigned>(linear / g.x % g.y),
+                                         static_cast<unsigned>(linear / g.x / g.y)};
+        // Thread t runs on fiber (t + rotation) % threads: consecutive blocks put a given thread
+        // index on different fibers, so TSan can tell block k's thread t from block k+1's.
+        const unsigned rotation = static_cast<unsigned>(blocks_run_ % threads);
+        // Threads run in index order up to each barrier, every other block in reverse, so a
+        // missing barrier between writing and reading a neighbour's value shows either way.
+        const bool descending = blocks_run_ % 2 == 1;
+        ++blocks_run_;
+        for (unsigned t = 0; t < threads; ++t) {
+            FiberSlot& slot = slot_of(t, rotation, threads);
+            slot.job.store(job, std::memory_order_relaxed);
+            slot.barrier.store(barrier.get(), std::memory_order_relaxed);
+            slot.thread[0].store(t % b.x, std::memory_order_relaxed);
+            slot.thread[1].store(t / b.x % b.y, std::memory_order_relaxed);
+            slot.thread[2].store(t / b.x / b.y, std::memory_order_relaxed);
+            for (int d = 0; d < 3; ++d) {
+                slot.block[d].store(block_index[d], std::memory_order_relaxed);
+            }
+            slot.status.store(FiberStatus::Runnable, std::memory_order_relaxed);
+        }
+        for (;;) {
+            unsigned waiting = 0;
+            for (unsigned i = 0; i < threads; ++i) {
+                FiberSlot& slot = slot_of(descending ? threads - 1 - i : i, rotation, threads);
+                if (slot.status.load(std::memory_order_relaxed) != FiberStatus::Runnable) {
+                    continue;
+                }
+                tl_current.store(&slot, std::memory_order_relaxed);
+                switch_context(host_, slot.fiber->context());
+                tl_current.store(nullptr, std::memory_order_relaxed);
+                if (slot.status.load(std::memory_order_relaxed) == FiberStatus::AtBarrier) {
+                    ++waiting;
+                }
+            }
+            if (waiting == 0) {
+                break;  // every thread finished
+            }
+            // Every thread still running is at the barrier (finished ones count as arrived):
+            // open it.
+            for (unsigned t = 0; t < threads; ++t) {
+                FiberSlot& slot = slot_of(t, rotation, threads);
+                if (slot.status.load(std::memory_order_relaxed) == FiberStatus::AtBarrier) {
+                    slot.status.store(FiberStatus::Runnable, std::memory_order_relaxed);
+                }
+            }
+        }
+    }
+
+private:
+    FiberSlot& slot_of(unsigned thread, unsigned rotation, unsigned threads) {
+        return *fibers_[(thread + rotation) % threads];
+    }
+
+    Context host_;
+    std::vector<std::unique_ptr<FiberSlot>> fibers_;
+    uint64_t blocks_run_ = 0;
+};
+
+void fiber_main(void* arg) {
+    FiberSlot& self = *static_cast<FiberSlot*>(arg);
+    Fiber::started(self.runner->host());
+    for (;;) {
+        GridJob& job = *self.job.load(std::memory_order_relaxed);
+        san::acquire(&job.launch_anchor);
+        job.entry(job.closure);
+        san::release(&job.done_anchor);
+        self.status.store(FiberStatus::Finished, std::memory_order_relaxed);
+        switch_context(self.fiber->context(), self.runner->host());
+    }
+}
+
+// The simulated multiprocessors: host threads that claim blocks of queued grids.
+class RunnerPool {
+public:
+    RunnerPool() {
+        const unsigned count = runner_count();
+        for (unsigned i = 0; i < count; ++i) {
+            std::thread([this] { work(); }).detach();
+        }
+    }
+
+    /// Runs every block of `job`; returns when the last one finished.
+    void run(GridJob& job) {
+        san::Invisible invisible;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            jobs_.push_back(&job);
+        }
+        work_.notify_all();
+        std::unique_lock<std::mutex> lock(job.mutex);
+        job.finished.wait(lock, [&] { return job.done_blocks == job.total_blocks; });
+    }
+
+private:
+    static unsigned runner_count() {
+        if (const char* text = std::getenv("ACLEMU_GPUSIM_THREADS")) {
+            const int value = std::atoi(text);
+            if (value >= 1 && value <= 256) {
+                return static_cast<unsigned>(value);
+            }
+        }
+        // At least two, so blocks of one grid run concurrently even on one core.
+        const unsigned cores = std::thread::hardware_concurrency();
+        return std::clamp(cores, 2u, 8u);
+    }
+
+    void work() {
+        Runner runner;
+        for (;;) {
+            GridJob* job;
+            uint64_t block;
+            dim3 grid;
+            dim3 block_shape;
+            SharedSegment shared;
+            {
+                san::Invisible invisible;
+                std::unique_lock<std::mutex> lock(mutex_);
+                work_.wait(lock, [&] { return !jobs_.empty(); });
+                job = jobs_.front();
+                block = job->next_block++;
+                if (job->next_block == job->total_blocks) {
+                    jobs_.pop_front();
+                }
+                grid = job->config.grid;
+                block_shape = job->config.block;
+                shared = job->shared;
+            }
+            runner.run_block(job, block, grid, block_shape, shared);
+            {
+                san::Invisible invisible;
+                std::lock_guard<std::mutex> lock(job->mutex);
+                if (++job->done_blocks == job->total_blocks) {
+                    job->finished.notify_all();
+                }
+            }
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable work_;
+    std::deque<GridJob*> jobs_;
+};
+
+RunnerPool& runners() {
+    static auto* pool = new RunnerPool;  // never destroyed: its threads live as long as the process
+    return *pool;
+}
+
+// Runs on the stream's worker, in stream order.
+void run_grid(GridJob& job) {
+    if (sticky() != gpusimSuccess) {
+        return;  // after a fault the device runs nothing more
+    }
+    san::release(&job.launch_anchor);
+    runners().run(job);
+    san::acquire(&job.done_anchor);
+}
+
+}  // namespace
+
+gpusimError_t check_launch(const LaunchConfig& config) {
+    const dim3 g = config.grid;
+    const dim3 b = config.block;
+    if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > kMaxGridDim[0] || g.y > kMaxGridDim[1]
+        || g.z > kMaxGridDim[2]) {
+        return gpusimErrorInvalidConfiguration;
+    }
+    if (b.x == 0 || b.y == 0 || b.z == 0 || b.x > kMaxBlockDim[0] || b.y > kMaxBlockDim[1]
+        || b.z > kMaxBlockDim[2] || static_cast<uint64_t>(b.x) * b.y * b.z > kMaxThreadsPerBlock) {
+        return gpusimErrorInvalidConfiguration;
+    }
+    if (config.dynamic_shared_bytes > kMaxSharedBytesPerBlock) {
+        return gpusimErrorInvalidConfiguration;
+    }
+    // A kernel's __launch_bounds__ caps its threads per block the way its register use does:
+    // the driver refuses more with "too many resources requested for launch".
+    if (config.max_threads_per_block > 0
+        && b.x * b.y * b.z > static_cast<unsigned>(config.max_threads_per_block)) {
+        return gpusimErrorLaunchOutOfResources;
+    }
+    return gpusimSuccess;
+}
+
+uint3 thread_index() {
+    FiberSlot& slot = current_slot();
+    return uint3{slot.thread[0].load(std::memory_order_relaxed),
+                 slot.thread[1].load(std::memory_order_relaxed),
+                 slot.thread[2].load(std::memory_order_relaxed)};
+}
+
+uint3 block_index() {
+    FiberSlot& slot = current_slot();
+    return uint3{slot.block[0].load(std::memory_order_relaxed),
+                 slot.block[1].load(std::memory_order_relaxed),
+                 slot.block[2].load(std::memory_order_relaxed)};
+}
+
+dim3 block_dimensions() {
+    return current_slot().job.load(std::memory_order_relaxed)->config.block;
+}
+
+dim3 grid_dimensions() {
+    return current_slot().job.load(std::memory_order_relaxed)->config.grid;
+}
+
+void syncthreads() {
+    FiberSlot& self = current_slot();
+    char* barrier = self.barrier.load(std::memory_order_relaxed);
+    san::release(barrier);
+    self.status.store(FiberStatus::AtBarrier, std::memory_order_relaxed);
+    switch_context(self.fiber->context(), self.runner->host());
+    san::acquire(barrier);
+}
+
+void device_fault(gpusimError_t code, const char* what) {
+    FiberSlot& slot = current_slot();
+    const uint3 t = thread_index();
+    const uint3 b = block_index();
+    std::fprintf(stderr,
+                 "gpusim: kernel %s, block (%u,%u,%u), thread (%u,%u,%u): %s\n",
+                 slot.job.load(std::memory_order_relaxed)->config.kernel_name,
+                 b.x,
+                 b.y,
+                 b.z,
+                 t.x,
+                 t.y,
+                 t.z,
+                 what);
+    set_sticky(code);
+}
+
+void launch(const LaunchConfig& config, void* closure, ThreadEntry entry, ClosureDeleter deleter) {
+    auto job = std::make_shared<GridJob>();
+    job->config = config;
+    job->closure = closure;
+    job->entry = entry;
+    job->deleter = deleter;
+    gpusimError_t status = enter();
+    if (status == gpusimSuccess) {
+        status = record(check_launch(config));
+    }
+    std::shared_ptr<gpusimStream> stream;
+    if (status == gpusimSuccess) {
+        stream = find_stream(config.stream);
+        if (stream == nullptr) {
+            status = record(gpusimErrorInvalidResourceHandle);
+        }
+    }
+    if (status != gpusimSuccess) {
+        return;  // the job (and the parameter copy) goes with it
+    }
+    job->shared = shared_segment_of(config.kernel_address);
+    job->total_blocks = static_cast<uint64_t>(config.grid.x) * config.grid.y * config.grid.z;
+    submit(stream, [job] { run_grid(*job); });
+}
+
+}  // namespace gpusim::detail

@@ -1,0 +1,64 @@
+// The simulated device's state: errors (the calling thread's last error, the device's sticky
+// fault), the tables that tell device memory from host memory, and the checks every entry point
+// starts with.
+#pragma once
+
+#include "gpu/sim/runtime.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+
+namespace gpusim::detail {
+
+/// Records `error` as the calling thread's last error (unless success) and returns it.
+gpusimError_t record(gpusimError_t error);
+
+/// The calling thread's last error, and its reset.
+gpusimError_t last_error();
+void clear_last_error();
+
+/// Makes `error` the device's sticky error: every later call returns it, as after a kernel fault.
+void set_sticky(gpusimError_t error);
+gpusimError_t sticky();
+
+/// The check at the top of every entry point: not inside a host function (CUDA forbids runtime
+/// calls there), no sticky fault. gpusimSuccess, or the recorded error.
+gpusimError_t enter();
+
+/// Marks the calling thread as running host functions (for enter()).
+void set_in_host_function(bool inside);
+
+/// Allocations of one kind (device or pinned host), by base address.
+class AllocationTable {
+public:
+    void add(const void* base, size_t bytes);
+    /// Removes the allocation starting at `base`; false when there is none.
+    bool remove(const void* base, size_t* bytes);
+    /// True when [ptr, ptr + bytes) lies inside one allocation (bytes 0: ptr inside one).
+    bool contains(const void* ptr, size_t bytes) const;
+    size_t total_bytes() const;
+
+private:
+    mutable std::mutex mutex_;
+    std::map<uintptr_t, size_t> blocks_;
+    size_t total_ = 0;
+};
+
+AllocationTable& device_memory();
+AllocationTable& pinned_memory();
+
+/// Physical memory of the host: the simulated device's "global memory".
+size_t physical_memory_bytes();
+
+/// Fixed properties of the simulated device.
+constexpr int kDeviceCount = 1;
+constexpr int kMultiProcessors = 4;  // small, so grid-stride loops run more than once
+constexpr int kWarpSize = 32;
+constexpr unsigned kMaxThreadsPerBlock = 1024;
+constexpr unsigned kMaxBlockDim[3] = {1024, 1024, 64};
+constexpr unsigned kMaxGridDim[3] = {2147483647u, 65535, 65535};
+constexpr size_t kMaxSharedBytesPerBlock = 48 * 1024;
+
+}  // namespace gpusim::detail

@@ -1,0 +1,258 @@
+#include "stream.h"
+
+#include "sanitizer.h"
+#include "state.h"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+gpusimStream::gpusimStream(unsigned stream_flags)
+    : flags(stream_flags), worker_([this] { work(); }) {}
+
+gpusimStream::~gpusimStream() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    queued_.notify_all();
+    worker_.join();
+}
+
+uint64_t gpusimStream::enqueue(std::function<void()> task) {
+    uint64_t ticket;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        tasks_.push_back(std::move(task));
+        ticket = ++enqueued_;
+    }
+    queued_.notify_one();
+    return ticket;
+}
+
+uint64_t gpusimStream::tail() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return enqueued_;
+}
+
+bool gpusimStream::reached(uint64_t ticket) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return done_ >= ticket;
+}
+
+void gpusimStream::wait(uint64_t ticket) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    completed_.wait(lock, [&] { return done_ >= ticket; });
+}
+
+void gpusimStream::work() {
+    for (;;) {
+        std::function<void()> task;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            queued_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
+            if (tasks_.empty()) {
+                return;
+            }
+            task = std::move(tasks_.front());
+            tasks_.pop_front();
+        }
+        task();
+        task = nullptr;  // its captures go before the completion is visible
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            ++done_;
+        }
+        completed_.notify_all();
+    }
+}
+
+namespace gpusim::detail {
+namespace {
+
+// Handle registries: the simulated driver's bookkeeping, invisible to TSan (see state.cpp).
+struct Registry {
+    std::mutex mutex;
+    std::map<gpusimStream_t, std::shared_ptr<gpusimStream>> streams;
+    std::map<gpusimEvent_t, std::shared_ptr<gpusimEvent>> events;
+};
+
+Registry& registry() {
+    static auto* instance = new Registry;  // never destroyed: workers may outlive statics
+    return *instance;
+}
+
+const std::shared_ptr<gpusimStream>& legacy_stream() {
+    static auto* legacy =
+        new std::shared_ptr<gpusimStream>(std::make_shared<gpusimStream>(gpusimStreamDefault));
+    return *legacy;
+}
+
+// Runs host functions one at a time, as CUDA's per-device callback thread does.
+class HostFunctionThread {
+public:
+    HostFunctionThread() : thread_([this] { work(); }) { thread_.detach(); }
+
+    void run(gpusimHostFn_t fn, void* user_data) {
+        Item item{fn, user_data};
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            items_.push_back(&item);
+        }
+        changed_.notify_all();
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return item.done; });
+    }
+
+private:
+    struct Item {
+        gpusimHostFn_t fn;
+        void* user_data;
+        bool done = false;
+    };
+
+    void work() {
+        set_in_host_function(true);
+        for (;;) {
+            Item* item;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                changed_.wait(lock, [&] { return !items_.empty(); });
+                item = items_.front();
+                items_.pop_front();
+            }
+            item->fn(item->user_data);
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                item->done = true;
+            }
+            changed_.notify_all();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Item*> items_;
+    std::thread thread_;
+};
+
+}  // namespace
+
+std::shared_ptr<gpusimStream> find_stream(gpusimStream_t handle) {
+    if (handle == nullptr) {
+        return legacy_stream();
+    }
+    san::Invisible invisible;
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto found = r.streams.find(handle);
+    return found != r.streams.end() ? found->second : nullptr;
+}
+
+std::shared_ptr<gpusimEvent> find_event(gpusimEvent_t handle) {
+    san::Invisible invisible;
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto found = r.events.find(handle);
+    return found != r.events.end() ? found->second : nullptr;
+}
+
+gpusimStream_t add_stream(unsigned flags) {
+    auto stream = std::make_shared<gpusimStream>(flags);
+    gpusimStream_t handle = stream.get();
+    san::Invisible invisible;
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.streams.emplace(handle, std::move(stream));
+    return handle;
+}
+
+bool remove_stream(gpusimStream_t handle) {
+    std::shared_ptr<gpusimStream> stream;
+    {
+        san::Invisible invisible;
+        Registry& r = registry();
+        std::lock_guard<std::mutex> lock(r.mutex);
+        auto found = r.streams.find(handle);
+        if (found == r.streams.end()) {
+            return false;
+        }
+        stream = std::move(found->second);
+        r.streams.erase(found);
+    }
+    stream->wait(stream->tail());
+    return true;
+}
+
+gpusimEvent_t add_event(unsigned flags) {
+    auto event = std::make_shared<gpusimEvent>(flags);
+    gpusimEvent_t handle = event.get();
+    san::Invisible invisible;
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.events.emplace(handle, std::move(event));
+    return handle;
+}
+
+bool remove_event(gpusimEvent_t handle) {
+    san::Invisible invisible;
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return r.events.erase(handle) == 1;
+}
+
+void submit(const std::shared_ptr<gpusimStream>& stream, std::function<void()> task) {
+    // CUDA's legacy stream: its work waits for every blocking stream's earlier work, and a
+    // blocking stream's work waits for the legacy stream's earlier work.
+    std::vector<std::pair<std::shared_ptr<gpusimStream>, uint64_t>> waits;
+    const std::shared_ptr<gpusimStream>& legacy = legacy_stream();
+    if (stream == legacy) {
+        std::vector<std::shared_ptr<gpusimStream>> blocking;
+        {
+            san::Invisible invisible;
+            Registry& r = registry();
+            std::lock_guard<std::mutex> lock(r.mutex);
+            for (const auto& [handle, s] : r.streams) {
+                if ((s->flags & gpusimStreamNonBlocking) == 0) {
+                    blocking.push_back(s);
+                }
+            }
+        }
+        for (auto& s : blocking) {
+            waits.emplace_back(s, s->tail());
+        }
+    } else if ((stream->flags & gpusimStreamNonBlocking) == 0) {
+        waits.emplace_back(legacy, legacy->tail());
+    }
+    if (!waits.empty()) {
+        task = [waits = std::move(waits), work = std::move(task)] {
+            for (const auto& [s, ticket] : waits) {
+                s->wait(ticket);
+            }
+            work();
+        };
+    }
+    stream->enqueue(std::move(task));
+}
+
+void synchronize_all() {
+    std::vector<std::shared_ptr<gpusimStream>> streams{legacy_stream()};
+    {
+        san::Invisible invisible;
+        Registry& r = registry();
+        std::lock_guard<std::mutex> lock(r.mutex);
+        for (const auto& [handle, s] : r.streams) {
+            streams.push_back(s);
+        }
+    }
+    for (auto& s : streams) {
+        s->wait(s->tail());
+    }
+}
+
+void run_host_function(gpusimHostFn_t fn, void* user_data) {
+    static auto* thread = new HostFunctionThread;
+    thread->run(fn, user_data);
+}
+
+}  // namespace gpusim::detail
