@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds aclemu (CPU backend, plus CUDA when nvcc is found) and runs every test: labels `cpu`,
-# `gpu` (these skip, saying why, when no GPU answers) and `sample`.
+# Builds aclemu (CPU backend and GPU simulator, plus CUDA when nvcc is found) and runs every test:
+# labels `cpu`, `gpu` (on the GPU when one answers, else on the GPU simulator; ACLEMU_REQUIRE_GPU=1
+# makes a missing GPU fail them) and `sample`.
 #   BUILD_DIR (default build) and any extra CMake arguments may be given.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -58,10 +58,12 @@ ${entries}        {nullptr, 0},
     add_library(${target} SHARED ${wrappers})
     target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR})
     target_compile_definitions(${target} PRIVATE ACLEMU_GPU_SIM)
-    # `#pragma unroll` is nvcc's; ptxas rejects static shared memory over 48 KiB, so does this
-    # build (per variable); the math's roundings are pinned as on the device (float_ops.h).
+    # `#pragma unroll` is nvcc's (g++ does not know it); ptxas rejects static shared memory over
+    # 48 KiB, so does this build under g++ (per variable: clang has no -Wlarger-than); the
+    # math's roundings are pinned as on the device (float_ops.h).
     target_compile_options(${target} PRIVATE
-        -Wno-unknown-pragmas -Werror=larger-than=49152 -ffp-contract=off)
+        -Wno-unknown-pragmas -ffp-contract=off
+        $<$<CXX_COMPILER_ID:GNU>:-Werror=larger-than=49152>)
     target_link_libraries(${target} PUBLIC aclemu_gpusim)
     aclemu_warnings(${target})
 endfunction()

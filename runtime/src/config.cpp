@@ -168,11 +168,10 @@ aclError read_config(Config* out) {
     Config config;
     if (const char* choice = env("ACLEMU_BACKEND")) {
         if (!parse_backend(choice, &config.backend)) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("ACLEMU_BACKEND",
-                            lower(choice),
-                            "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("ACLEMU_BACKEND",
+                                    lower(choice),
+                                    "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
         }
     }
     const char* blocking = std::getenv("ASCEND_LAUNCH_BLOCKING");

@@ -2,8 +2,11 @@
 // on the CPU otherwise; an explicit GPU choice either runs on that GPU or makes aclrtSetDevice
 // fail with ACL_ERROR_RT_NO_DEVICE and a message that says why (the GPU runtime's own words, e.g.
 // "cudaGetDeviceCount: ... (cudaErrorNoDevice)"). Whether a GPU answers is learnt from the
-// runtime itself, so every test is meaningful with and without one (label cpu).
+// runtime itself, so every test is meaningful with and without one (label cpu). ACLEMU_BACKEND=
+// gpusim is the GPU backend on the GPU simulator, which needs no GPU (label gpu).
 #include "acl/acl.h"
+
+#include "aclemu/rt.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -95,6 +98,35 @@ TEST(BackendSelection, ExplicitGpuChoiceRunsThereOrFailsWithTheReason) {
                           HasSubstr("cudaGetDeviceCount: "),
                           HasSubstr("hipGetDeviceCount: ")));
     }
+}
+
+TEST(BackendSelection, GpuSimChoiceRunsTheGpuBackendOnTheSimulator) {
+    Outcome sim = run_with_backend("gpusim");
+    ASSERT_EQ(sim.set_device, ACL_SUCCESS) << sim.message;
+    EXPECT_EQ(sim.soc, "aclemu-gpusim:aclemu GPU simulator");
+}
+
+// `auto` chooses the CPU only with a reason, which aclemu-info prints; a GPU choice has none.
+TEST(BackendSelection, AutoSaysWhyItChoseTheCpu) {
+    Outcome gpu = run_with_backend("gpu");
+    setenv("ACLEMU_BACKEND", "auto", 1);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    unsetenv("ACLEMU_BACKEND");
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    const std::string reason = aclemu::rt::cpu_fallback_reason();
+    if (gpu.set_device == ACL_SUCCESS) {
+        EXPECT_NE(aclemu::rt::active_backend(), aclemu::rt::BackendKind::Cpu);
+        EXPECT_EQ(reason, "");
+    } else {
+        EXPECT_EQ(aclemu::rt::active_backend(), aclemu::rt::BackendKind::Cpu);
+        EXPECT_THAT(reason,
+                    AnyOf(HasSubstr("built without a GPU backend"),
+                          HasSubstr("cudaGetDeviceCount: "),
+                          HasSubstr("hipGetDeviceCount: ")));
+    }
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+    EXPECT_EQ(aclemu::rt::cpu_fallback_reason(), "") << "cleared by aclFinalize";
 }
 
 }  // namespace

@@ -175,6 +175,10 @@ TEST(RtServicesCpu, ActiveBackendBeforeAndAfterTheFirstDevice) {
         EXPECT_EQ(rt::active_backend(), rt::BackendKind::Hip);
     }
     {
+        RuntimeSession session("gpusim");
+        EXPECT_EQ(rt::active_backend(), rt::BackendKind::GpuSim);
+    }
+    {
         RuntimeSession session("auto");
         ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
         rt::StreamTarget target;

@@ -1,17 +1,22 @@
 // Note [Happens-before in the simulator]: for ThreadSanitizer every GPU thread is a fiber of its
-// own, and fibers are switched without synchronization, so TSan orders two GPU threads only where
-// the hardware does:
+// own, and fibers are switched without synchronization, so TSan orders two GPU threads only
+// where the simulator says:
 //   - launch: the stream's worker releases the job's launch anchor after the stream's earlier
 //     work (which includes acquiring earlier grids' completion); every GPU thread acquires it
 //     when it starts;
 //   - barrier: each thread releases its block's barrier anchor when it arrives at
-//     __syncthreads() and acquires it when the barrier opens (a fresh anchor per block, so
-//     blocks stay unordered);
+//     __syncthreads() and acquires it when the barrier opens (a fresh anchor per block);
 //   - completion: every GPU thread releases the job's done anchor; the stream's worker acquires
-//     it once all blocks ran, and stream order carries it on.
-// The runner threads' own hand-offs (a queue shared by every stream) are invisible to TSan, and
-// the runner hands nothing to its fibers except through atomics, so neither orders unrelated
-// work. A block's shared memory is forgotten by TSan when the block starts (shared_memory.h).
+//     it once all blocks ran, and stream order carries it on;
+//   - one runner's blocks, one after the other: its `__shared__` memory is the same host
+//     memory for every block it runs, and TSan cannot forget accesses, so each block's threads
+//     release the runner's chain anchor when they finish and the next block's acquire it. This
+//     is the one ordering a GPU does not have: races between two blocks (of one grid, or of
+//     grids on unordered streams) are reported when the blocks ran on different runners. Block
+//     b runs on runner b % runners, so neighbouring blocks always do.
+// The runners' own hand-offs (a queue shared by every stream) and what a runner writes for its
+// fibers (their stacks and contexts, the poison in shared memory) are invisible to TSan, and
+// runner and fibers otherwise talk through atomics, so nothing else orders unrelated work.
 #include "grid.h"
 
 #include "fiber.h"
@@ -25,7 +30,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -44,8 +49,8 @@ struct GridJob {
     ClosureDeleter deleter = nullptr;
     SharedSegment shared;
     uint64_t total_blocks = 0;
-    uint64_t next_block = 0;  // runner pool's lock
-    uint64_t done_blocks = 0;
+    unsigned runners_passed = 0;  // the runner pool's lock
+    unsigned runners_done = 0;    // `mutex`
     std::mutex mutex;
     std::condition_variable finished;
     char launch_anchor = 0;  // TSan sync objects (their addresses)
@@ -65,6 +70,8 @@ struct FiberSlot {
     std::unique_ptr<Fiber> fiber;
     std::atomic<GridJob*> job{nullptr};
     std::atomic<char*> barrier{nullptr};
+    std::atomic<char*> after_blocks{nullptr};   // the runner's earlier blocks: acquire at start
+    std::atomic<char*> before_blocks{nullptr};  // its later blocks: release at the end
     std::atomic<unsigned> thread[3] = {};
     std::atomic<unsigned> block[3] = {};
     std::atomic<FiberStatus> status{FiberStatus::Finished};
@@ -86,8 +93,8 @@ void fiber_main(void* arg);
 class Runner {
 public:
     Runner() {
+        san::Invisible invisible;  // read by the fibers when they switch back
         init_host_context(host_);
-        san::forget_accesses(&host_, sizeof host_);  // read by the fibers when they switch back
     }
 
     Context& host() { return host_; }
@@ -97,11 +104,15 @@ public:
     void run_block(GridJob* job, uint64_t linear, dim3 g, dim3 b, const SharedSegment& shared) {
         const unsigned threads = b.x * b.y * b.z;
         while (fibers_.size() < threads) {
-            auto slot = std::make_unique<FiberSlot>();
-            slot->runner = this;
-            slot->fiber = std::make_unique<Fiber>(&fiber_main, slot.get(), kFiberStackBytes);
-            // From here on the slot is shared with its fiber through atomics only.
-            san::forget_accesses(slot.get(), sizeof(FiberSlot));
+            std::unique_ptr<FiberSlot> slot;
+            {
+                san::Invisible invisible;  // written here, read by the fiber
+                slot = std::make_unique<FiberSlot>();
+                slot->runner = this;
+            }
+            auto fiber = std::make_unique<Fiber>(&fiber_main, slot.get(), kFiberStackBytes);
+            san::Invisible invisible;
+            slot->fiber = std::move(fiber);  // from here on, only atomics pass between them
             fibers_.push_back(std::move(slot));
         }
         reset_shared_memory(shared);
@@ -110,17 +121,21 @@ public:
         const unsigned block_index[3] = {static_cast<unsigned>(linear % g.x),
                                          static_cast<unsigned>(linear / g.x % g.y),
                                          static_cast<unsigned>(linear / g.x / g.y)};
-        // Thread t runs on fiber (t + rotation) % threads: consecutive blocks put a given thread
-        // index on different fibers, so TSan can tell block k's thread t from block k+1's.
-        const unsigned rotation = static_cast<unsigned>(blocks_run_ % threads);
         // Threads run in index order up to each barrier, every other block in reverse, so a
         // missing barrier between writing and reading a neighbour's value shows either way.
         const bool descending = blocks_run_ % 2 == 1;
+        // The chain: this block's threads come after everything the runner's earlier blocks did
+        // (its previous block released into the other anchor, and acquired all before it), and
+        // release into this anchor for the next block, which no thread of this block acquires.
+        char* after = &chain_[(blocks_run_ + 1) % 2];
+        char* before = &chain_[blocks_run_ % 2];
         ++blocks_run_;
         for (unsigned t = 0; t < threads; ++t) {
-            FiberSlot& slot = slot_of(t, rotation, threads);
+            FiberSlot& slot = *fibers_[t];
             slot.job.store(job, std::memory_order_relaxed);
             slot.barrier.store(barrier.get(), std::memory_order_relaxed);
+            slot.after_blocks.store(after, std::memory_order_relaxed);
+            slot.before_blocks.store(before, std::memory_order_relaxed);
             slot.thread[0].store(t % b.x, std::memory_order_relaxed);
             slot.thread[1].store(t / b.x % b.y, std::memory_order_relaxed);
             slot.thread[2].store(t / b.x / b.y, std::memory_order_relaxed);
@@ -132,7 +147,7 @@ public:
         for (;;) {
             unsigned waiting = 0;
             for (unsigned i = 0; i < threads; ++i) {
-                FiberSlot& slot = slot_of(descending ? threads - 1 - i : i, rotation, threads);
+                FiberSlot& slot = *fibers_[descending ? threads - 1 - i : i];
                 if (slot.status.load(std::memory_order_relaxed) != FiberStatus::Runnable) {
                     continue;
                 }
@@ -149,7 +164,7 @@ public:
             // Every thread still running is at the barrier (finished ones count as arrived):
             // open it.
             for (unsigned t = 0; t < threads; ++t) {
-                FiberSlot& slot = slot_of(t, rotation, threads);
+                FiberSlot& slot = *fibers_[t];
                 if (slot.status.load(std::memory_order_relaxed) == FiberStatus::AtBarrier) {
                     slot.status.store(FiberStatus::Runnable, std::memory_order_relaxed);
                 }
@@ -158,11 +173,8 @@ public:
     }
 
 private:
-    FiberSlot& slot_of(unsigned thread, unsigned rotation, unsigned threads) {
-        return *fibers_[(thread + rotation) % threads];
-    }
-
     Context host_;
+    char chain_[2] = {};  // Note [Happens-before in the simulator]: this runner's blocks in order
     std::vector<std::unique_ptr<FiberSlot>> fibers_;
     uint64_t blocks_run_ = 0;
 };
@@ -173,33 +185,35 @@ void fiber_main(void* arg) {
     for (;;) {
         GridJob& job = *self.job.load(std::memory_order_relaxed);
         san::acquire(&job.launch_anchor);
+        san::acquire(self.after_blocks.load(std::memory_order_relaxed));
         job.entry(job.closure);
         san::release(&job.done_anchor);
+        san::release(self.before_blocks.load(std::memory_order_relaxed));
         self.status.store(FiberStatus::Finished, std::memory_order_relaxed);
         switch_context(self.fiber->context(), self.runner->host());
     }
 }
 
-// The simulated multiprocessors: host threads that claim blocks of queued grids.
+// The simulated multiprocessors: host threads that take every queued grid in launch order, runner
+// r running blocks r, r + runners, ... of it (Note [Happens-before in the simulator]).
 class RunnerPool {
 public:
-    RunnerPool() {
-        const unsigned count = runner_count();
-        for (unsigned i = 0; i < count; ++i) {
-            std::thread([this] { work(); }).detach();
+    RunnerPool() : count_(runner_count()) {
+        for (unsigned i = 0; i < count_; ++i) {
+            std::thread([this, i] { work(i); }).detach();
         }
     }
 
-    /// Runs every block of `job`; returns when the last one finished.
+    /// Runs every block of `job`; returns when every runner is done with it.
     void run(GridJob& job) {
         san::Invisible invisible;
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            jobs_.push_back(&job);
+            jobs_.emplace(next_sequence_++, &job);
         }
         work_.notify_all();
         std::unique_lock<std::mutex> lock(job.mutex);
-        job.finished.wait(lock, [&] { return job.done_blocks == job.total_blocks; });
+        job.finished.wait(lock, [&] { return job.runners_done == count_; });
     }
 
 private:
@@ -215,41 +229,49 @@ private:
         return std::clamp(cores, 2u, 8u);
     }
 
-    void work() {
+    void work(unsigned index) {
         Runner runner;
-        for (;;) {
+        for (uint64_t sequence = 0;; ++sequence) {
             GridJob* job;
-            uint64_t block;
             dim3 grid;
-            dim3 block_shape;
+            dim3 block;
             SharedSegment shared;
+            uint64_t blocks;
             {
                 san::Invisible invisible;
                 std::unique_lock<std::mutex> lock(mutex_);
-                work_.wait(lock, [&] { return !jobs_.empty(); });
-                job = jobs_.front();
-                block = job->next_block++;
-                if (job->next_block == job->total_blocks) {
-                    jobs_.pop_front();
-                }
+                work_.wait(lock, [&] { return jobs_.count(sequence) == 1; });
+                job = jobs_[sequence];
                 grid = job->config.grid;
-                block_shape = job->config.block;
+                block = job->config.block;
                 shared = job->shared;
+                blocks = job->total_blocks;
             }
-            runner.run_block(job, block, grid, block_shape, shared);
+            for (uint64_t b = index; b < blocks; b += count_) {
+                runner.run_block(job, b, grid, block, shared);
+            }
+            san::Invisible invisible;
+            bool last;
             {
-                san::Invisible invisible;
-                std::lock_guard<std::mutex> lock(job->mutex);
-                if (++job->done_blocks == job->total_blocks) {
-                    job->finished.notify_all();
+                std::lock_guard<std::mutex> lock(mutex_);
+                last = ++job->runners_passed == count_;
+                if (last) {
+                    jobs_.erase(sequence);
                 }
+            }
+            if (last) {
+                std::lock_guard<std::mutex> lock(job->mutex);
+                job->runners_done = count_;
+                job->finished.notify_all();
             }
         }
     }
 
+    const unsigned count_;
     std::mutex mutex_;
     std::condition_variable work_;
-    std::deque<GridJob*> jobs_;
+    std::map<uint64_t, GridJob*> jobs_;  // by launch sequence
+    uint64_t next_sequence_ = 0;
 };
 
 RunnerPool& runners() {

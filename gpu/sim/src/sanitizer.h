@@ -30,7 +30,6 @@ void __tsan_switch_to_fiber(void* fiber, unsigned flags);
 void __tsan_set_fiber_name(void* fiber, const char* name);
 void __tsan_acquire(void* addr);
 void __tsan_release(void* addr);
-void AnnotateNewMemory(const char* file, int line, const volatile void* mem, size_t size);
 void AnnotateIgnoreSyncBegin(const char* file, int line);
 void AnnotateIgnoreSyncEnd(const char* file, int line);
 void AnnotateIgnoreReadsBegin(const char* file, int line);
@@ -74,13 +73,11 @@ inline void release(void* anchor) {
 inline void acquire(void* anchor) {
     __tsan_acquire(anchor);
 }
-/// Forgets every earlier access to [mem, mem + size): the range is new memory from here on.
-inline void forget_accesses(const void* mem, size_t size) {
-    AnnotateNewMemory(__FILE__, __LINE__, mem, size);
-}
 /// While alive, the calling thread's accesses and synchronization are invisible to TSan: for the
 /// simulator's own plumbing shared by every stream (the block runners), whose locks would
-/// otherwise order unrelated kernels.
+/// otherwise order unrelated kernels, and for what a runner writes that its fibers read (set up
+/// before they exist, or poison), which no hardware synchronization orders either. (TSan cannot
+/// forget accesses already recorded: AnnotateNewMemory does nothing in its current runtime.)
 class Invisible {
 public:
     Invisible() {
@@ -108,7 +105,6 @@ inline void switch_to_fiber(void*) {}
 inline void set_fiber_name(void*, const char*) {}
 inline void release(void*) {}
 inline void acquire(void*) {}
-inline void forget_accesses(const void*, size_t) {}
 class Invisible {
 public:
     Invisible() {}  // user-provided, so an unused instance draws no warning

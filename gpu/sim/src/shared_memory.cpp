@@ -79,8 +79,8 @@ void reset_shared_memory(const SharedSegment& segment) {
     }
     TlsIndex index{segment.module_id, 0};
     void* block = __tls_get_addr(&index);
+    san::Invisible invisible;  // the runner's write: no GPU thread is ordered after it
     std::memset(block, 0xFF, segment.bytes);
-    san::forget_accesses(block, segment.bytes);
 }
 
 }  // namespace gpusim::detail

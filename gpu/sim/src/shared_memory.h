@@ -1,8 +1,7 @@
 // Where a kernel's `__shared__` variables are: they are `static thread_local`, so they live in the
 // thread-local storage (PT_TLS segment) of the module that holds the kernel, one copy per host
 // thread. The simulated kernels are built into a module of their own that holds nothing else
-// thread-local, so that segment is the block's shared memory: poisoned at each block start, and
-// forgotten by TSan between blocks (the next block's threads are not ordered after the last's).
+// thread-local, so that segment is the block's shared memory, poisoned at each block start.
 #pragma once
 
 #include <cstddef>
@@ -20,8 +19,8 @@ struct SharedSegment {
 /// The segment of the module containing `code` (cached per module).
 SharedSegment shared_segment_of(const void* code);
 
-/// Gives the calling host thread's copy of `segment` the state of fresh shared memory: every
-/// byte 0xFF, no earlier accesses (TSan).
+/// Gives the calling host thread's copy of `segment` the contents of fresh shared memory: every
+/// byte 0xFF (invisible to TSan).
 void reset_shared_memory(const SharedSegment& segment);
 
 }  // namespace gpusim::detail
