@@ -16,6 +16,10 @@ namespace aclemu::kernels::cpu {
 /// elementwise.cpp); Cached and Streaming force one way. Same bits either way.
 enum class StoreMode { Auto = 0, Cached = 1, Streaming = 2 };
 
+/// The instruction set the optional x86 paths use now: "avx512", "avx2" or "baseline" (for the
+/// operators' DEBUG lines and profiler ranges).
+const char* isa_name();
+
 void log_sigmoid_backward(const LogSigmoidBackwardArgs& args,
                           int threads,
                           StoreMode stores = StoreMode::Auto);

@@ -17,7 +17,6 @@ struct ThreadErrors {
     std::vector<std::string> messages;  // oldest first
     std::string returned;               // buffer behind the last aclGetRecentErrMsg pointer
     aclError last = ACL_SUCCESS;
-    const char* api = nullptr;
 };
 
 ThreadErrors& thread_errors() {
@@ -75,10 +74,6 @@ aclError fail(aclError code, const std::string& message, const char* file, int l
     return code;
 }
 
-const char* current_api() {
-    return thread_errors().api;
-}
-
 void note_result(aclError code) {
     if (code != ACL_SUCCESS) {
         thread_errors().last = code;
@@ -92,14 +87,6 @@ aclError last_error(bool clear) {
         errors.last = ACL_SUCCESS;
     }
     return code;
-}
-
-ApiScope::ApiScope(const char* name) : previous_(thread_errors().api) {
-    thread_errors().api = name;
-}
-
-ApiScope::~ApiScope() {
-    thread_errors().api = previous_;
 }
 
 aclError exception_to_code(std::exception_ptr error) {

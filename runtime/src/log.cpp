@@ -7,6 +7,7 @@
 
 #include "config.h"
 #include "log_internal.h"
+#include "observe/watchers.h"
 
 #include <atomic>
 #include <cerrno>
@@ -199,9 +200,13 @@ void configure(const Settings& settings) {
         s.to_stdout = settings.to_stdout;
         s.dir = settings.dir;
     }
+    bool debug = false;
     for (int m = 0; m < kModuleCount; ++m) {
         g_levels[m].store(settings.levels[m], std::memory_order_relaxed);
+        debug = debug || (m != kAppModule && settings.levels[m] == 0);
     }
+    // The calls' DEBUG lines (observe/call_scope.cpp) are written only while this is on.
+    observe::set_watching(observe::kDebugLog, debug);
 }
 
 bool app_enabled(Level level) {

@@ -80,19 +80,18 @@ aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
 
 }  // namespace
 
-// The services run like entry points: no exception escapes into the operator libraries.
+// No exception escapes into the operator libraries. The services are not entry points: they run
+// inside the operator's call, whose name their messages carry.
 aclError resolve_stream(aclrtStream stream, StreamTarget* target) {
-    return api_call("resolve_stream", [&] { return resolve_stream_impl(stream, target); });
+    return guarded([&] { return resolve_stream_impl(stream, target); });
 }
 
 aclError enqueue_host_task(const StreamTarget& target, HostTask task, TaskLength length) {
-    return api_call("enqueue_host_task",
-                    [&] { return enqueue_host_task_impl(target, task, length); });
+    return guarded([&] { return enqueue_host_task_impl(target, task, length); });
 }
 
 aclError finish_gpu_launch(const StreamTarget& target, int launch_status) {
-    return api_call("finish_gpu_launch",
-                    [&] { return finish_gpu_launch_impl(target, launch_status); });
+    return guarded([&] { return finish_gpu_launch_impl(target, launch_status); });
 }
 
 BackendKind active_backend() {

@@ -1,9 +1,12 @@
 // Error plumbing of the front end: CANN-style messages (docs/errors.md lists the IDs), the
 // thread-local message list behind aclGetRecentErrMsg, and api_call(), the wrapper every
-// extern "C" entry point runs its body in (init gate, exception -> code, last-error record).
+// extern "C" entry point runs its body in (init gate, exception -> code, last-error record, and
+// the call's observe::CallScope: NVTX range, trace event, DEBUG line).
 #pragma once
 
 #include "acl/acl_base.h"
+
+#include "aclemu/observe.h"
 
 #include <exception>
 #include <new>
@@ -32,7 +35,10 @@ aclError fail(aclError code,
               int line = __builtin_LINE());
 
 /// The entry point running on this thread (for log lines), or nullptr.
-const char* current_api();
+inline const char* current_api() {
+    const observe::CallScope* call = observe::current_call();
+    return call != nullptr ? call->api() : nullptr;
+}
 /// Sets the thread's last error code for aclrtGetLastError (0 leaves it unchanged).
 void note_result(aclError code);
 aclError last_error(bool clear);
@@ -40,23 +46,12 @@ aclError last_error(bool clear);
 /// Returns the init-gate code: ACL_SUCCESS after aclInit, else ACL_ERROR_UNINITIALIZE (recorded).
 aclError require_init();
 
-class ApiScope {
-public:
-    explicit ApiScope(const char* name);
-    ~ApiScope();
-    ApiScope(const ApiScope&) = delete;
-    ApiScope& operator=(const ApiScope&) = delete;
-
-private:
-    const char* previous_;
-};
-
 aclError exception_to_code(std::exception_ptr error);
 
-/// Runs `body` (returning aclError) as the entry point `name`: no exception escapes.
+/// Runs `body` (returning aclError) without letting an exception escape, and records a failure
+/// for aclrtGetLastError.
 template <class F>
-aclError api_call(const char* name, F&& body) noexcept {
-    ApiScope scope(name);
+aclError guarded(F&& body) noexcept {
     aclError code;
     try {
         code = body();
@@ -67,15 +62,33 @@ aclError api_call(const char* name, F&& body) noexcept {
     return code;
 }
 
+/// Runs `body` as the entry point `name` (guarded, in a CallScope that names the entry point in
+/// messages and log lines). `file` and `line` default to the entry point's own.
+template <class F>
+aclError api_call(const char* name,
+                  F&& body,
+                  const char* file = __builtin_FILE(),
+                  int line = __builtin_LINE()) noexcept {
+    observe::CallScope scope(name, observe::CallKind::Runtime, file, line);
+    return scope.finish(guarded(body));
+}
+
 /// api_call behind the init gate.
 template <class F>
-aclError api_call_init(const char* name, F&& body) noexcept {
-    return api_call(name, [&]() -> aclError {
-        if (aclError gate = require_init(); gate != ACL_SUCCESS) {
-            return gate;
-        }
-        return body();
-    });
+aclError api_call_init(const char* name,
+                       F&& body,
+                       const char* file = __builtin_FILE(),
+                       int line = __builtin_LINE()) noexcept {
+    return api_call(
+        name,
+        [&]() -> aclError {
+            if (aclError gate = require_init(); gate != ACL_SUCCESS) {
+                return gate;
+            }
+            return body();
+        },
+        file,
+        line);
 }
 
 /// Shorthand for the common "argument is null" failure.

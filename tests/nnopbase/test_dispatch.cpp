@@ -22,6 +22,7 @@ namespace rt = ::aclemu::rt;
 using ::testing::HasSubstr;
 
 constexpr const char* kApi = "aclnnFake";
+constexpr ops::KernelLabel kLabel{"fake", "test", 0};
 
 class Dispatch : public BackendTest {
 protected:
@@ -40,6 +41,7 @@ TEST_P(Dispatch, RunsTheCallableOfTheStreamsBackend) {
             kApi,
             stream(),
             rt::TaskLength::Any,
+            kLabel,
             [cpu_runs] { ++*cpu_runs; },  // by value: may run after this scope
             [&](const kernels::GpuLaunchers& launchers, void* native) {
                 EXPECT_EQ(&launchers, ops::gpu_launchers(rt::active_backend()));
@@ -76,6 +78,7 @@ TEST_P(DispatchOnCpu, TasksRunInStreamOrderOffTheCallingThread) {
                       kApi,
                       stream(),
                       rt::TaskLength::Any,
+                      kLabel,
                       [order, thread_ids, i] {
                           order->push_back(i);
                           thread_ids->push_back(std::this_thread::get_id());
@@ -97,6 +100,7 @@ TEST_P(Dispatch, DefaultStreamIsNull) {
         kApi,
         nullptr,
         rt::TaskLength::Any,
+        kLabel,
         [ran] { *ran = true; },
         [&](const kernels::GpuLaunchers&, void*) {
             *ran = true;
@@ -119,6 +123,7 @@ TEST_P(Dispatch, InvalidStreamIsARuntimeError) {
                   kApi,
                   &not_a_stream,
                   rt::TaskLength::Any,
+                  kLabel,
                   [&ran] { ran = true; },
                   [&ran](const kernels::GpuLaunchers&, void*) {
                       ran = true;
@@ -138,6 +143,7 @@ TEST_P(Dispatch, ThreadWithoutADeviceIsARuntimeError) {
             kApi,
             nullptr,
             rt::TaskLength::Any,
+            kLabel,
             [] {},
             [](const kernels::GpuLaunchers&, void*) { return 0; });
         message = take_recent_error();
@@ -157,6 +163,7 @@ TEST_P(DispatchOnGpu, FailedLaunchIsARuntimeError) {
                   kApi,
                   stream(),
                   rt::TaskLength::Any,
+                  kLabel,
                   [] {},
                   [](const kernels::GpuLaunchers&, void*) { return 1; }),
               ACLNN_ERR_RUNTIME_ERROR);

@@ -4,7 +4,7 @@
 //   const rt::TaskLength length = task_length(bytes_moved);
 //   const CpuKernelSettings cpu = cpu_kernel_settings(length);
 //   return dispatch_kernel(
-//       kApi, stream, length,
+//       kApi, stream, length, KernelLabel{"logit_grad", "contiguous", bytes_moved},
 //       [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
 //       [&args](const kernels::GpuLaunchers& gpu, void* native) {
 //           return gpu.logit_grad(args, native);
@@ -15,14 +15,21 @@
 // thread, when the stream is idle: Note [Short tasks run inline] in the CPU backend.) The GPU
 // callable runs at once with the launchers of the stream's backend (the nvcc/hipcc build of
 // kernels_cu, or the GPU simulator's) and its native stream, and returns the launcher's status.
+//
+// When something watches (aclemu/observe.h), the label describes the launch in the call's DEBUG
+// line, and an NVTX range names it around the launch (and, on the CPU backend, around the kernel
+// on the stream's thread).
 #pragma once
 
 #include "aclnn/aclnn_base.h"
 
+#include "aclemu/observe.h"
 #include "aclemu/rt.h"
+#include "common/kernel_label.h"
 #include "common/op_error.h"
 #include "kernels_cpu/cpu_kernels.h"
 
+#include <string>
 #include <utility>
 
 // Plain C++: the launcher tables' type and accessors.
@@ -136,8 +143,12 @@ aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn
 /// cannot be resolved, the host task cannot be queued, the launch fails, or the stream is a GPU
 /// one and this build has no kernels for its backend.
 template <typename CpuFn, typename GpuFn>
-aclnnStatus dispatch_kernel(
-    const char* api, aclrtStream stream, rt::TaskLength length, CpuFn cpu, GpuFn gpu) {
+aclnnStatus dispatch_kernel(const char* api,
+                            aclrtStream stream,
+                            rt::TaskLength length,
+                            const KernelLabel& label,
+                            CpuFn cpu,
+                            GpuFn gpu) {
     rt::StreamTarget target;
     const aclError resolved = rt::resolve_stream(stream, &target);
     if (resolved != ACL_SUCCESS) {
@@ -149,8 +160,22 @@ aclnnStatus dispatch_kernel(
                        stream,
                        resolved);
     }
+    const uint32_t watching = observe::watchers();
+    std::string launch;
+    if (watching != 0) {
+        launch = describe_launch(label, target.kind, length, cpu_kernel_settings(length).threads);
+        observe::note("kernel %s", launch.c_str());
+    }
+    observe::ScopedRange range(observe::RangeKind::Kernel, launch.c_str());
     switch (target.kind) {
         case rt::BackendKind::Cpu:
+            if ((watching & observe::kNvtx) != 0) {
+                return detail::run_on_cpu(
+                    api, target, length, [cpu = std::move(cpu), launch]() mutable {
+                        observe::ScopedRange on_worker(observe::RangeKind::Kernel, launch.c_str());
+                        cpu();
+                    });
+            }
             return detail::run_on_cpu(api, target, length, std::move(cpu));
         case rt::BackendKind::Cuda:
         case rt::BackendKind::Hip:

@@ -42,6 +42,12 @@ aclnnStatus plan_elementwise(const char* api,
                              const ElementwiseOperands& operands,
                              kernels::ElementwiseGeometry* out);
 
+/// The kernel variant a geometry runs, for KernelLabel: "contiguous" (one flat loop) or
+/// "strided" (an index walk over up to kernels::kMaxDims dims).
+inline const char* elementwise_variant(const kernels::ElementwiseGeometry& geometry) {
+    return geometry.contiguous ? "contiguous" : "strided";
+}
+
 /// Phase 2: checks that each operand is device memory (check_device_data) and gives each
 /// view's first element in `data`.
 aclnnStatus elementwise_data(const char* api, const ElementwiseOperands& operands, void* data[3]);

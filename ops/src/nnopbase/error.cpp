@@ -2,6 +2,7 @@
 #include "nnopbase/error.h"
 
 #include "aclemu/log.h"
+#include "aclemu/observe.h"
 #include "aclemu/rt.h"
 
 #include <cstdio>
@@ -40,7 +41,23 @@ aclnnStatus vfail(
         text += reason;
         const char* id = error_id(code);
         rt::report_error(id, text);
-        ACLEMU_LOG(Op, Error, "%s: %s (status %d)", id, text.c_str(), static_cast<int>(code));
+        if (log::enabled(log::Module::Op, log::Level::Error)) {
+            // The line names the aclnn entry point being called and its source line (not this
+            // file); outside one, the function the failure is about.
+            const observe::CallScope* call = observe::current_call();
+            const char* function = call != nullptr                    ? call->api()
+                                   : api != nullptr && api[0] != '\0' ? api
+                                                                      : "aclnn";
+            log::write(log::Module::Op,
+                       log::Level::Error,
+                       call != nullptr ? call->file() : __FILE__,
+                       call != nullptr ? call->line() : __LINE__,
+                       function,
+                       "%s: %s (status %d)",
+                       id,
+                       text.c_str(),
+                       static_cast<int>(code));
+        }
     } catch (...) {
         // Out of memory while describing a failure: the status code still tells the caller.
     }

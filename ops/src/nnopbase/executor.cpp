@@ -3,7 +3,9 @@
 // aclSet*TensorAddr family that re-points a repeatable executor's tensors between runs.
 #include "nnopbase/executor.h"
 
+#include "aclemu/observe.h"
 #include "aclemu/rt.h"
+#include "nnopbase/call_args.h"
 #include "nnopbase/error.h"
 
 #include <cstring>
@@ -177,6 +179,10 @@ aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> executor,
         }
         *workspace_size = handle->workspace_size;
         *out = handle;
+        if (observe::watchers() != 0) {
+            observe::note("workspace %llu bytes",
+                          static_cast<unsigned long long>(handle->workspace_size));
+        }
         return ACLNN_SUCCESS;
     } catch (...) {
         return fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, nullptr, "out of host memory");
@@ -187,60 +193,76 @@ aclnnStatus execute(const char* op_name,
                     void* workspace,
                     uint64_t workspace_size,
                     aclOpExecutor* executor,
-                    aclrtStream stream) {
-    if (executor == nullptr) {
-        return fail(ACLNN_ERR_PARAM_NULLPTR, op_name, "executor", "must not be null");
-    }
+                    aclrtStream stream,
+                    const char* file,
+                    int line) {
     // From here `held` keeps the executor alive; a single-use one is already out of the
-    // registry, so it is released when this function returns, whatever the outcome.
+    // registry, so it is released when this function returns, whatever the outcome. It is
+    // taken before the call's scope opens so that the scope can describe its tensors.
     std::shared_ptr<aclOpExecutor> held;
-    {
+    if (executor != nullptr) {
         Registry& reg = registry();
         std::lock_guard<std::mutex> lock(reg.mutex);
         const auto it = reg.live.find(executor);
-        if (it == reg.live.end()) {
-            return not_live(op_name, executor);
+        if (it != reg.live.end()) {
+            held = it->second->repeatable ? it->second : reg.remove(it);
         }
-        held = it->second->repeatable ? it->second : reg.remove(it);
+    }
+    observe::CallScope call(op_name,
+                            observe::CallKind::Aclnn,
+                            file,
+                            line,
+                            held ? describe_executor : nullptr,
+                            held.get());
+    if (executor == nullptr) {
+        return call.finish(fail(ACLNN_ERR_PARAM_NULLPTR, op_name, "executor", "must not be null"));
+    }
+    if (!held) {
+        return call.finish(not_live(op_name, executor));
     }
     try {
         if (op_name == nullptr || std::strcmp(held->op_name, op_name) != 0) {
-            return fail(ACLNN_ERR_PARAM_INVALID,
-                        op_name,
-                        "executor",
-                        "was created by %sGetWorkspaceSize, not by %sGetWorkspaceSize",
-                        held->op_name,
-                        op_name != nullptr ? op_name : "(null)");
+            return call.finish(fail(ACLNN_ERR_PARAM_INVALID,
+                                    op_name,
+                                    "executor",
+                                    "was created by %sGetWorkspaceSize, not by %sGetWorkspaceSize",
+                                    held->op_name,
+                                    op_name != nullptr ? op_name : "(null)"));
         }
         const uint64_t needed = held->workspace_size;
+        if (call.watched() != 0) {
+            observe::note("workspace %llu bytes", static_cast<unsigned long long>(needed));
+        }
         if (needed > 0) {
             if (workspace == nullptr) {
-                return fail(ACLNN_ERR_PARAM_NULLPTR,
-                            op_name,
-                            "workspace",
-                            "is null, but phase 1 asked for %llu bytes",
-                            static_cast<unsigned long long>(needed));
+                return call.finish(fail(ACLNN_ERR_PARAM_NULLPTR,
+                                        op_name,
+                                        "workspace",
+                                        "is null, but phase 1 asked for %llu bytes",
+                                        static_cast<unsigned long long>(needed)));
             }
             if (workspace_size < needed) {
-                return fail(ACLNN_ERR_PARAM_INVALID,
-                            op_name,
-                            "workspaceSize",
-                            "%llu is less than the %llu bytes phase 1 asked for",
-                            static_cast<unsigned long long>(workspace_size),
-                            static_cast<unsigned long long>(needed));
+                return call.finish(fail(ACLNN_ERR_PARAM_INVALID,
+                                        op_name,
+                                        "workspaceSize",
+                                        "%llu is less than the %llu bytes phase 1 asked for",
+                                        static_cast<unsigned long long>(workspace_size),
+                                        static_cast<unsigned long long>(needed)));
             }
             if (rt::locate(workspace, needed) != rt::MemoryLocation::Device) {
-                return fail(ACLNN_ERR_PARAM_INVALID,
-                            op_name,
-                            "workspace",
-                            "%p is not %llu bytes of device memory allocated by aclrtMalloc",
-                            workspace,
-                            static_cast<unsigned long long>(needed));
+                return call.finish(
+                    fail(ACLNN_ERR_PARAM_INVALID,
+                         op_name,
+                         "workspace",
+                         "%p is not %llu bytes of device memory allocated by aclrtMalloc",
+                         workspace,
+                         static_cast<unsigned long long>(needed)));
             }
         }
-        return held->run(workspace, stream);
+        return call.finish(held->run(workspace, stream));
     } catch (...) {
-        return fail(ACLNN_ERR_INNER, op_name, nullptr, "unexpected internal failure while running");
+        return call.finish(
+            fail(ACLNN_ERR_INNER, op_name, nullptr, "unexpected internal failure while running"));
     }
 }
 

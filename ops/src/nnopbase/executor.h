@@ -31,6 +31,10 @@ struct aclOpExecutor {
     /// snapshot with data == nullptr and dtype ACL_DT_UNDEFINED.
     std::vector<aclTensor> inputs;
     std::vector<aclTensor> outputs;
+    /// The parameter names of `inputs` / `outputs` (arrays of their sizes, static storage), for
+    /// the call's NVTX range, trace and DEBUG line; null: "input0", ...
+    const char* const* input_names = nullptr;
+    const char* const* output_names = nullptr;
 
     /// Launches the op on `stream` with `workspace` (at least workspace_size bytes, already
     /// checked). Returns an aclnnStatus. Build kernel arguments from `inputs` / `outputs` HERE,
@@ -47,13 +51,16 @@ ACLEMU_NNOPBASE_API aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> 
                                                  uint64_t* workspace_size,
                                                  aclOpExecutor** out);
 
-/// Phase 2 for every op: checks executor (null -> 161001; not live -> 561000; another op's ->
-/// 161002), workspace (size < needed -> 161002; null with needed > 0 -> 161001), runs, and
-/// releases a non-repeatable executor whatever the outcome.
+/// Phase 2 for every op, the aclnnXxx entry point `op_name` (file and line: the caller's): checks
+/// executor (null -> 161001; not live -> 561000; another op's -> 161002), workspace (size <
+/// needed -> 161002; null with needed > 0 -> 161001), runs, and releases a non-repeatable
+/// executor whatever the outcome. The call runs in an observe::CallScope.
 ACLEMU_NNOPBASE_API aclnnStatus execute(const char* op_name,
                                         void* workspace,
                                         uint64_t workspace_size,
                                         aclOpExecutor* executor,
-                                        aclrtStream stream);
+                                        aclrtStream stream,
+                                        const char* file = __builtin_FILE(),
+                                        int line = __builtin_LINE());
 
 }  // namespace aclemu::nn

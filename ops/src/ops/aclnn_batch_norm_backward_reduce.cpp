@@ -34,6 +34,7 @@ constexpr int64_t kMaxRank = 8;
 // Snapshot positions (aclSetInputTensorAddr / aclSetOutputTensorAddr indices).
 enum Input { kGradOut, kInput, kMean, kInvstd, kWeight, kNumInputs };
 enum Output { kSumDy, kSumDyXmu, kGradWeight, kGradBias, kNumOutputs };
+constexpr const char* kInputNames[kNumInputs] = {"gradOut", "input", "mean", "invstd", "weight"};
 constexpr const char* kOutputNames[kNumOutputs] = {"sumDy", "sumDyXmu", "gradWeight", "gradBias"};
 
 bool output_requested(int output, bool input_g, bool weight_g, bool bias_g) {
@@ -237,12 +238,14 @@ public:
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
         ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* partials = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
-        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
+        const uint64_t bytes = kernels::min_traffic_bytes(args);
+        const rt::TaskLength length = task_length(bytes);
         const int threads = cpu_kernel_settings(length).threads;
         return dispatch_kernel(
             kApi,
             stream,
             length,
+            KernelLabel{"batch_norm_reduce_backward", "per-channel reduction", bytes},
             [args, partials, threads] {
                 kernels::cpu::batch_norm_reduce_backward(args, partials, threads);
             },
@@ -283,6 +286,8 @@ aclnnStatus get_workspace_size(const aclTensor* grad_out,
     for (int o = 0; o < kNumOutputs; ++o) {
         exec->outputs.push_back(requested[o] ? *outputs[o] : absent_tensor());
     }
+    exec->input_names = kInputNames;
+    exec->output_names = kOutputNames;
     const kernels::BatchNormReduceBackwardArgs args = make_args(exec->inputs, exec->outputs);
     exec->workspace_size = workspace_layout(args, rt::active_backend()).total;
     return nn::publish_executor(std::move(exec), workspace_size, executor);
@@ -307,22 +312,32 @@ aclnnStatus aclnnBatchNormReduceBackwardGetWorkspaceSize(const aclTensor* gradOu
                                                          aclTensor* gradBias,
                                                          uint64_t* workspaceSize,
                                                          aclOpExecutor** executor) {
-    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
-        return aclemu::ops::get_workspace_size(gradOut,
-                                               input,
-                                               mean,
-                                               invstd,
-                                               weight,
-                                               inputG,
-                                               weightG,
-                                               biasG,
-                                               sumDy,
-                                               sumDyXmu,
-                                               gradWeight,
-                                               gradBias,
-                                               workspaceSize,
-                                               executor);
-    });
+    return aclemu::ops::guard_phase1(aclemu::ops::kApi,
+                                     {{"gradOut", gradOut},
+                                      {"input", input},
+                                      {"mean", mean},
+                                      {"invstd", invstd},
+                                      {"weight", weight},
+                                      {"sumDy", sumDy},
+                                      {"sumDyXmu", sumDyXmu},
+                                      {"gradWeight", gradWeight},
+                                      {"gradBias", gradBias}},
+                                     [&] {
+                                         return aclemu::ops::get_workspace_size(gradOut,
+                                                                                input,
+                                                                                mean,
+                                                                                invstd,
+                                                                                weight,
+                                                                                inputG,
+                                                                                weightG,
+                                                                                biasG,
+                                                                                sumDy,
+                                                                                sumDyXmu,
+                                                                                gradWeight,
+                                                                                gradBias,
+                                                                                workspaceSize,
+                                                                                executor);
+                                     });
 }
 
 aclnnStatus aclnnBatchNormReduceBackward(void* workspace,

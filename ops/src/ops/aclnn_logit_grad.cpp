@@ -31,6 +31,8 @@ constexpr aclFormat kFormatDhwcn = static_cast<aclFormat>(31);
 // CANN order: inputs x, dy; output out.
 enum Input { kX = 0, kDy = 1 };
 enum Output { kOut = 0 };
+constexpr const char* kInputNames[] = {"x", "dy"};
+constexpr const char* kOutputNames[] = {"out"};
 
 // The formats CANN's generated API normalizes to ND before matching the op's ND combos.
 bool is_nd_like(aclFormat format) {
@@ -106,12 +108,14 @@ public:
         args.lo = params.lo;
         args.hi = params.hi;
         args.nan_fill = params.nan_fill;
-        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
+        const uint64_t bytes = kernels::min_traffic_bytes(geometry, dtype);
+        const rt::TaskLength length = task_length(bytes);
         const CpuKernelSettings cpu = cpu_kernel_settings(length);
         return dispatch_kernel(
             kApi,
             stream,
             length,
+            KernelLabel{"logit_grad", elementwise_variant(geometry), bytes},
             [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
             [&args](const kernels::GpuLaunchers& gpu, void* native) {
                 return gpu.logit_grad(args, native);
@@ -133,6 +137,8 @@ aclnnStatus get_workspace_size(const aclTensor* x,
     exec->op_name = kApi;
     exec->inputs = {*x, *dy};
     exec->outputs = {*out};
+    exec->input_names = kInputNames;
+    exec->output_names = kOutputNames;
     exec->dtype = to_kernel_dtype(x->dtype);
     exec->params = kernels::logit_grad_params(eps);
     ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
@@ -151,7 +157,7 @@ aclnnStatus aclnnLogitGradGetWorkspaceSize(const aclTensor* x,
                                            const aclTensor* out,
                                            uint64_t* workspaceSize,
                                            aclOpExecutor** executor) {
-    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
+    return aclemu::ops::guard_phase1(aclemu::ops::kApi, {{"x", x}, {"dy", dy}, {"out", out}}, [&] {
         return aclemu::ops::get_workspace_size(x, dy, eps, out, workspaceSize, executor);
     });
 }

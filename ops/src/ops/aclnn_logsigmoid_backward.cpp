@@ -27,6 +27,8 @@ constexpr const char* kApi = "aclnnLogSigmoidBackward";
 // CANN order: inputs gradOutput, self, buffer; output gradInput.
 enum Input { kGradOutput = 0, kSelf = 1, kBuffer = 2 };
 enum Output { kGradInput = 0 };
+constexpr const char* kInputNames[] = {"gradOutput", "self", "buffer"};
+constexpr const char* kOutputNames[] = {"gradInput"};
 
 aclnnStatus check_log_sigmoid_backward(const aclTensor* grad_output,
                                        const aclTensor* self,
@@ -81,12 +83,14 @@ public:
         args.grad_input = data[0];
         args.grad_output = data[1];
         args.self = data[2];
-        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(geometry, dtype));
+        const uint64_t bytes = kernels::min_traffic_bytes(geometry, dtype);
+        const rt::TaskLength length = task_length(bytes);
         const CpuKernelSettings cpu = cpu_kernel_settings(length);
         return dispatch_kernel(
             kApi,
             stream,
             length,
+            KernelLabel{"log_sigmoid_backward", elementwise_variant(geometry), bytes},
             [args, cpu] { kernels::cpu::log_sigmoid_backward(args, cpu.threads, cpu.stores); },
             [&args](const kernels::GpuLaunchers& gpu, void* native) {
                 return gpu.log_sigmoid_backward(args, native);
@@ -108,6 +112,8 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     exec->op_name = kApi;
     exec->inputs = {*grad_output, *self, *buffer};
     exec->outputs = {*grad_input};
+    exec->input_names = kInputNames;
+    exec->output_names = kOutputNames;
     exec->dtype = to_kernel_dtype(grad_input->dtype);
     ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
@@ -125,10 +131,13 @@ aclnnStatus aclnnLogSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                     aclTensor* gradInput,
                                                     uint64_t* workspaceSize,
                                                     aclOpExecutor** executor) {
-    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
-        return aclemu::ops::get_workspace_size(
-            gradOutput, self, buffer, gradInput, workspaceSize, executor);
-    });
+    return aclemu::ops::guard_phase1(
+        aclemu::ops::kApi,
+        {{"gradOutput", gradOutput}, {"self", self}, {"buffer", buffer}, {"gradInput", gradInput}},
+        [&] {
+            return aclemu::ops::get_workspace_size(
+                gradOutput, self, buffer, gradInput, workspaceSize, executor);
+        });
 }
 
 aclnnStatus aclnnLogSigmoidBackward(void* workspace,

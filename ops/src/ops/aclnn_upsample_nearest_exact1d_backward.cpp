@@ -26,6 +26,8 @@ namespace aclemu::ops {
 namespace {
 
 constexpr const char* kApi = "aclnnUpsampleNearestExact1dBackward";
+constexpr const char* kInputNames[] = {"gradOutput"};
+constexpr const char* kOutputNames[] = {"out"};
 // The backward may shrink at most 50x: 1 / scales (or L_in / L_out) must be >= 1 / 50.
 constexpr double kMinRealScale = 0.02;
 
@@ -188,12 +190,16 @@ public:
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
         ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* accumulator = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
-        const rt::TaskLength length = task_length(kernels::min_traffic_bytes(args));
+        const uint64_t bytes = kernels::min_traffic_bytes(args);
+        const rt::TaskLength length = task_length(bytes);
         const int threads = cpu_kernel_settings(length).threads;
+        const char* variant =
+            algo == kernels::UpsampleAlgorithm::AtomicScatter ? "atomic scatter" : "gather";
         return dispatch_kernel(
             kApi,
             stream,
             length,
+            KernelLabel{"upsample_nearest_exact1d_backward", variant, bytes},
             [args, threads] { kernels::cpu::upsample_nearest_exact1d_backward(args, threads); },
             [&args, accumulator](const kernels::GpuLaunchers& gpu, void* native) {
                 return gpu.upsample_nearest_exact1d_backward(args, accumulator, native);
@@ -217,6 +223,8 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     exec->op_name = kApi;
     exec->inputs = {*grad_output};
     exec->outputs = {*out};
+    exec->input_names = kInputNames;
+    exec->output_names = kOutputNames;
     exec->scales = scales;
     exec->algorithm = choose_algorithm();
     if (nn::numel(out->view_dims) == 0) {
@@ -241,10 +249,11 @@ aclnnStatus aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(const aclTensor*
                                                                 aclTensor* out,
                                                                 uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
-    return aclemu::ops::guard_phase1(aclemu::ops::kApi, [&] {
-        return aclemu::ops::get_workspace_size(
-            gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor);
-    });
+    return aclemu::ops::guard_phase1(
+        aclemu::ops::kApi, {{"gradOutput", gradOutput}, {"out", out}}, [&] {
+            return aclemu::ops::get_workspace_size(
+                gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor);
+        });
 }
 
 aclnnStatus aclnnUpsampleNearestExact1dBackward(void* workspace,

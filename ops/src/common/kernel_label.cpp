@@ -1,0 +1,43 @@
+// Describing a kernel launch (see kernel_label.h).
+#include "common/kernel_label.h"
+
+#include "kernels_cpu/cpu_kernels.h"
+
+namespace aclemu::ops {
+
+const char* backend_name(rt::BackendKind kind) {
+    switch (kind) {
+        case rt::BackendKind::Cpu:
+            return "cpu";
+        case rt::BackendKind::Cuda:
+            return "cuda";
+        case rt::BackendKind::Hip:
+            return "hip";
+        case rt::BackendKind::GpuSim:
+            return "gpusim";
+    }
+    return "unknown";
+}
+
+std::string describe_launch(const KernelLabel& label,
+                            rt::BackendKind kind,
+                            rt::TaskLength length,
+                            int cpu_threads) {
+    std::string text = label.kernel;
+    text += " (";
+    text += label.variant;
+    text += ") on ";
+    text += backend_name(kind);
+    if (kind == rt::BackendKind::Cpu) {
+        text += ": ";
+        text += kernels::cpu::isa_name();
+        text += ", " + std::to_string(cpu_threads) + (cpu_threads == 1 ? " thread" : " threads");
+        if (length == rt::TaskLength::Short) {
+            text += ", may run inline";
+        }
+    }
+    text += ", " + std::to_string(label.bytes) + " bytes";
+    return text;
+}
+
+}  // namespace aclemu::ops

@@ -1,0 +1,21 @@
+// The one place aclemu talks to a range tool: NVTX 3 (header-only, from the CUDA toolkit; found
+// by CMake even for CPU-only builds) in the domain "aclemu", or ROCTx on HIP builds that have it,
+// or nothing (every call a no-op) when neither header was found.
+//
+// NVTX loads a tool on its first call (Nsight, or the library named by NVTX_INJECTION64_PATH).
+// attach() makes that first call and reports whether a tool answered; the callers skip every
+// range, and the formatting of its message, when none did.
+#pragma once
+
+#include "aclemu/observe.h"
+
+namespace aclemu::observe::nvtx {
+
+/// Attaches to a tool if one is present; true when ranges will be seen. Called once.
+bool attach();
+/// Opens a range on this thread with `message` (copied by the tool).
+void push(RangeKind kind, const char* message);
+/// Closes this thread's innermost range.
+void pop();
+
+}  // namespace aclemu::observe::nvtx
