@@ -1,9 +1,13 @@
 # `cmake --install` lays out a CANN-shaped prefix:
 #   include/acl, include/aclnn, include/aclnnop        public headers
 #   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
+#         (+ libopapi_<domain>.so: links to libopapi.so, CANN 8's per-domain names)
 #         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so: the GPU simulator)
+#   lib64/stub, runtime/, acllib/, <machine>-linux/, opp/lib64, include/aclnnop/level2
+#                                                      CANN's other layouts, as links
+#                                                      (cmake/install_layouts.cmake)
 #   share/cmake/aclemu/                                find_package(aclemu)
-#   set_env.sh                                         like CANN's
+#   set_env.sh, bin/setenv.bash                        like CANN's
 #   bin/aclemu-info                                    which backend answers here
 include(CMakePackageConfigHelpers)
 
@@ -46,3 +50,15 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/aclemuConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/aclemuConfig.cmake ${PROJECT_BINARY_DIR}/aclemuConfigVersion.cmake
         DESTINATION ${ACLEMU_INSTALL_CMAKEDIR})
 install(FILES cmake/set_env.sh.in DESTINATION . RENAME set_env.sh)
+install(FILES cmake/setenv.bash.in DESTINATION bin RENAME setenv.bash)
+
+# CANN's other layouts (docs/porting.md), after everything they link to is installed.
+set(ACLEMU_OPAPI_DOMAINS math nn cv transformer oam ras legacy)
+set(_aclemu_layout_libraries libascendcl.so libacl_rt.so libnnopbase.so libopapi.so)
+foreach(domain IN LISTS ACLEMU_OPAPI_DOMAINS)
+    list(APPEND _aclemu_layout_libraries libopapi_${domain}.so)
+endforeach()
+install(CODE "set(ACLEMU_LAYOUT_ARCH_DIR \"${CMAKE_SYSTEM_PROCESSOR}-linux\")
+              set(ACLEMU_LAYOUT_OPAPI_DOMAINS \"${ACLEMU_OPAPI_DOMAINS}\")
+              set(ACLEMU_LAYOUT_LIBRARIES \"${_aclemu_layout_libraries}\")")
+install(SCRIPT cmake/install_layouts.cmake)
