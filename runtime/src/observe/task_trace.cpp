@@ -19,6 +19,20 @@ void note_caller(trace::Recorder& recorder, detail::TaskRecord* record) {
     trace::append_arg(&record->args, "call", std::string(call->api()));
 }
 
+std::unique_ptr<detail::TaskRecord> new_record(trace::Recorder& recorder,
+                                               TaskKind kind,
+                                               const char* name,
+                                               trace::Track track) {
+    auto record = std::make_unique<detail::TaskRecord>();
+    record->session = recorder.session();
+    record->kind = kind;
+    record->name = name;
+    record->pid = track.pid;
+    record->tid = track.tid;
+    note_caller(recorder, record.get());
+    return record;
+}
+
 }  // namespace
 
 TaskTrace::TaskTrace() noexcept = default;
@@ -34,16 +48,8 @@ TaskTrace::TaskTrace(const std::shared_ptr<rt::Stream>& stream,
     }
     try {
         trace::Recorder& recorder = trace::Recorder::instance();
-        auto record = std::make_unique<detail::TaskRecord>();
-        record->session = recorder.session();
-        record->kind = kind;
-        record->name = name;
-        const trace::Track track = recorder.stream_track(stream);
-        record->pid = track.pid;
-        record->tid = track.tid;
-        record->stream = stream;
-        note_caller(recorder, record.get());
-        record_ = std::move(record);
+        record_ = new_record(recorder, kind, name, recorder.stream_track(stream));
+        record_->stream = stream;
     } catch (...) {
         record_.reset();  // out of memory: the task goes unrecorded
     }
@@ -56,15 +62,8 @@ TaskTrace TaskTrace::synchronous(TaskKind kind, const char* name) noexcept {
     }
     try {
         trace::Recorder& recorder = trace::Recorder::instance();
-        auto record = std::make_unique<detail::TaskRecord>();
-        record->session = recorder.session();
-        record->kind = kind;
-        record->name = name;
-        const trace::Track track = recorder.sync_track(rt::runtime().current_device_or_none());
-        record->pid = track.pid;
-        record->tid = track.tid;
-        note_caller(recorder, record.get());
-        task.record_ = std::move(record);
+        task.record_ = new_record(
+            recorder, kind, name, recorder.sync_track(rt::runtime().current_device_or_none()));
     } catch (...) {
         task.record_.reset();
     }
