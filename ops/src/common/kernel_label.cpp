@@ -45,6 +45,9 @@ observe::TaskTrace trace_kernel(const char* api,
                                 const KernelLabel& label,
                                 const std::string& launch) {
     observe::TaskTrace task(target.stream, observe::TaskKind::Kernel, api);
+    if (!task) {
+        return task;  // the trace is off (NVTX alone watches)
+    }
     task.arg("kernel", label.kernel);
     task.arg("variant", label.variant);
     task.arg("bytes", label.bytes);
