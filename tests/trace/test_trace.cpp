@@ -390,6 +390,30 @@ TEST(Trace, RecordsOnlyWhileTheVariableIsSet) {
     EXPECT_TRUE(std::ifstream(path).good());
 }
 
+// Sessions of one process with the same path add to one trace; each backend's devices are
+// processes of their own. (Runs on the GPU simulator: the gpu label.)
+TEST(Trace, GpuSimAndCpuSessionsShareOnePath) {
+    const std::string path = fresh_path("trace_two_sessions.json");
+    ScopedEnv trace("ACLEMU_TRACE", path.c_str());
+    for (const char* backend : {"cpu", "gpusim"}) {
+        RuntimeSession session(backend);
+        ASSERT_EQ(session.init_result, ACL_SUCCESS);
+        if (aclrtSetDevice(0) != ACL_SUCCESS) {
+            GTEST_SKIP() << "the GPU simulator is not built: " << take_recent_error();
+        }
+        DeviceBuffer buffer(512);
+        EXPECT_EQ(aclrtMemsetAsync(buffer.get(), 512, 3, 512, nullptr), ACL_SUCCESS);
+        EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+        EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    }
+    const Timeline timeline = Timeline::read(path);
+    for (const char* process : {"device 0 (cpu)", "device 0 (gpusim)"}) {
+        const TraceTrack* track = timeline.track(process, "default stream");
+        ASSERT_NE(track, nullptr) << process << "\n" << timeline.describe();
+        EXPECT_THAT(track->slice_names(), ElementsAre("memset")) << process;
+    }
+}
+
 // A path that cannot be written: a WARNING in the log naming it, no file, and the program runs
 // on unharmed.
 TEST(Trace, UnwritablePathIsAWarning) {

@@ -185,12 +185,17 @@ int32_t Recorder::new_track_locked(int32_t pid, std::string name, int sort) {
 
 int32_t Recorder::device_pid_locked(int32_t device) {
     device = std::max(device, 0);
-    const int32_t pid = kDevicePidBase + device;
-    if (contents_.devices.count(pid) == 0) {
-        const rt::Backend* backend = rt::runtime().existing_backend();
-        contents_.devices[pid] = "device " + std::to_string(device) + " ("
-                                 + (backend != nullptr ? backend->name() : "no backend") + ")";
+    const rt::Backend* backend = rt::runtime().existing_backend();
+    const std::string name = "device " + std::to_string(device) + " ("
+                             + (backend != nullptr ? backend->name() : "no backend") + ")";
+    // By name: a later session on another backend gets processes of its own.
+    for (const auto& [pid, known] : contents_.devices) {
+        if (known == name) {
+            return pid;
+        }
     }
+    const int32_t pid = kDevicePidBase + static_cast<int32_t>(contents_.devices.size());
+    contents_.devices[pid] = name;
     return pid;
 }
 
@@ -232,17 +237,17 @@ Track Recorder::stream_track(const std::shared_ptr<rt::Stream>& stream) {
 Track Recorder::sync_track(int32_t device) {
     const int32_t host_tid = this_thread_id();
     std::lock_guard<std::mutex> lock(mu_);
-    auto found = sync_tracks_.find({device, host_tid});
+    const int32_t pid = device_pid_locked(device);
+    auto found = sync_tracks_.find({pid, host_tid});
     if (found != sync_tracks_.end()) {
         return found->second;
     }
-    const int32_t pid = device_pid_locked(device);
     const Track track{
         pid,
         new_track_locked(pid,
                          "synchronous copies and memsets (thread " + std::to_string(host_tid) + ")",
                          static_cast<int>(sync_tracks_.size()))};
-    sync_tracks_[{device, host_tid}] = track;
+    sync_tracks_[{pid, host_tid}] = track;
     return track;
 }
 

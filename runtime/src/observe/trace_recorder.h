@@ -145,7 +145,7 @@ private:
         Track track;
     };
     std::unordered_map<const rt::Stream*, StreamEntry> streams_;
-    std::map<std::pair<int32_t, int32_t>, Track> sync_tracks_;  // (device, host tid)
+    std::map<std::pair<int32_t, int32_t>, Track> sync_tracks_;  // (device pid, host tid)
     std::map<std::pair<int32_t, bool>, int> stream_counts_;     // (device pid, default): seen
     std::map<int32_t, std::deque<std::unique_ptr<detail::TaskRecord>>> pending_;  // per tid
 };
