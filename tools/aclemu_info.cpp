@@ -26,7 +26,10 @@ void print_usage(std::FILE* to) {
                  "                         auto: the GPU when one answers, else the CPU;\n"
                  "                         gpusim: the GPU backend on the GPU simulator)\n"
                  "  ASCEND_RT_VISIBLE_DEVICES=0,1,...      devices the program may see\n"
-                 "  ASCEND_GLOBAL_LOG_LEVEL=0..4, ASCEND_LOG_PRINT_TO_STDOUT=1   logging\n");
+                 "  ASCEND_GLOBAL_LOG_LEVEL=0..4, ASCEND_LOG_PRINT_TO_STDOUT=1   logging\n"
+                 "  ACLEMU_TRACE=file.json                 write a timeline of the run\n"
+                 "                         (open it in ui.perfetto.dev)\n"
+                 "The full list is in aclemu's README.\n");
 }
 
 const char* backend_name(aclemu::rt::BackendKind kind) {

@@ -4,6 +4,7 @@
 // later work until the callback has run (or the subscription is cancelled).
 #include "acl/acl.h"
 
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -219,9 +220,20 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
         report->user_data = userData;
         report->stream = target.get();
         bool block = blockType == ACL_CALLBACK_BLOCK;
-        aclError err = backend->launch_host_func(target->impl.get(), [thread_id, report, block] {
-            reports().deliver(thread_id, report, block);
-        });
+        const aclError err = traced_enqueue(
+            target,
+            TaskKind::HostFunc,
+            "callback",
+            [&](TaskTrace& task) {
+                task.arg("fn", pointer_text(reinterpret_cast<void*>(fn)));
+                task.arg("block",
+                         std::string(block ? "ACL_CALLBACK_BLOCK" : "ACL_CALLBACK_NO_BLOCK"));
+            },
+            [&] {
+                return backend->launch_host_func(target->impl.get(), [thread_id, report, block] {
+                    reports().deliver(thread_id, report, block);
+                });
+            });
         if (err != ACL_SUCCESS) {
             return fail(err,
                         msg_runtime("cannot launch the callback: " + backend->last_error_text()));

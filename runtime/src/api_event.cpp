@@ -3,6 +3,7 @@
 // complete when queried, nothing to wait for, no timestamp.
 #include "acl/acl.h"
 
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -119,7 +120,14 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
         if (aclError err = runtime().stream(stream, &on); err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = target.backend->record_event(target.event->impl.get(), on->impl.get());
+        if (aclError err = traced_enqueue(
+                on,
+                TaskKind::EventRecord,
+                "record event",
+                [&](TaskTrace& task) { task.arg("event", pointer_text(event)); },
+                [&] {
+                    return target.backend->record_event(target.event->impl.get(), on->impl.get());
+                });
             err != ACL_SUCCESS) {
             return fail(
                 err, msg_runtime("cannot record the event: " + target.backend->last_error_text()));

@@ -5,6 +5,7 @@
 // foreign device memory. docs/errors.md lists the codes.
 #include "acl/acl.h"
 
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -57,6 +58,34 @@ const char* kind_name(int kind) {
 std::string where_text(const char* name, const void* ptr, const Located& where) {
     return std::string(name) + " " + pointer_text(ptr) + " is "
            + (where.device ? "device memory" : "host memory");
+}
+
+// The copy's slice on the ACLEMU_TRACE timeline: named as Nsight names copies.
+const char* copy_name(CopyDirection direction) {
+    switch (direction) {
+        case CopyDirection::HostToHost:
+            return "memcpy HtoH";
+        case CopyDirection::HostToDevice:
+            return "memcpy HtoD";
+        case CopyDirection::DeviceToHost:
+            return "memcpy DtoH";
+        case CopyDirection::DeviceToDevice:
+            break;
+    }
+    return "memcpy DtoD";
+}
+
+void describe_copy(TaskTrace& task, void* dst, const void* src, size_t count, int kind) {
+    task.arg("bytes", count);
+    task.arg("kind", kind_name(kind));
+    task.arg("dst", pointer_text(dst));
+    task.arg("src", pointer_text(src));
+}
+
+void describe_fill(TaskTrace& task, void* dst, int32_t value, size_t count) {
+    task.arg("bytes", count);
+    task.arg("value", static_cast<uint64_t>(static_cast<uint32_t>(value)));
+    task.arg("dst", pointer_text(dst));
 }
 
 /// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one).
@@ -256,14 +285,26 @@ aclError memcpy_impl(void* dst,
         err != ACL_SUCCESS) {
         return err;
     }
+    auto describe = [&](TaskTrace& task) { describe_copy(task, dst, src, count, kind); };
     if (!async) {
-        if (aclError err = backend->memcpy_sync(dst, src, count, plan.direction);
+        if (aclError err =
+                traced_sync(TaskKind::Copy,
+                            copy_name(plan.direction),
+                            describe,
+                            [&] { return backend->memcpy_sync(dst, src, count, plan.direction); });
             err != ACL_SUCCESS) {
             return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
         }
         return ACL_SUCCESS;
     }
-    if (aclError err = backend->memcpy_async(dst, src, count, plan.direction, target->impl.get());
+    if (aclError err = traced_enqueue(target,
+                                      TaskKind::Copy,
+                                      copy_name(plan.direction),
+                                      describe,
+                                      [&] {
+                                          return backend->memcpy_async(
+                                              dst, src, count, plan.direction, target->impl.get());
+                                      });
         err != ACL_SUCCESS) {
         return fail(err, msg_runtime("asynchronous copy failed: " + backend->last_error_text()));
     }
@@ -301,18 +342,23 @@ aclError memset_impl(
     if (aclError err = check_range("devPtr", dev_ptr, count, where); err != ACL_SUCCESS) {
         return err;
     }
-    aclError err;
-    if (where.device) {
-        err = async ? backend->memset_async(dev_ptr, value, count, target->impl.get())
-                    : backend->memset_sync(dev_ptr, value, count);
-    } else if (async) {
-        // Host memory: fill it in stream order on a host thread.
-        err = backend->launch_host_func(
-            target->impl.get(), [dev_ptr, value, count] { std::memset(dev_ptr, value, count); });
-    } else {
+    auto fill = [&]() -> aclError {
+        if (where.device) {
+            return async ? backend->memset_async(dev_ptr, value, count, target->impl.get())
+                         : backend->memset_sync(dev_ptr, value, count);
+        }
+        if (async) {
+            // Host memory: fill it in stream order on a host thread.
+            return backend->launch_host_func(target->impl.get(), [dev_ptr, value, count] {
+                std::memset(dev_ptr, value, count);
+            });
+        }
         std::memset(dev_ptr, value, count);
-        err = ACL_SUCCESS;
-    }
+        return ACL_SUCCESS;
+    };
+    auto describe = [&](TaskTrace& task) { describe_fill(task, dev_ptr, value, count); };
+    const aclError err = async ? traced_enqueue(target, TaskKind::Memset, "memset", describe, fill)
+                               : traced_sync(TaskKind::Memset, "memset", describe, fill);
     if (err != ACL_SUCCESS) {
         return fail(err, msg_runtime("memset failed: " + backend->last_error_text()));
     }
@@ -436,14 +482,26 @@ aclError aclrtMemcpy2d(void* dst,
         if (aclError err = check_range("src", src, src_span, s); err != ACL_SUCCESS) {
             return err;
         }
-        for (size_t row = 0; row < height; ++row) {
-            aclError err = backend->memcpy_sync(static_cast<char*>(dst) + row * dpitch,
-                                                static_cast<const char*>(src) + row * spitch,
-                                                width,
-                                                plan.direction);
-            if (err != ACL_SUCCESS) {
-                return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
+        auto describe = [&](TaskTrace& task) {
+            describe_copy(task, dst, src, width * height, kind);
+            task.arg("rows", height);
+        };
+        auto copy_rows = [&]() -> aclError {
+            for (size_t row = 0; row < height; ++row) {
+                aclError err = backend->memcpy_sync(static_cast<char*>(dst) + row * dpitch,
+                                                    static_cast<const char*>(src) + row * spitch,
+                                                    width,
+                                                    plan.direction);
+                if (err != ACL_SUCCESS) {
+                    return err;
+                }
             }
+            return ACL_SUCCESS;
+        };
+        if (aclError err =
+                traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows);
+            err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
         }
         return ACL_SUCCESS;
     });

@@ -2,6 +2,7 @@
 // functions run in stream order. A NULL stream is the current context's default stream.
 #include "acl/acl.h"
 
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -133,7 +134,14 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = backend->stream_wait_event(target->impl.get(), target_event->impl.get());
+        if (aclError err = traced_enqueue(
+                target,
+                TaskKind::EventWait,
+                "wait event",
+                [&](TaskTrace& task) { task.arg("event", pointer_text(event)); },
+                [&] {
+                    return backend->stream_wait_event(target->impl.get(), target_event->impl.get());
+                });
             err != ACL_SUCCESS) {
             return fail(err, msg_runtime("stream wait failed: " + backend->last_error_text()));
         }
@@ -167,7 +175,14 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
             err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });
+        if (aclError err = traced_enqueue(
+                target,
+                TaskKind::HostFunc,
+                "host function",
+                [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
+                [&] {
+                    return backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });
+                });
             err != ACL_SUCCESS) {
             return fail(
                 err, msg_runtime("cannot launch the host function: " + backend->last_error_text()));

@@ -184,6 +184,9 @@ aclError read_config(Config* out) {
     config.ops.cpu_threads = read_cpu_threads();
     config.ops.streaming_stores = read_streaming_stores();
     config.ops.upsample_scatter = read_upsample_scatter();
+    if (const char* path = env("ACLEMU_TRACE")) {
+        config.trace_path = path;
+    }
     *out = std::move(config);
     return ACL_SUCCESS;
 }

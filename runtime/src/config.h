@@ -33,6 +33,7 @@ struct Config {
     CpuBackendOptions cpu_backend;  // ACLEMU_CPU_DEVICE_COUNT, ACLEMU_CPU_INLINE
     /// ACLEMU_CPU_THREADS, ACLEMU_CPU_STREAMING_STORES, ACLEMU_UPSAMPLE_ALGORITHM.
     OpSettings ops;
+    std::string trace_path;  // ACLEMU_TRACE: the timeline's file (empty: no timeline)
 };
 
 /// Reads every variable but the logger's. A value it cannot use is logged (WARNING) and

@@ -4,6 +4,7 @@
 
 #include "aclemu/log.h"
 #include "log_internal.h"
+#include "observe/trace_recorder.h"
 #include "status.h"
 
 #include <cstdio>
@@ -78,6 +79,7 @@ aclError Runtime::init(const char* config_path) {
     if (aclError err = read_config(&config); err != ACL_SUCCESS) {
         return err;
     }
+    observe::trace::start_session(config.trace_path);
 
     std::lock_guard<std::mutex> lock(mu_);
     config_ = config;
@@ -182,6 +184,8 @@ void Runtime::teardown() {
     } else {
         allocations_.take_all();
     }
+    // Every stream has been drained: the trace's marks are all reached.
+    observe::trace::finish_session();
     ACLEMU_LOG(AscendCL, Info, "aclFinalize: runtime released");
 }
 

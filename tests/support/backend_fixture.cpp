@@ -97,6 +97,10 @@ void BackendTest::SetUp() {
 }
 
 void BackendTest::TearDown() {
+    finish();
+}
+
+void BackendTest::finish() {
     if (stream_ != nullptr) {
         EXPECT_EQ(aclrtDestroyStream(stream_), ACL_SUCCESS) << recent_error();
         stream_ = nullptr;

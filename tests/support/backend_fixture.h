@@ -32,6 +32,9 @@ protected:
     bool on_gpu() const { return GetParam() == Backend::Gpu; }
     /// The Gpu parameter, run on the GPU simulator because no real GPU answers.
     bool on_simulator() const;
+    /// Releases the stream, the device and the runtime now (aclFinalize), for tests that check
+    /// what finalizing leaves behind; TearDown then has nothing left to do.
+    void finish();
 
 private:
     aclrtStream stream_ = nullptr;

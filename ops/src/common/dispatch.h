@@ -17,8 +17,9 @@
 // kernels_cu, or the GPU simulator's) and its native stream, and returns the launcher's status.
 //
 // When something watches (aclemu/observe.h), the label describes the launch in the call's DEBUG
-// line, and an NVTX range names it around the launch (and, on the CPU backend, around the kernel
-// on the stream's thread).
+// line, an NVTX range names it around the launch (and, on the CPU backend, around the kernel on
+// the stream's thread), and the kernel gets a slice on the stream's ACLEMU_TRACE track: timed on
+// the stream's thread on the CPU backend, by timing events around the launch on a GPU.
 #pragma once
 
 #include "aclnn/aclnn_base.h"
@@ -112,8 +113,12 @@ aclnnStatus run_on_cpu(const char* api,
     return ACLNN_SUCCESS;
 }
 
+// `task`: the kernel's trace slice, or nullptr when the trace is off.
 template <typename GpuFn>
-aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn& gpu) {
+aclnnStatus launch_on_gpu(const char* api,
+                          const rt::StreamTarget& target,
+                          GpuFn& gpu,
+                          observe::TaskTrace* task) {
     const kernels::GpuLaunchers* launchers = gpu_launchers(target.kind);
     if (launchers == nullptr) {
         return op_fail(ACLNN_ERR_RUNTIME_ERROR,
@@ -122,7 +127,13 @@ aclnnStatus launch_on_gpu(const char* api, const rt::StreamTarget& target, GpuFn
                        "the stream belongs to a GPU backend, but libopapi was built without its "
                        "kernels");
     }
+    if (task != nullptr) {
+        task->mark_before();
+    }
     const int launched = gpu(*launchers, target.native);
+    if (task != nullptr) {
+        task->mark_after(launched == 0);  // before finish_gpu_launch may wait for the stream
+    }
     const aclError finished = rt::finish_gpu_launch(target, launched);
     if (finished != ACL_SUCCESS) {
         return op_fail(ACLNN_ERR_RUNTIME_ERROR,
@@ -169,18 +180,27 @@ aclnnStatus dispatch_kernel(const char* api,
     observe::ScopedRange range(observe::RangeKind::Kernel, launch.c_str());
     switch (target.kind) {
         case rt::BackendKind::Cpu:
-            if ((watching & observe::kNvtx) != 0) {
+            if ((watching & (observe::kNvtx | observe::kTrace)) != 0) {
                 return detail::run_on_cpu(
-                    api, target, length, [cpu = std::move(cpu), launch]() mutable {
+                    api,
+                    target,
+                    length,
+                    [cpu = std::move(cpu),
+                     launch,
+                     task = trace_kernel(api, target, label, launch)]() mutable {
                         observe::ScopedRange on_worker(observe::RangeKind::Kernel, launch.c_str());
-                        cpu();
+                        task.timed(cpu);
                     });
             }
             return detail::run_on_cpu(api, target, length, std::move(cpu));
         case rt::BackendKind::Cuda:
         case rt::BackendKind::Hip:
         case rt::BackendKind::GpuSim:
-            return detail::launch_on_gpu(api, target, gpu);
+            if ((watching & observe::kTrace) != 0) {
+                observe::TaskTrace task = trace_kernel(api, target, label, launch);
+                return detail::launch_on_gpu(api, target, gpu, &task);
+            }
+            return detail::launch_on_gpu(api, target, gpu, nullptr);
     }
     return op_fail(ACLNN_ERR_INNER,
                    api,

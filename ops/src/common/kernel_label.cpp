@@ -40,4 +40,20 @@ std::string describe_launch(const KernelLabel& label,
     return text;
 }
 
+observe::TaskTrace trace_kernel(const char* api,
+                                const rt::StreamTarget& target,
+                                const KernelLabel& label,
+                                const std::string& launch) {
+    observe::TaskTrace task(target.stream, observe::TaskKind::Kernel, api);
+    if (!task) {
+        return task;  // the trace is off (NVTX alone watches)
+    }
+    task.arg("kernel", label.kernel);
+    task.arg("variant", label.variant);
+    task.arg("bytes", label.bytes);
+    task.arg("backend", backend_name(target.kind));
+    task.arg("launch", launch);
+    return task;
+}
+
 }  // namespace aclemu::ops

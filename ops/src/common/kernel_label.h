@@ -5,6 +5,7 @@
 //   return dispatch_kernel(kApi, stream, length, label, cpu_fn, gpu_fn);
 #pragma once
 
+#include "aclemu/observe.h"
 #include "aclemu/rt.h"
 
 #include <cstdint>
@@ -27,5 +28,13 @@ std::string describe_launch(const KernelLabel& label,
                             rt::BackendKind kind,
                             rt::TaskLength length,
                             int cpu_threads);
+
+/// The kernel's slice on the stream's ACLEMU_TRACE track, named after the aclnn call `api`, with
+/// the kernel, its variant, the bytes it moves and `launch` (describe_launch) as arguments.
+/// Empty when the trace is off.
+observe::TaskTrace trace_kernel(const char* api,
+                                const rt::StreamTarget& target,
+                                const KernelLabel& label,
+                                const std::string& launch);
 
 }  // namespace aclemu::ops

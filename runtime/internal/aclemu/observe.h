@@ -4,8 +4,9 @@
 //
 // Every entry point runs inside one CallScope: the runtime's through api_call (status.h), the
 // operators' through guard_phase1 and nn::execute. Work put on a stream is recorded with a
-// TaskTrace. When nothing watches, a scope costs one relaxed atomic load and a branch on top of
-// the thread's current-call record, which error messages use to name the API.
+// TaskTrace (observe/traced_task.h in the runtime, ops/src/common/dispatch.h for kernels). When
+// nothing watches, a scope costs one relaxed atomic load and a branch on top of the thread's
+// current-call record, which error messages use to name the API.
 // Implemented in libascendcl.so; not installed.
 #pragma once
 
@@ -13,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace aclemu::rt {
@@ -39,6 +41,9 @@ inline uint32_t watchers() noexcept {
     const uint32_t now = detail::g_watchers.load(std::memory_order_relaxed);
     return (now & kNotLooked) == 0 ? now : detail::first_look();
 }
+
+/// Nanoseconds on the steady clock: the clock of the trace and of the DEBUG durations.
+ACLEMU_EXPORT int64_t steady_ns() noexcept;
 
 /// The runtime's calls log as module ASCENDCL and trace as category "acl"; the operators' as
 /// OP and "aclnn".
@@ -115,6 +120,86 @@ public:
 
 private:
     bool pushed_ = false;
+};
+
+/// What a task put on a stream does: the category of its slice in the ACLEMU_TRACE timeline.
+enum class TaskKind { Kernel, Copy, Memset, EventRecord, EventWait, HostFunc };
+
+namespace detail {
+struct TaskRecord;  // observe/trace_recorder.h
+}
+
+/// One task on a stream's track of the ACLEMU_TRACE timeline (docs/profiling.md), with its real
+/// start and end. Made only while the trace records (watchers() & kTrace); an empty TaskTrace
+/// records nothing and each call on it is one branch. Two ways to time the task:
+///
+///   // Work enqueued on a stream: marks on the stream around it (GPU: timing events;
+///   // CPU: a clock read by the stream's worker), resolved later without waiting on the stream.
+///   TaskTrace task(stream, TaskKind::Copy, "memcpy HtoD");
+///   task.mark_before();
+///   const aclError err = backend->memcpy_async(...);
+///   task.mark_after(err == ACL_SUCCESS);
+///
+///   // Work timed by the thread that runs it (a CPU kernel on the stream's worker):
+///   [task = std::move(task), cpu]() mutable { task.timed(cpu); }
+///
+/// A task dropped before it was timed (its enqueue failed, its callable was never run) leaves
+/// no slice.
+class ACLEMU_EXPORT TaskTrace {
+public:
+    TaskTrace() noexcept;
+    /// A task the calling thread is about to put on `stream`, shown as `name` (copied) on the
+    /// stream's track and linked by a flow arrow to the acl/aclnn call that enqueues it. Empty
+    /// unless the trace records and `stream` is set.
+    TaskTrace(const std::shared_ptr<rt::Stream>& stream, TaskKind kind, const char* name) noexcept;
+    /// A synchronous copy or memset that the calling thread runs itself, shown on the track of
+    /// the synchronous operations of its current device.
+    static TaskTrace synchronous(TaskKind kind, const char* name) noexcept;
+    TaskTrace(TaskTrace&& other) noexcept;
+    TaskTrace& operator=(TaskTrace&& other) noexcept;
+    ~TaskTrace();
+    TaskTrace(const TaskTrace&) = delete;
+    TaskTrace& operator=(const TaskTrace&) = delete;
+
+    explicit operator bool() const noexcept { return record_ != nullptr; }
+
+    /// Adds an argument shown with the slice (Perfetto's "Arguments" panel).
+    void arg(const char* key, const std::string& value) noexcept;
+    void arg(const char* key, uint64_t value) noexcept;
+
+    /// Marks the stream before the task is enqueued (drops the record if the stream cannot be
+    /// marked).
+    void mark_before() noexcept {
+        if (record_ != nullptr) {
+            mark(false, true);
+        }
+    }
+    /// Marks the stream after the task was enqueued and hands the record to the trace, which
+    /// resolves both marks once the stream reaches them. `enqueued` false: dropped.
+    void mark_after(bool enqueued) noexcept {
+        if (record_ != nullptr) {
+            mark(true, enqueued);
+        }
+    }
+
+    /// Records [begin_ns, end_ns] (steady_ns()) as the task's run.
+    void ran(int64_t begin_ns, int64_t end_ns) noexcept;
+    /// Runs `work()` and records its run.
+    template <class Work>
+    void timed(Work& work) {
+        if (record_ == nullptr) {
+            work();
+            return;
+        }
+        const int64_t begin = steady_ns();
+        work();
+        ran(begin, steady_ns());
+    }
+
+private:
+    void mark(bool after, bool enqueued) noexcept;
+
+    std::unique_ptr<detail::TaskRecord> record_;
 };
 
 }  // namespace aclemu::observe

@@ -35,6 +35,18 @@ enum class CopyDirection { HostToHost, HostToDevice, DeviceToHost, DeviceToDevic
 /// Result of waiting with a timeout.
 enum class WaitResult { Done, TimedOut };
 
+/// A point in a stream's work, for the ACLEMU_TRACE timeline (observe/trace_recorder.h): the
+/// stream reaches it once the work enqueued before it is done.
+class StreamMark {
+public:
+    enum class State { Pending, Reached, Lost };
+    virtual ~StreamMark() = default;
+    /// Reached: *ns is when, on observe::steady_ns()'s clock. Pending: not yet, after waiting
+    /// up to `wait_ns` (0: only look). Lost: it never will be (its task was dropped, or the
+    /// device failed).
+    virtual State poll(int64_t wait_ns, int64_t* ns) = 0;
+};
+
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -100,6 +112,11 @@ public:
 
     /// The error text of the backend's last failure, for messages ("cudaErrorInvalidValue: ...").
     virtual std::string last_error_text() { return {}; }
+
+    /// Puts a StreamMark on `stream` (ACLEMU_TRACE). Default (backend/stream_mark.cpp): a host
+    /// task that reads the clock when the stream's worker runs it; the GPU backend records a
+    /// timing event instead.
+    virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
 };
 
 /// The CPU backend's settings (config.h reads them at aclInit).

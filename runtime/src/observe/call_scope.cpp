@@ -1,9 +1,11 @@
 // CallScope: the thread's current call, and what its watchers get from it: an NVTX range from
-// entry to return, a DEBUG line at return (arguments, facts noted during the call, the result,
-// the time taken).
+// entry to return; at return a DEBUG line and a slice on the thread's ACLEMU_TRACE track, both
+// with the arguments, the facts noted during the call, the result and the time taken.
 #include "aclemu/log.h"
 #include "aclemu/observe.h"
 #include "observe/nvtx_ranges.h"
+#include "observe/trace_json.h"
+#include "observe/trace_recorder.h"
 #include "observe/watchers.h"
 
 #include <cstdarg>
@@ -79,27 +81,51 @@ void CallScope::close() noexcept {
     if ((watched_ & kNvtx) != 0) {
         nvtx::pop();
     }
-    if ((watched_ & kDebugLog) == 0 || !log::enabled(module_of(kind_), log::Level::Debug)) {
+    const bool log_line =
+        (watched_ & kDebugLog) != 0 && log::enabled(module_of(kind_), log::Level::Debug);
+    const bool traced = (watched_ & kTrace) != 0;
+    if (!log_line && !traced) {
         return;
     }
+    const int64_t end_ns = steady_ns();
     try {
-        std::string text;
+        std::string arguments;
         if (describe_ != nullptr) {
-            describe_(context_, false, &text);
-            text += "; ";
+            describe_(context_, false, &arguments);
         }
-        if (!notes_.empty()) {
-            text += notes_;
-            text += "; ";
+        if (log_line) {
+            std::string text = arguments;
+            if (!text.empty()) {
+                text += "; ";
+            }
+            if (!notes_.empty()) {
+                text += notes_;
+                text += "; ";
+            }
+            char tail[64];
+            std::snprintf(tail,
+                          sizeof tail,
+                          "returned %d in %.1f us",
+                          static_cast<int>(result_),
+                          static_cast<double>(end_ns - begin_ns_) / 1000.0);
+            text += tail;
+            log::write(module_of(kind_), log::Level::Debug, file_, line_, api_, "%s", text.c_str());
         }
-        char tail[64];
-        std::snprintf(tail,
-                      sizeof tail,
-                      "returned %d in %.1f us",
-                      static_cast<int>(result_),
-                      static_cast<double>(steady_ns() - begin_ns_) / 1000.0);
-        text += tail;
-        log::write(module_of(kind_), log::Level::Debug, file_, line_, api_, "%s", text.c_str());
+        if (traced) {
+            std::string args;
+            if (!arguments.empty()) {
+                trace::append_arg(&args, "arguments", arguments);
+            }
+            if (!notes_.empty()) {
+                trace::append_arg(&args, "facts", notes_);
+            }
+            trace::append_arg(&args, "result", static_cast<int64_t>(result_));
+            trace::Recorder::instance().add_call(api_,
+                                                 kind_ == CallKind::Aclnn ? "aclnn" : "acl",
+                                                 begin_ns_,
+                                                 end_ns,
+                                                 std::move(args));
+        }
     } catch (...) {
         // Out of memory while describing a call: the call itself is unaffected.
     }

@@ -9,7 +9,4 @@ namespace aclemu::observe {
 /// Sets or clears `watcher` (one Watcher bit) for the calls that start from now on.
 void set_watching(Watcher watcher, bool on) noexcept;
 
-/// Nanoseconds on the steady clock (the clock of the trace and of the DEBUG durations).
-int64_t steady_ns() noexcept;
-
 }  // namespace aclemu::observe

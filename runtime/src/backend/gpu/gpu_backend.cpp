@@ -4,6 +4,7 @@
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
 #include "aclemu/log.h"
 #include "backend/backend.h"
+#include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
 #include "gpu/gpu_runtime.h"
 
@@ -394,7 +395,13 @@ public:
         return ACLEMU_GPU_NAMESPACE::last_error_text();
     }
 
+    aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out) override {
+        return clock_->mark(native_of(stream), out);
+    }
+
 private:
+    // Shared with the marks, which may be resolved after the backend is gone.
+    std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
     std::mutex soc_names_mutex_;
     std::map<int32_t, std::string> soc_names_;
 };

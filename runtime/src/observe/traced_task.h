@@ -1,0 +1,59 @@
+// The runtime's work on streams, on the ACLEMU_TRACE timeline: each entry point that puts a task
+// on a stream (copy, memset, event record or wait, host function) or runs a synchronous copy or
+// memset calls the backend through one of these. When the trace is off they cost one flag test.
+//
+//   return traced_enqueue(stream, TaskKind::Copy, "memcpy HtoD",
+//                         [&](TaskTrace& task) { task.arg("bytes", count); },
+//                         [&] { return backend->memcpy_async(...); });
+#pragma once
+
+#include "acl/acl_base.h"
+
+#include "aclemu/observe.h"
+
+#include <memory>
+
+namespace aclemu::rt {
+
+using observe::TaskKind;
+using observe::TaskTrace;
+
+/// Runs `enqueue()` (which puts one task on `stream` and returns an aclError); while the trace
+/// records, the task's slice on the stream's track is timed by marks on the stream around it,
+/// and `describe(TaskTrace&)` adds its arguments.
+template <class Describe, class Enqueue>
+aclError traced_enqueue(const std::shared_ptr<Stream>& stream,
+                        observe::TaskKind kind,
+                        const char* name,
+                        Describe&& describe,
+                        Enqueue&& enqueue) {
+    if ((observe::watchers() & observe::kTrace) == 0) {
+        return enqueue();
+    }
+    observe::TaskTrace task(stream, kind, name);
+    describe(task);
+    task.mark_before();
+    const aclError err = enqueue();
+    task.mark_after(err == ACL_SUCCESS);
+    return err;
+}
+
+/// Runs `run()`, a synchronous copy or memset on the current device; while the trace records,
+/// its slice (timed on this thread) goes on the device's track of this thread's synchronous
+/// operations.
+template <class Describe, class Run>
+aclError traced_sync(observe::TaskKind kind, const char* name, Describe&& describe, Run&& run) {
+    if ((observe::watchers() & observe::kTrace) == 0) {
+        return run();
+    }
+    observe::TaskTrace task = observe::TaskTrace::synchronous(kind, name);
+    describe(task);
+    const int64_t begin = observe::steady_ns();
+    const aclError err = run();
+    if (err == ACL_SUCCESS) {
+        task.ran(begin, observe::steady_ns());
+    }
+    return err;
+}
+
+}  // namespace aclemu::rt
