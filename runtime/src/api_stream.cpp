@@ -1,9 +1,11 @@
 // Entry points: streams (create, destroy, synchronize, query, wait on an event) and host
 // functions run in stream order. A NULL stream is the current context's default stream.
+// Configured creation, stream queries, abort and state callbacks are in api_stream_config.cpp.
 #include "acl/acl.h"
 
 #include "runtime.h"
 #include "status.h"
+#include "stream_config.h"
 
 #include <string>
 
@@ -39,8 +41,39 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
             ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
             msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
     }
+    if (stream->aborted.exchange(false)) {
+        return fail(ACL_ERROR_RT_STREAM_ABORT,
+                    msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
+                                "not started were dropped"));
+    }
     return ACL_SUCCESS;
 }
+
+// The ACL_STREAM_* flags aclemu knows; other bits make no difference, as in CANN.
+constexpr uint32_t kKnownStreamFlags = ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC
+                                       | ACL_STREAM_PERSISTENT | ACL_STREAM_HUGE
+                                       | ACL_STREAM_CPU_SCHEDULE | ACL_STREAM_DEVICE_USE_ONLY;
+
+}  // namespace
+
+namespace aclemu::rt {
+
+aclError create_configured_stream(aclrtStream* stream, uint64_t priority, uint64_t flags) {
+    ACLEMU_CHECK_NOT_NULL(stream);
+    if (priority > static_cast<uint64_t>(kLeastStreamPriority)) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("priority",
+                                std::to_string(priority),
+                                "must be in [0, " + std::to_string(kLeastStreamPriority)
+                                    + "] (0 is the greatest)"));
+    }
+    return runtime().create_stream(
+        stream, static_cast<uint32_t>(priority), static_cast<uint32_t>(flags & kKnownStreamFlags));
+}
+
+}  // namespace aclemu::rt
+
+namespace {
 
 aclError create_stream(aclrtStream* stream) {
     ACLEMU_CHECK_NOT_NULL(stream);
@@ -61,11 +94,8 @@ aclError aclrtCreateStream(aclrtStream* stream) {
 }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
-    return api_call_init("aclrtCreateStreamWithConfig", [&] {
-        (void)priority;  // reserved in CANN
-        (void)flag;      // unknown bits behave like a plain stream, as in CANN
-        return create_stream(stream);
-    });
+    return api_call_init("aclrtCreateStreamWithConfig",
+                         [&] { return create_configured_stream(stream, priority, flag); });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
@@ -154,7 +184,10 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
                             std::to_string(mode),
                             "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
         }
-        return ACL_SUCCESS;  // tasks cannot fail half-way on aclemu's streams
+        // Recorded only: tasks cannot fail half-way on aclemu's streams, and a GPU kernel fault
+        // fails every later call anyway (ACL_STOP_ON_FAILURE for the whole process).
+        target->failure_mode.store(mode);
+        return ACL_SUCCESS;
     });
 }
 
