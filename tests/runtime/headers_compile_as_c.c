@@ -34,7 +34,10 @@ static aclError use_the_api(void) {
         (void)aclrtCreateStreamV2(&stream, config);
         (void)aclrtDestroyStreamConfigHandle(config);
     }
-    ACL_APP_LOG(ACL_INFO, "dtype %d size %u format %d", (int)dtype, (unsigned)aclDataTypeSize(dtype),
+    ACL_APP_LOG(ACL_INFO,
+                "dtype %d size %u format %d",
+                (int)dtype,
+                (unsigned)aclDataTypeSize(dtype),
                 (int)format);
     if (ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_GE_PARAM_INVALID != 145000U) {
         return ACL_ERROR_INTERNAL_ERROR;
@@ -42,4 +45,6 @@ static aclError use_the_api(void) {
     return aclFinalize();
 }
 
-int main(void) { return use_the_api() == ACL_SUCCESS ? 0 : 1; }
+int main(void) {
+    return use_the_api() == ACL_SUCCESS ? 0 : 1;
+}
