@@ -27,7 +27,11 @@ using gpuStream_t = hipStream_t;
 // hipStreamAddCallback stands in for hipLaunchHostFunc, which ROCm 5.2 declares but does not
 // export (see enqueue_host_function).
 #    define gpuDevAttrMultiProcessorCount    hipDeviceAttributeMultiprocessorCount
+#    define gpuDeviceCanAccessPeer           hipDeviceCanAccessPeer
+#    define gpuDeviceDisablePeerAccess       hipDeviceDisablePeerAccess
+#    define gpuDeviceEnablePeerAccess        hipDeviceEnablePeerAccess
 #    define gpuDeviceGetAttribute            hipDeviceGetAttribute
+#    define gpuDeviceGetStreamPriorityRange  hipDeviceGetStreamPriorityRange
 #    define gpuDeviceSynchronize             hipDeviceSynchronize
 #    define gpuErrorAssert                   hipErrorAssert
 #    define gpuErrorECCUncorrectable         hipErrorECCNotCorrectable
@@ -44,6 +48,8 @@ using gpuStream_t = hipStream_t;
 #    define gpuErrorNoDevice                 hipErrorNoDevice
 #    define gpuErrorNotReady                 hipErrorNotReady
 #    define gpuErrorNotSupported             hipErrorNotSupported
+#    define gpuErrorPeerAccessAlreadyEnabled hipErrorPeerAccessAlreadyEnabled
+#    define gpuErrorPeerAccessNotEnabled     hipErrorPeerAccessNotEnabled
 #    define gpuErrorStreamCaptureInvalidated hipErrorStreamCaptureInvalidated
 #    define gpuEventCreateWithFlags          hipEventCreateWithFlags
 #    define gpuEventDefault                  hipEventDefault
@@ -77,6 +83,7 @@ using gpuStream_t = hipStream_t;
 #    define gpuSetDevice                     hipSetDevice
 #    define gpuStreamAddCallback             hipStreamAddCallback
 #    define gpuStreamCreateWithFlags         hipStreamCreateWithFlags
+#    define gpuStreamCreateWithPriority      hipStreamCreateWithPriority
 #    define gpuStreamDestroy                 hipStreamDestroy
 #    define gpuStreamNonBlocking             hipStreamNonBlocking
 #    define gpuStreamQuery                   hipStreamQuery
@@ -89,6 +96,8 @@ using gpuStream_t = hipStream_t;
 #    else
 #        define GPU_POINTER_ATTR_TYPE memoryType
 #    endif
+// hipDeviceProp_t's name for CUDA's sharedMemPerMultiprocessor.
+#    define GPU_PROP_SHARED_PER_UNIT maxSharedMemoryPerMultiProcessor
 
 #elif defined(ACLEMU_GPU_SIM)
 // The GPU simulator (gpu/sim): CUDA's API under gpusim* names, run on host threads.
@@ -105,7 +114,11 @@ using gpuPointerAttributes = gpusimPointerAttributes;
 using gpuStream_t = gpusimStream_t;
 
 #    define gpuDevAttrMultiProcessorCount    gpusimDevAttrMultiProcessorCount
+#    define gpuDeviceCanAccessPeer           gpusimDeviceCanAccessPeer
+#    define gpuDeviceDisablePeerAccess       gpusimDeviceDisablePeerAccess
+#    define gpuDeviceEnablePeerAccess        gpusimDeviceEnablePeerAccess
 #    define gpuDeviceGetAttribute            gpusimDeviceGetAttribute
+#    define gpuDeviceGetStreamPriorityRange  gpusimDeviceGetStreamPriorityRange
 #    define gpuDeviceSynchronize             gpusimDeviceSynchronize
 #    define gpuErrorAssert                   gpusimErrorAssert
 #    define gpuErrorECCUncorrectable         gpusimErrorECCUncorrectable
@@ -122,6 +135,8 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuErrorNoDevice                 gpusimErrorNoDevice
 #    define gpuErrorNotReady                 gpusimErrorNotReady
 #    define gpuErrorNotSupported             gpusimErrorNotSupported
+#    define gpuErrorPeerAccessAlreadyEnabled gpusimErrorPeerAccessAlreadyEnabled
+#    define gpuErrorPeerAccessNotEnabled     gpusimErrorPeerAccessNotEnabled
 #    define gpuErrorStreamCaptureInvalidated gpusimErrorStreamCaptureInvalidated
 #    define gpuEventCreateWithFlags          gpusimEventCreateWithFlags
 #    define gpuEventDefault                  gpusimEventDefault
@@ -155,6 +170,7 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuPointerGetAttributes          gpusimPointerGetAttributes
 #    define gpuSetDevice                     gpusimSetDevice
 #    define gpuStreamCreateWithFlags         gpusimStreamCreateWithFlags
+#    define gpuStreamCreateWithPriority      gpusimStreamCreateWithPriority
 #    define gpuStreamDestroy                 gpusimStreamDestroy
 #    define gpuStreamNonBlocking             gpusimStreamNonBlocking
 #    define gpuStreamQuery                   gpusimStreamQuery
@@ -162,6 +178,7 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuStreamWaitEvent               gpusimStreamWaitEvent
 #    define gpuSuccess                       gpusimSuccess
 #    define GPU_POINTER_ATTR_TYPE            type
+#    define GPU_PROP_SHARED_PER_UNIT         sharedMemPerMultiprocessor
 
 #else
 #    include <cuda_runtime_api.h>
@@ -177,7 +194,11 @@ using gpuPointerAttributes = cudaPointerAttributes;
 using gpuStream_t = cudaStream_t;
 
 #    define gpuDevAttrMultiProcessorCount    cudaDevAttrMultiProcessorCount
+#    define gpuDeviceCanAccessPeer           cudaDeviceCanAccessPeer
+#    define gpuDeviceDisablePeerAccess       cudaDeviceDisablePeerAccess
+#    define gpuDeviceEnablePeerAccess        cudaDeviceEnablePeerAccess
 #    define gpuDeviceGetAttribute            cudaDeviceGetAttribute
+#    define gpuDeviceGetStreamPriorityRange  cudaDeviceGetStreamPriorityRange
 #    define gpuDeviceSynchronize             cudaDeviceSynchronize
 #    define gpuErrorAssert                   cudaErrorAssert
 #    define gpuErrorECCUncorrectable         cudaErrorECCUncorrectable
@@ -194,6 +215,8 @@ using gpuStream_t = cudaStream_t;
 #    define gpuErrorNoDevice                 cudaErrorNoDevice
 #    define gpuErrorNotReady                 cudaErrorNotReady
 #    define gpuErrorNotSupported             cudaErrorNotSupported
+#    define gpuErrorPeerAccessAlreadyEnabled cudaErrorPeerAccessAlreadyEnabled
+#    define gpuErrorPeerAccessNotEnabled     cudaErrorPeerAccessNotEnabled
 #    define gpuErrorStreamCaptureInvalidated cudaErrorStreamCaptureInvalidated
 #    define gpuEventCreateWithFlags          cudaEventCreateWithFlags
 #    define gpuEventDefault                  cudaEventDefault
@@ -227,6 +250,7 @@ using gpuStream_t = cudaStream_t;
 #    define gpuPointerGetAttributes          cudaPointerGetAttributes
 #    define gpuSetDevice                     cudaSetDevice
 #    define gpuStreamCreateWithFlags         cudaStreamCreateWithFlags
+#    define gpuStreamCreateWithPriority      cudaStreamCreateWithPriority
 #    define gpuStreamDestroy                 cudaStreamDestroy
 #    define gpuStreamNonBlocking             cudaStreamNonBlocking
 #    define gpuStreamQuery                   cudaStreamQuery
@@ -234,4 +258,5 @@ using gpuStream_t = cudaStream_t;
 #    define gpuStreamWaitEvent               cudaStreamWaitEvent
 #    define gpuSuccess                       cudaSuccess
 #    define GPU_POINTER_ATTR_TYPE            type
+#    define GPU_PROP_SHARED_PER_UNIT         sharedMemPerMultiprocessor
 #endif

@@ -92,8 +92,10 @@ int print_runtime() {
         std::printf("  why not a GPU   %s\n", fallback.c_str());
     }
     const char* soc = aclrtGetSocName();
+    const std::string model = aclemu::rt::device_model(0);
     std::printf("  devices         %u\n", count);
-    std::printf("  device 0        %s\n", soc ? soc : "(unknown)");
+    std::printf("  device 0        %s\n", model.empty() ? "(unknown)" : model.c_str());
+    std::printf("  SoC             %s\n", soc ? soc : "(unknown)");
     int32_t major = 0, minor = 0, patch = 0;
     if (aclrtGetVersion(&major, &minor, &patch) == ACL_SUCCESS) {
         std::printf("  AscendCL API    %d.%d.%d\n", major, minor, patch);

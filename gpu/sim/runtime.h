@@ -29,6 +29,8 @@ typedef enum gpusimError {
     gpusimErrorIllegalAddress = 700,
     gpusimErrorLaunchOutOfResources = 701,
     gpusimErrorLaunchTimeout = 702,
+    gpusimErrorPeerAccessAlreadyEnabled = 704,
+    gpusimErrorPeerAccessNotEnabled = 705,
     gpusimErrorAssert = 710,
     gpusimErrorLaunchFailure = 719,
     gpusimErrorNotPermitted = 800,
@@ -81,6 +83,9 @@ typedef struct gpusimDeviceProp {
     int multiProcessorCount;
     int major;
     int minor;
+    int l2CacheSize;
+    int maxThreadsPerMultiProcessor;
+    size_t sharedMemPerMultiprocessor;
 } gpusimDeviceProp;
 
 typedef struct gpusimStream* gpusimStream_t;  // nullptr: the legacy default stream
@@ -93,13 +98,18 @@ typedef void (*gpusimHostFn_t)(void* user_data);
 #define gpusimEventDisableTiming 0x02u
 
 // Devices and errors. The last error is per host thread, as in CUDA; a kernel fault is sticky:
-// every later call returns it.
+// every later call returns it. ACLEMU_GPUSIM_DEVICE_COUNT (1..8, default 1) devices, which share
+// the simulated memory; each host thread has its current device.
 GPUSIM_API gpusimError_t gpusimGetDeviceCount(int* count);
 GPUSIM_API gpusimError_t gpusimSetDevice(int device);
 GPUSIM_API gpusimError_t gpusimGetDevice(int* device);
 GPUSIM_API gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device);
 GPUSIM_API gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int device);
 GPUSIM_API gpusimError_t gpusimDeviceSynchronize(void);
+/// Devices share the simulated memory, so every pair of distinct devices can access each other.
+GPUSIM_API gpusimError_t gpusimDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice);
+GPUSIM_API gpusimError_t gpusimDeviceEnablePeerAccess(int peerDevice, unsigned flags);
+GPUSIM_API gpusimError_t gpusimDeviceDisablePeerAccess(int peerDevice);
 GPUSIM_API gpusimError_t gpusimGetLastError(void);
 GPUSIM_API gpusimError_t gpusimPeekAtLastError(void);
 GPUSIM_API const char* gpusimGetErrorName(gpusimError_t error);
@@ -128,6 +138,14 @@ GPUSIM_API gpusimError_t gpusimMemsetAsync(void* dst,
 
 // Streams: a FIFO each, drained by a worker thread of its own.
 GPUSIM_API gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags);
+/// Priorities as on recent NVIDIA GPUs: 0 (least, the default) .. -5 (greatest); a value outside
+/// is clamped. Recorded, not scheduled: every stream has a worker of its own.
+GPUSIM_API gpusimError_t gpusimDeviceGetStreamPriorityRange(int* leastPriority,
+                                                            int* greatestPriority);
+GPUSIM_API gpusimError_t gpusimStreamCreateWithPriority(gpusimStream_t* stream,
+                                                        unsigned flags,
+                                                        int priority);
+GPUSIM_API gpusimError_t gpusimStreamGetPriority(gpusimStream_t stream, int* priority);
 GPUSIM_API gpusimError_t gpusimStreamDestroy(gpusimStream_t stream);
 GPUSIM_API gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream);
 GPUSIM_API gpusimError_t gpusimStreamQuery(gpusimStream_t stream);

@@ -1,12 +1,12 @@
-// Entry points: devices (count, set/reset/get, synchronize, run mode, SoC name, capabilities)
-// and contexts (create/destroy/set/get current, system parameters).
+// Entry points: devices (count, set/reset/get, synchronize, run mode) and contexts
+// (create/destroy/set/get current, system parameters). Device questions are in
+// api_device_info.cpp, core budgets and peer access in api_device_resources.cpp.
 #include "acl/acl.h"
 
 #include "runtime.h"
 #include "status.h"
 
 #include <chrono>
-#include <mutex>
 #include <string>
 
 using namespace aclemu::rt;
@@ -110,77 +110,6 @@ aclError aclrtGetRunMode(aclrtRunMode* runMode) {
     return api_call("aclrtGetRunMode", [&] {
         ACLEMU_CHECK_NOT_NULL(runMode);
         *runMode = ACL_HOST;
-        return ACL_SUCCESS;
-    });
-}
-
-const char* aclrtGetSocName(void) {
-    static std::mutex mu;
-    static std::string name;
-    const char* result = nullptr;
-    api_call_init("aclrtGetSocName", [&] {
-        Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
-        int32_t physical = 0;
-        int32_t device = runtime().current_device_or_none();
-        if (device < 0) {
-            device = 0;  // no device set yet: describe the first visible one
-        }
-        if (aclError err = runtime().check_device(device, "deviceId", &physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        std::lock_guard<std::mutex> lock(mu);
-        name = backend->soc_name(physical);
-        result = name.c_str();
-        return ACL_SUCCESS;
-    });
-    return result;
-}
-
-aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
-    return api_call_init("aclGetDeviceCapability", [&] {
-        ACLEMU_CHECK_NOT_NULL(value);
-        if (aclError err =
-                runtime().check_device(static_cast<int32_t>(deviceId), "deviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        switch (deviceInfo) {
-            case ACL_DEVICE_INFO_AI_CORE_NUM:
-            case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-                *value = runtime().op_settings().cpu_threads;
-                return ACL_SUCCESS;
-            default:
-                return fail(
-                    ACL_ERROR_FEATURE_UNSUPPORTED,
-                    msg_unsupported("aclGetDeviceCapability",
-                                    "only the AI core and vector core counts are reported"));
-        }
-    });
-}
-
-aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
-    return api_call_init("aclrtDeviceCanAccessPeer", [&] {
-        ACLEMU_CHECK_NOT_NULL(canAccessPeer);
-        if (aclError err = runtime().check_device(deviceId, "deviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = runtime().check_device(peerDeviceId, "peerDeviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (deviceId == peerDeviceId) {
-            return fail(
-                ACL_ERROR_RT_PARAM_INVALID,
-                msg_invalid(
-                    "peerDeviceId", std::to_string(peerDeviceId), "must differ from deviceId"));
-        }
-        // aclrtMemcpy copies between any two devices; direct peer access is not emulated.
-        *canAccessPeer = 0;
         return ACL_SUCCESS;
     });
 }

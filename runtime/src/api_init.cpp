@@ -1,4 +1,5 @@
-// Entry points: aclInit / aclFinalize / aclFinalizeReference, versions, and the init gate.
+// Entry points: aclInit / aclFinalize / aclFinalizeReference, aclrtGetVersion, and the init gate.
+// Package versions are in api_versions.cpp.
 #include "acl/acl.h"
 
 #include "runtime.h"
@@ -42,37 +43,6 @@ aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* 
         *minorVersion = ACL_MINOR_VERSION;
         *patchVersion = ACL_PATCH_VERSION;
         return ACL_SUCCESS;
-    });
-}
-
-// aclemu is not a CANN installation: it has no package versions to report.
-aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
-    return api_call("aclsysGetCANNVersion", [&] {
-        (void)name;
-        ACLEMU_CHECK_NOT_NULL(version);
-        return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
-                    msg_unsupported("aclsysGetCANNVersion",
-                                    "aclemu is not a CANN package; use aclrtGetVersion"));
-    });
-}
-
-aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
-    return api_call("aclsysGetVersionStr", [&] {
-        ACLEMU_CHECK_NOT_NULL(pkgName);
-        ACLEMU_CHECK_NOT_NULL(versionStr);
-        return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
-                    msg_unsupported("aclsysGetVersionStr",
-                                    "aclemu is not a CANN package; use aclrtGetVersion"));
-    });
-}
-
-aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
-    return api_call("aclsysGetVersionNum", [&] {
-        ACLEMU_CHECK_NOT_NULL(pkgName);
-        ACLEMU_CHECK_NOT_NULL(versionNum);
-        return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
-                    msg_unsupported("aclsysGetVersionNum",
-                                    "aclemu is not a CANN package; use aclrtGetVersion"));
     });
 }
 

@@ -1,10 +1,12 @@
 // Entry points: streams (create, destroy, synchronize, query, wait on an event) and host
 // functions run in stream order. A NULL stream is the current context's default stream.
+// Configured creation, stream queries, abort and state callbacks are in api_stream_config.cpp.
 #include "acl/acl.h"
 
 #include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
+#include "stream_config.h"
 
 #include <string>
 
@@ -40,6 +42,11 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
             ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
             msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
     }
+    if (stream->aborted.exchange(false)) {
+        return fail(ACL_ERROR_RT_STREAM_ABORT,
+                    msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
+                                "not started were dropped"));
+    }
     return ACL_SUCCESS;
 }
 
@@ -62,11 +69,8 @@ aclError aclrtCreateStream(aclrtStream* stream) {
 }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
-    return api_call_init("aclrtCreateStreamWithConfig", [&] {
-        (void)priority;  // reserved in CANN
-        (void)flag;      // unknown bits behave like a plain stream, as in CANN
-        return create_stream(stream);
-    });
+    return api_call_init("aclrtCreateStreamWithConfig",
+                         [&] { return create_configured_stream(stream, priority, flag); });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
@@ -162,7 +166,10 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
                             std::to_string(mode),
                             "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
         }
-        return ACL_SUCCESS;  // tasks cannot fail half-way on aclemu's streams
+        // Recorded only: tasks cannot fail half-way on aclemu's streams, and a GPU kernel fault
+        // fails every later call anyway (ACL_STOP_ON_FAILURE for the whole process).
+        target->failure_mode.store(mode);
+        return ACL_SUCCESS;
     });
 }
 

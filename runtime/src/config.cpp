@@ -182,6 +182,7 @@ aclError read_config(Config* out) {
     config.cpu_backend.device_count = read_cpu_device_count();
     config.cpu_backend.inline_short_tasks = read_switch("ACLEMU_CPU_INLINE", true);
     config.ops.cpu_threads = read_cpu_threads();
+    config.cpu_backend.compute_units = config.ops.cpu_threads;
     config.ops.streaming_stores = read_streaming_stores();
     config.ops.upsample_scatter = read_upsample_scatter();
     if (const char* path = env("ACLEMU_TRACE")) {
@@ -189,6 +190,17 @@ aclError read_config(Config* out) {
     }
     *out = std::move(config);
     return ACL_SUCCESS;
+}
+
+bool read_backend_choice(BackendChoice* out) {
+    *out = BackendChoice::Auto;
+    const char* choice = env("ACLEMU_BACKEND");
+    return choice == nullptr || parse_backend(choice, out);
+}
+
+std::optional<std::string> read_soc_name_override() {
+    const char* name = env("ACLEMU_SOC_NAME");
+    return name != nullptr ? std::optional<std::string>(name) : std::nullopt;
 }
 
 log::Settings read_log_settings() {

@@ -41,6 +41,13 @@ struct Config {
 /// (any case) fails with ACL_ERROR_INVALID_PARAM and a message.
 aclError read_config(Config* out);
 
+/// ACLEMU_BACKEND now (for calls answered before aclInit); false when it names no backend.
+bool read_backend_choice(BackendChoice* out);
+
+/// ACLEMU_SOC_NAME now: the name aclrtGetSocName reports instead of aclemu's own (unset or
+/// empty: nullopt).
+std::optional<std::string> read_soc_name_override();
+
 /// ASCEND_GLOBAL_LOG_LEVEL, ASCEND_MODULE_LOG_LEVEL, ASCEND_LOG_PRINT_TO_STDOUT /
 /// ASCEND_SLOG_PRINT_TO_STDOUT and ASCEND_PROCESS_LOG_PATH (default $HOME/ascend/log).
 log::Settings read_log_settings();

@@ -6,6 +6,7 @@
 #include "runtime.h"
 #include "status.h"
 
+#include <algorithm>
 #include <string>
 
 namespace aclemu::rt {
@@ -119,12 +120,23 @@ MemoryLocation locate(const void* ptr, size_t bytes) {
     return MemoryLocation::Unknown;
 }
 
+std::string device_model(int32_t device) {
+    DeviceFacts facts;
+    return runtime().device_facts(device, &facts) == ACL_SUCCESS ? facts.model : std::string();
+}
+
 bool deterministic() {
     return runtime().deterministic();
 }
 
+// The calling thread's vector-core budget caps the CPU kernels' threads
+// (aclrtSetDeviceResLimit / aclrtSetStreamResLimit + aclrtUseStreamResInCurrentThread).
 OpSettings op_settings() {
-    return runtime().op_settings();
+    OpSettings settings = runtime().op_settings();
+    if (const uint32_t budget = runtime().thread_vector_budget(); budget != 0) {
+        settings.cpu_threads = std::min(settings.cpu_threads, static_cast<int>(budget));
+    }
+    return settings;
 }
 
 }  // namespace aclemu::rt

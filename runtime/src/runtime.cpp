@@ -6,6 +6,7 @@
 #include "log_internal.h"
 #include "observe/trace_recorder.h"
 #include "status.h"
+#include "stream_state_callbacks.h"
 
 #include <cstdio>
 #include <sys/stat.h>
@@ -155,6 +156,8 @@ void Runtime::teardown() {
         events_.clear();
         devices_.clear();
         visible_.clear();
+        peer_access_.clear();
+        res_limits_set_.store(false, std::memory_order_relaxed);
         process_params_.clear();
         backend = std::move(backend_);
         backend_fast_.store(nullptr, std::memory_order_release);
@@ -164,6 +167,7 @@ void Runtime::teardown() {
     if (backend) {
         for (auto& stream : streams) {
             if (stream->impl) {
+                notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
                 backend->destroy_stream(std::move(stream->impl));
             }
         }
@@ -358,12 +362,19 @@ aclError Runtime::new_context_locked(int32_t device,
                     msg_runtime("cannot bind device " + std::to_string(device) + ": "
                                 + backend_->last_error_text()));
     }
+    if (streams_on_device_locked(device) >= kMaxStreamsPerDevice) {
+        return fail(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                    msg_runtime("device " + std::to_string(device) + " already has "
+                                + std::to_string(kMaxStreamsPerDevice)
+                                + " streams; a new context needs one more"));
+    }
     auto stream = std::make_shared<Stream>();
-    if (aclError err = backend_->create_stream(&stream->impl); err != ACL_SUCCESS) {
+    if (aclError err = backend_->create_stream(&stream->impl, 0); err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot create the default stream of device "
                                 + std::to_string(device) + ": " + backend_->last_error_text()));
     }
+    number_stream_locked(*stream);
     auto context = std::make_shared<Context>();
     context->id = next_context_id_++;
     context->device = device;
@@ -381,26 +392,48 @@ aclError Runtime::new_context_locked(int32_t device,
 }
 
 aclError Runtime::set_device(int32_t device) {
-    std::lock_guard<std::mutex> lock(mu_);
-    int32_t physical = 0;
-    if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
-        return err;
-    }
-    DeviceSlot& slot = devices_[device];
-    if (!slot.default_context) {
-        std::shared_ptr<Context> context;
-        if (aclError err = new_context_locked(device, physical, true, &context);
-            err != ACL_SUCCESS) {
+    Stream* created = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        int32_t physical = 0;
+        if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
             return err;
         }
-        slot.default_context = std::move(context);
-        slot.refs = 0;
-    } else if (aclError err = backend_->bind_device(physical); err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot bind device " + std::to_string(device)));
+        DeviceSlot& slot = devices_[device];
+        if (!slot.default_context) {
+            std::shared_ptr<Context> context;
+            if (aclError err = new_context_locked(device, physical, true, &context);
+                err != ACL_SUCCESS) {
+                return err;
+            }
+            created = context->default_stream.get();
+            slot.default_context = std::move(context);
+            slot.refs = 0;
+        } else if (aclError err = backend_->bind_device(physical); err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("cannot bind device " + std::to_string(device)));
+        }
+        ++slot.refs;
+        tl_current = {slot.default_context.get(), slot.default_context->id};
     }
-    ++slot.refs;
-    tl_current = {slot.default_context.get(), slot.default_context->id};
+    announce_stream(created);
     return ACL_SUCCESS;
+}
+
+void Runtime::announce_stream(Stream* stream) {
+    if (stream != nullptr) {
+        notify_stream_state(stream, ACL_RT_STREAM_STATE_CREATE_POST);
+    }
+}
+
+uint32_t Runtime::streams_on_device_locked(int32_t device) const {
+    uint32_t count = 0;
+    for (const auto& [ptr, stream] : streams_) {
+        count += stream->device == device ? 1 : 0;
+    }
+    for (const auto& [ptr, context] : contexts_) {
+        count += context->device == device && context->default_stream ? 1 : 0;
+    }
+    return count;
 }
 
 aclError Runtime::reset_device(int32_t device, bool force) {
@@ -437,6 +470,10 @@ aclError Runtime::get_device(int32_t* device) {
 
 int32_t Runtime::current_device_or_none() {
     std::lock_guard<std::mutex> lock(mu_);
+    return current_device_locked();
+}
+
+int32_t Runtime::current_device_locked() const {
     auto it = contexts_.find(tl_current.ptr);
     if (tl_current.ptr == nullptr || it == contexts_.end() || it->second->id != tl_current.id) {
         return -1;
@@ -508,17 +545,23 @@ aclError Runtime::current_backend(Backend** out) {
 }
 
 aclError Runtime::create_context(int32_t device, aclrtContext* out) {
-    std::lock_guard<std::mutex> lock(mu_);
-    int32_t physical = 0;
-    if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
-        return err;
+    Stream* created = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        int32_t physical = 0;
+        if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
+            return err;
+        }
+        std::shared_ptr<Context> context;
+        if (aclError err = new_context_locked(device, physical, false, &context);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        created = context->default_stream.get();
+        tl_current = {context.get(), context->id};
+        *out = context.get();
     }
-    std::shared_ptr<Context> context;
-    if (aclError err = new_context_locked(device, physical, false, &context); err != ACL_SUCCESS) {
-        return err;
-    }
-    tl_current = {context.get(), context->id};
-    *out = context.get();
+    announce_stream(created);
     return ACL_SUCCESS;
 }
 
@@ -543,6 +586,7 @@ void Runtime::destroy_streams(std::vector<std::shared_ptr<Stream>> streams) {
     Backend* backend = existing_backend();
     for (auto& stream : streams) {
         if (backend != nullptr && stream->impl) {
+            notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
             backend->destroy_stream(std::move(stream->impl));
         }
     }
@@ -599,23 +643,48 @@ aclError Runtime::get_current_context(aclrtContext* out) {
 
 // ---- streams -----------------------------------------------------------------------------
 
-aclError Runtime::create_stream(aclrtStream* out) {
+aclError Runtime::create_stream(aclrtStream* out, uint32_t priority, uint32_t flags) {
+    Stream* created = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        std::shared_ptr<Context> context;
+        if (aclError err = bound_context_locked(&context); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (streams_on_device_locked(context->device) >= kMaxStreamsPerDevice) {
+            return fail(ACL_ERROR_RT_NO_STREAM_RESOURCE,
+                        msg_runtime("device " + std::to_string(context->device) + " already has "
+                                    + std::to_string(kMaxStreamsPerDevice)
+                                    + " streams (default streams included); destroy one first"));
+        }
+        auto stream = std::make_shared<Stream>();
+        if (aclError err = backend_->create_stream(&stream->impl, static_cast<int32_t>(priority));
+            err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
+        }
+        number_stream_locked(*stream);
+        stream->priority = priority;
+        stream->flags = flags;
+        stream->context = context.get();
+        stream->device = context->device;
+        stream->physical = context->physical;
+        context->streams.insert(stream.get());
+        streams_[stream.get()] = stream;
+        registry_changed_locked();
+        created = stream.get();
+        *out = created;
+    }
+    announce_stream(created);
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::available_streams(uint32_t* count) {
     std::lock_guard<std::mutex> lock(mu_);
     std::shared_ptr<Context> context;
-    if (aclError err = bound_context_locked(&context); err != ACL_SUCCESS) {
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
         return err;
     }
-    auto stream = std::make_shared<Stream>();
-    if (aclError err = backend_->create_stream(&stream->impl); err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
-    }
-    stream->context = context.get();
-    stream->device = context->device;
-    stream->physical = context->physical;
-    context->streams.insert(stream.get());
-    streams_[stream.get()] = stream;
-    registry_changed_locked();
-    *out = stream.get();
+    *count = kMaxStreamsPerDevice - streams_on_device_locked(context->device);
     return ACL_SUCCESS;
 }
 
@@ -625,6 +694,15 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = streams_.find(static_cast<Stream*>(handle));
         if (it == streams_.end()) {
+            for (const auto& [ptr, context] : contexts_) {
+                if (context->default_stream.get() == handle) {
+                    return fail(ACL_ERROR_INVALID_PARAM,
+                                msg_invalid("stream",
+                                            pointer_text(handle),
+                                            "it is a default stream: it goes with its context "
+                                            "(aclrtResetDevice, aclrtDestroyContext)"));
+                }
+            }
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("stream", pointer_text(handle), "not a live stream"));
         }
@@ -656,13 +734,22 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
             return err;
         }
         *out = context->default_stream;
+    } else if (auto it = streams_.find(static_cast<Stream*>(handle)); it != streams_.end()) {
+        *out = it->second;
     } else {
-        auto it = streams_.find(static_cast<Stream*>(handle));
-        if (it == streams_.end()) {
+        // A default stream's own handle (aclrtCtxGetCurrentDefaultStream).
+        std::shared_ptr<Stream> found;
+        for (const auto& [ptr, context] : contexts_) {
+            if (context->default_stream.get() == handle) {
+                found = context->default_stream;
+                break;
+            }
+        }
+        if (!found) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("stream", pointer_text(handle), "not a live stream"));
         }
-        *out = it->second;
+        *out = std::move(found);
     }
     cache.generation = registry_generation_.load(std::memory_order_relaxed);  // stable under mu_
     cache.handle = handle;

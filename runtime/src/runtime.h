@@ -26,14 +26,22 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace aclemu::rt {
 
 struct Context;
+
+/// Streams a device may have at once, default streams included (aclrtGetStreamAvailableNum).
+constexpr uint32_t kMaxStreamsPerDevice = 1984;
+
+/// aclrtDevResLimitType values (cube cores, vector cores).
+constexpr int kResLimitTypes = 2;
 
 struct Stream {
     std::unique_ptr<BackendStream> impl;
@@ -41,6 +49,12 @@ struct Stream {
     int32_t device = 0;          // logical
     int32_t physical = 0;
     bool is_default = false;
+    int32_t id = 0;                         // aclrtStreamGetId: unique among the process's streams
+    uint32_t priority = 0;                  // ACL's: 0 (greatest) .. kLeastStreamPriority
+    uint32_t flags = 0;                     // the known ACL_STREAM_* bits given at creation
+    std::atomic<uint64_t> failure_mode{0};  // ACL_CONTINUE_ON_FAILURE / ACL_STOP_ON_FAILURE
+    std::atomic<bool> aborted{false};       // set by aclrtStreamAbort, reported by a synchronize
+    uint32_t res_limits[kResLimitTypes] = {0, 0};  // aclrtSetStreamResLimit; 0: none (under mu_)
 };
 
 struct Event {
@@ -110,10 +124,15 @@ public:
     aclError get_current_context(aclrtContext* out);
 
     // ---- streams and events ------------------------------------------------------------
-    aclError create_stream(aclrtStream* out);
+    /// A stream in the current context; `priority` 0..kLeastStreamPriority and `flags` (the known
+    /// ACL_STREAM_* bits) are the caller's, already checked.
+    aclError create_stream(aclrtStream* out, uint32_t priority = 0, uint32_t flags = 0);
     aclError destroy_stream(aclrtStream handle);
-    /// A live stream; nullptr resolves to the current context's default stream.
+    /// A live stream; nullptr resolves to the current context's default stream, and a default
+    /// stream's own handle (aclrtCtxGetCurrentDefaultStream) to that stream.
     aclError stream(aclrtStream handle, std::shared_ptr<Stream>* out);
+    /// How many more streams the current device can have (kMaxStreamsPerDevice in all).
+    aclError available_streams(uint32_t* count);
     /// stream(), then backend(): what work enqueued on a stream needs.
     aclError stream_and_backend(aclrtStream handle,
                                 std::shared_ptr<Stream>* stream,
@@ -131,12 +150,36 @@ public:
 
     AllocTable& allocations() { return allocations_; }
 
+    // ---- device facts, core budgets, peer access (runtime_resources.cpp) -----------------
+    /// The backend's facts of logical device `device` (checked), read once per aclInit.
+    aclError device_facts(int32_t device, DeviceFacts* out);
+    /// The budget of `type` (aclrtDevResLimitType) for logical device `device`: the process
+    /// limit when set, else the device's core count.
+    aclError device_res_limit(int32_t device, int type, uint32_t* value);
+    /// value 0: back to the device's count.
+    aclError set_device_res_limit(int32_t device, int type, uint32_t value);
+    aclError stream_res_limit(const Stream& stream, int type, uint32_t* value);
+    aclError set_stream_res_limit(Stream& stream, int type, uint32_t value);
+    /// The stream whose limits the calling thread uses from now on.
+    void use_stream_limits(const std::shared_ptr<Stream>& stream);
+    /// The thread stops using `stream`'s limits (no change when it uses another's or none).
+    void unuse_stream_limits(const Stream* stream);
+    aclError thread_res_limit(int type, uint32_t* value);
+    /// The calling thread's vector-core budget when one was set (the CPU kernels' thread cap),
+    /// else 0. Lock-free until a limit is first set.
+    uint32_t thread_vector_budget();
+    /// Whether access from logical `device` to `peer` was enabled (aclrtDeviceEnablePeerAccess).
+    bool peer_access_enabled(int32_t device, int32_t peer);
+    void set_peer_access(int32_t device, int32_t peer, bool enabled);
+
 private:
     Runtime() = default;
 
     struct DeviceSlot {
         int refs = 0;
         std::shared_ptr<Context> default_context;
+        std::optional<DeviceFacts> facts;              // read at the first question
+        uint32_t res_limits[kResLimitTypes] = {0, 0};  // aclrtSetDeviceResLimit; 0: none
     };
 
     aclError ensure_backend_locked(Backend** out);
@@ -154,6 +197,19 @@ private:
     void retire_context_locked(const std::shared_ptr<Context>& context,
                                std::vector<std::shared_ptr<Stream>>* streams);
     void destroy_streams(std::vector<std::shared_ptr<Stream>> streams);
+    /// Registers a new stream's number and reports it to the stream state callbacks later
+    /// (announce_stream, without mu_).
+    void number_stream_locked(Stream& stream) { stream.id = next_stream_id_++; }
+    void announce_stream(Stream* stream);
+    /// Streams (default ones included) that logical device `device` has now.
+    uint32_t streams_on_device_locked(int32_t device) const;
+    aclError device_facts_locked(int32_t device, DeviceFacts* out);
+    /// The calling thread's logical device, or -1; records no error.
+    int32_t current_device_locked() const;
+    /// Whether `stream` is registered (a user stream or a context's default stream).
+    bool stream_live_locked(const Stream* stream) const;
+    /// The stream whose limits the calling thread uses, if it still exists.
+    std::shared_ptr<Stream> limit_stream_locked();
     void teardown();
     /// Invalidates the per-thread lookup caches; call after any change to streams_, contexts_
     /// or a sys param, with mu_ held.
@@ -181,6 +237,9 @@ private:
     uint64_t next_context_id_ = 1;
     std::unordered_map<Context*, std::shared_ptr<Context>> contexts_;
     std::unordered_map<Stream*, std::shared_ptr<Stream>> streams_;
+    int32_t next_stream_id_ = 1;
+    std::set<std::pair<int32_t, int32_t>> peer_access_;  // (device, peer), logical ids
+    std::atomic<bool> res_limits_set_{false};            // any core budget set since aclInit
     std::unordered_map<Event*, std::shared_ptr<Event>> events_;
     std::map<int, int64_t> process_params_;
 

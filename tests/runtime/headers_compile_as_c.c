@@ -23,7 +23,21 @@ static aclError use_the_api(void) {
     (void)aclrtMemcpyAsync(dev, 64, dev, 64, kind, stream);
     (void)aclrtQueryEventStatus(event, &recorded);
     (void)aclsysGetCANNVersion(ACL_PKG_NAME_CANN, &version);
-    ACL_APP_LOG(ACL_INFO, "dtype %d size %u format %d", (int)dtype, (unsigned)aclDataTypeSize(dtype),
+    {
+        aclrtErrorInfo info;
+        aclrtUtilizationInfo use;
+        int64_t cores = 0;
+        aclrtStreamConfigHandle* config = aclrtCreateStreamConfigHandle();
+        (void)aclrtGetErrorVerbose(0, &info);
+        (void)aclrtGetDeviceUtilizationRate(0, &use);
+        (void)aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &cores);
+        (void)aclrtCreateStreamV2(&stream, config);
+        (void)aclrtDestroyStreamConfigHandle(config);
+    }
+    ACL_APP_LOG(ACL_INFO,
+                "dtype %d size %u format %d",
+                (int)dtype,
+                (unsigned)aclDataTypeSize(dtype),
                 (int)format);
     if (ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_GE_PARAM_INVALID != 145000U) {
         return ACL_ERROR_INTERNAL_ERROR;
@@ -31,4 +45,6 @@ static aclError use_the_api(void) {
     return aclFinalize();
 }
 
-int main(void) { return use_the_api() == ACL_SUCCESS ? 0 : 1; }
+int main(void) {
+    return use_the_api() == ACL_SUCCESS ? 0 : 1;
+}

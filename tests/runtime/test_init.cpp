@@ -80,7 +80,6 @@ TEST(RuntimeInit, EveryDeviceApiNeedsInit) {
     EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtLaunchHostFunc(nullptr, Latch::wait_fn, nullptr), ACL_ERROR_UNINITIALIZE);
-    EXPECT_EQ(aclrtGetSocName(), nullptr);
     std::string message = take_recent_error();
     EXPECT_THAT(message,
                 HasSubstr("EH0003: Call sequence is invalid. Reason: aclInit has not been called"));
@@ -185,19 +184,6 @@ TEST(RuntimeInit, LastErrorLevels) {
     EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
     EXPECT_EQ(aclrtGetLastError(static_cast<aclrtLastErrLevel>(7)), ACL_ERROR_INVALID_PARAM);
-}
-
-TEST(RuntimeInit, CannVersionQueriesAreUnsupported) {
-    take_recent_error();
-    aclCANNPackageVersion version{};
-    EXPECT_EQ(aclsysGetCANNVersion(ACL_PKG_NAME_CANN, &version), ACL_ERROR_FEATURE_UNSUPPORTED);
-    EXPECT_THAT(take_recent_error(), HasSubstr("EH0004: Feature [aclsysGetCANNVersion]"));
-    EXPECT_EQ(aclsysGetCANNVersion(ACL_PKG_NAME_CANN, nullptr), ACL_ERROR_INVALID_PARAM);
-    char name[] = "runtime";
-    char text[128] = {};
-    int32_t number = 0;
-    EXPECT_EQ(aclsysGetVersionStr(name, text), ACL_ERROR_FEATURE_UNSUPPORTED);
-    EXPECT_EQ(aclsysGetVersionNum(name, &number), ACL_ERROR_FEATURE_UNSUPPORTED);
 }
 
 }  // namespace

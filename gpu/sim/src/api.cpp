@@ -5,10 +5,14 @@
 #include "state.h"
 #include "stream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <utility>
 #include <vector>
 
 using namespace gpusim::detail;
@@ -26,7 +30,18 @@ bool is_any_device(const void* ptr) {
 }
 
 gpusimError_t check_device(int device) {
-    return device >= 0 && device < kDeviceCount ? gpusimSuccess : gpusimErrorInvalidDevice;
+    return device >= 0 && device < device_count() ? gpusimSuccess : gpusimErrorInvalidDevice;
+}
+
+// Peer access enabled from one device to another (cudaDeviceEnablePeerAccess is per direction).
+struct PeerAccess {
+    std::mutex mutex;
+    std::set<std::pair<int, int>> enabled;
+};
+
+PeerAccess& peer_access() {
+    static auto* instance = new PeerAccess;  // never destroyed, as the other tables
+    return *instance;
 }
 
 // A copy's pointers must be where its kind says: device ranges inside one allocation, host
@@ -111,6 +126,12 @@ constexpr ErrorText kErrors[] = {
      "too many resources requested for launch (block larger than the kernel's "
      "__launch_bounds__)"},
     {gpusimErrorLaunchTimeout, "gpusimErrorLaunchTimeout", "launch timed out"},
+    {gpusimErrorPeerAccessAlreadyEnabled,
+     "gpusimErrorPeerAccessAlreadyEnabled",
+     "peer access is already enabled"},
+    {gpusimErrorPeerAccessNotEnabled,
+     "gpusimErrorPeerAccessNotEnabled",
+     "peer access has not been enabled"},
     {gpusimErrorAssert, "gpusimErrorAssert", "device-side assert triggered"},
     {gpusimErrorLaunchFailure, "gpusimErrorLaunchFailure", "unspecified launch failure"},
     {gpusimErrorNotPermitted,
@@ -142,7 +163,7 @@ gpusimError_t gpusimGetDeviceCount(int* count) {
     if (count == nullptr) {
         return record(gpusimErrorInvalidValue);
     }
-    *count = kDeviceCount;
+    *count = device_count();
     return gpusimSuccess;
 }
 
@@ -150,7 +171,11 @@ gpusimError_t gpusimSetDevice(int device) {
     if (gpusimError_t e = enter()) {
         return e;
     }
-    return record(check_device(device));
+    if (gpusimError_t e = check_device(device)) {
+        return record(e);
+    }
+    set_current_device(device);
+    return gpusimSuccess;
 }
 
 gpusimError_t gpusimGetDevice(int* device) {
@@ -160,7 +185,7 @@ gpusimError_t gpusimGetDevice(int* device) {
     if (device == nullptr) {
         return record(gpusimErrorInvalidValue);
     }
-    *device = 0;
+    *device = current_device();
     return gpusimSuccess;
 }
 
@@ -185,6 +210,9 @@ gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device) {
         prop->maxGridSize[d] = static_cast<int>(kMaxGridDim[d]);
     }
     prop->multiProcessorCount = kMultiProcessors;
+    prop->l2CacheSize = kL2CacheBytes;
+    prop->maxThreadsPerMultiProcessor = kMaxThreadsPerMultiProcessor;
+    prop->sharedMemPerMultiprocessor = kSharedBytesPerMultiProcessor;
     return gpusimSuccess;
 }
 
@@ -231,6 +259,55 @@ gpusimError_t gpusimDeviceSynchronize(void) {
     }
     synchronize_all();
     return record(sticky());
+}
+
+gpusimError_t gpusimDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (canAccessPeer == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    if (check_device(device) != gpusimSuccess || check_device(peerDevice) != gpusimSuccess) {
+        return record(gpusimErrorInvalidDevice);
+    }
+    *canAccessPeer = device != peerDevice ? 1 : 0;
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimDeviceEnablePeerAccess(int peerDevice, unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (flags != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    const int device = current_device();
+    if (check_device(peerDevice) != gpusimSuccess || peerDevice == device) {
+        return record(gpusimErrorInvalidDevice);
+    }
+    PeerAccess& peers = peer_access();
+    std::lock_guard<std::mutex> lock(peers.mutex);
+    if (!peers.enabled.emplace(device, peerDevice).second) {
+        return record(gpusimErrorPeerAccessAlreadyEnabled);
+    }
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimDeviceDisablePeerAccess(int peerDevice) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    const int device = current_device();
+    if (check_device(peerDevice) != gpusimSuccess || peerDevice == device) {
+        return record(gpusimErrorInvalidDevice);
+    }
+    PeerAccess& peers = peer_access();
+    std::lock_guard<std::mutex> lock(peers.mutex);
+    if (peers.enabled.erase({device, peerDevice}) == 0) {
+        return record(gpusimErrorPeerAccessNotEnabled);
+    }
+    return gpusimSuccess;
 }
 
 gpusimError_t gpusimGetLastError(void) {
@@ -431,7 +508,47 @@ gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags
     if (stream == nullptr || (flags & ~gpusimStreamNonBlocking) != 0) {
         return record(gpusimErrorInvalidValue);
     }
-    *stream = add_stream(flags);
+    *stream = add_stream(flags, kLeastStreamPriority);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (leastPriority != nullptr) {
+        *leastPriority = kLeastStreamPriority;
+    }
+    if (greatestPriority != nullptr) {
+        *greatestPriority = kGreatestStreamPriority;
+    }
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimStreamCreateWithPriority(gpusimStream_t* stream, unsigned flags, int priority) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (stream == nullptr || (flags & ~gpusimStreamNonBlocking) != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    const int clamped = std::min(kLeastStreamPriority, std::max(kGreatestStreamPriority, priority));
+    *stream = add_stream(flags, clamped);
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimStreamGetPriority(gpusimStream_t stream, int* priority) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (priority == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    std::shared_ptr<gpusimStream> s = find_stream(stream);
+    if (s == nullptr) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    *priority = s->priority;
     return gpusimSuccess;
 }
 

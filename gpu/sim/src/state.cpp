@@ -3,6 +3,7 @@
 #include "sanitizer.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <iterator>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@ namespace gpusim::detail {
 namespace {
 
 thread_local gpusimError_t tl_last_error = gpusimSuccess;
+thread_local int tl_device = 0;
 thread_local bool tl_in_host_function = false;
 std::atomic<int> g_sticky{gpusimSuccess};
 
@@ -102,6 +104,22 @@ AllocationTable& device_memory() {
 AllocationTable& pinned_memory() {
     static auto* table = new AllocationTable;
     return *table;
+}
+
+int device_count() {
+    const char* text = std::getenv("ACLEMU_GPUSIM_DEVICE_COUNT");
+    if (text == nullptr || text[0] < '1' || text[0] > '0' + kMaxDevices || text[1] != '\0') {
+        return 1;
+    }
+    return text[0] - '0';
+}
+
+int current_device() {
+    return tl_device;
+}
+
+void set_current_device(int device) {
+    tl_device = device;
 }
 
 size_t physical_memory_bytes() {

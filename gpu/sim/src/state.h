@@ -52,13 +52,25 @@ AllocationTable& pinned_memory();
 /// Physical memory of the host: the simulated device's "global memory".
 size_t physical_memory_bytes();
 
+/// ACLEMU_GPUSIM_DEVICE_COUNT (1..kMaxDevices; default, or anything else, 1), read each time.
+constexpr int kMaxDevices = 8;
+int device_count();
+
+/// The calling thread's current device (gpusimSetDevice), 0 until it sets one.
+int current_device();
+void set_current_device(int device);
+
 /// Fixed properties of the simulated device.
-constexpr int kDeviceCount = 1;
 constexpr int kMultiProcessors = 4;  // small, so grid-stride loops run more than once
 constexpr int kWarpSize = 32;
 constexpr unsigned kMaxThreadsPerBlock = 1024;
 constexpr unsigned kMaxBlockDim[3] = {1024, 1024, 64};
 constexpr unsigned kMaxGridDim[3] = {2147483647u, 65535, 65535};
 constexpr size_t kMaxSharedBytesPerBlock = 48 * 1024;
+constexpr size_t kSharedBytesPerMultiProcessor = 228 * 1024;
+constexpr int kMaxThreadsPerMultiProcessor = 2048;
+constexpr int kL2CacheBytes = 50 * 1024 * 1024;
+constexpr int kLeastStreamPriority = 0;
+constexpr int kGreatestStreamPriority = -5;
 
 }  // namespace gpusim::detail

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-gpusimStream::gpusimStream(unsigned stream_flags)
-    : flags(stream_flags), worker_([this] { work(); }) {}
+gpusimStream::gpusimStream(unsigned stream_flags, int stream_priority)
+    : flags(stream_flags), priority(stream_priority), worker_([this] { work(); }) {}
 
 gpusimStream::~gpusimStream() {
     {
@@ -83,8 +83,8 @@ Registry& registry() {
 }
 
 const std::shared_ptr<gpusimStream>& legacy_stream() {
-    static auto* legacy =
-        new std::shared_ptr<gpusimStream>(std::make_shared<gpusimStream>(gpusimStreamDefault));
+    static auto* legacy = new std::shared_ptr<gpusimStream>(
+        std::make_shared<gpusimStream>(gpusimStreamDefault, kLeastStreamPriority));
     return *legacy;
 }
 
@@ -157,8 +157,8 @@ std::shared_ptr<gpusimEvent> find_event(gpusimEvent_t handle) {
     return found != r.events.end() ? found->second : nullptr;
 }
 
-gpusimStream_t add_stream(unsigned flags) {
-    auto stream = std::make_shared<gpusimStream>(flags);
+gpusimStream_t add_stream(unsigned flags, int priority) {
+    auto stream = std::make_shared<gpusimStream>(flags, priority);
     gpusimStream_t handle = stream.get();
     san::Invisible invisible;
     Registry& r = registry();

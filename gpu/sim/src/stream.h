@@ -16,13 +16,14 @@
 #include <thread>
 
 struct gpusimStream {
-    explicit gpusimStream(unsigned flags);
+    gpusimStream(unsigned flags, int priority);
     /// Runs what is queued, then stops the worker.
     ~gpusimStream();
     gpusimStream(const gpusimStream&) = delete;
     gpusimStream& operator=(const gpusimStream&) = delete;
 
     const unsigned flags;
+    const int priority;
 
     /// Queues `task`; returns its ticket (1, 2, ... in queue order).
     uint64_t enqueue(std::function<void()> task);
@@ -60,7 +61,7 @@ namespace gpusim::detail {
 std::shared_ptr<gpusimStream> find_stream(gpusimStream_t handle);
 std::shared_ptr<gpusimEvent> find_event(gpusimEvent_t handle);
 
-gpusimStream_t add_stream(unsigned flags);
+gpusimStream_t add_stream(unsigned flags, int priority);
 /// Waits for the stream's work, then releases it; false for an unknown handle.
 bool remove_stream(gpusimStream_t handle);
 gpusimEvent_t add_event(unsigned flags);

@@ -245,7 +245,9 @@ ACL_FUNC_VISIBILITY void aclAppLog(
 #define ACL_APP_LOG(level, fmt, ...) \
     aclAppLog(level, __func__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
-/** Name of the (emulated) SoC of the current device, e.g. "aclemu-cpu"; NULL before aclInit. */
+/** The SoC name: "Ascend910B-aclemu-<backend>" (cpu, cuda, hip, gpusim), or ACLEMU_SOC_NAME
+ *  when set. Answers before aclInit too (from ACLEMU_BACKEND); NULL when the requested backend is
+ *  unavailable. */
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);
 
 #ifdef __cplusplus

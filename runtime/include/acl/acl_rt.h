@@ -163,6 +163,149 @@ typedef struct aclCANNPackageVersion {
     char reserved[ACL_PKG_VERSION_MAX_SIZE];
 } aclCANNPackageVersion;
 
+/* aclrtGetDeviceCapability answers. */
+#define ACL_DEV_FEATURE_SUPPORT     0x00000001
+#define ACL_DEV_FEATURE_NOT_SUPPORT 0x00000000
+
+/* ACL_DEV_ATTR_DEVICE_FORM_FACTOR and ACL_DEV_ATTR_HD_CONNECT_TYPE values. */
+#define ACL_DEVICE_FORM_FACTOR_POD        0
+#define ACL_DEVICE_FORM_FACTOR_A_K        1
+#define ACL_DEVICE_FORM_FACTOR_A_X        2
+#define ACL_DEVICE_FORM_FACTOR_PCIE_CARD  3
+#define ACL_HOST_DEVICE_CONNECT_TYPE_PCIE 0
+#define ACL_HOST_DEVICE_CONNECT_TYPE_HCCS 1
+#define ACL_HOST_DEVICE_CONNECT_TYPE_UB   2
+
+/* Device attributes for aclrtGetDeviceInfo. ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE (deprecated)
+ * and ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID (misspelt) are older names of 204 and 403. */
+typedef enum {
+    ACL_DEV_ATTR_AICPU_CORE_NUM = 1,
+    ACL_DEV_ATTR_AICORE_CORE_NUM = 101,
+    ACL_DEV_ATTR_CUBE_CORE_NUM = 102,
+    ACL_DEV_ATTR_VECTOR_CORE_NUM = 201,
+    ACL_DEV_ATTR_WARP_SIZE = 202,
+    ACL_DEV_ATTR_MAX_THREAD_PER_VECTOR_CORE = 203,
+    ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE = 204,
+    ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE = 204,
+    ACL_DEV_ATTR_MAX_GRID_DIM_X = 205,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Y = 206,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Z = 207,
+    ACL_DEV_ATTR_MAX_BLOCK_PER_GRID = 208,
+    ACL_DEV_ATTR_MAX_THREADS_PER_BLOCK = 209,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_X = 210,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Y = 211,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Z = 212,
+    ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE = 301,
+    ACL_DEV_ATTR_L2_CACHE_SIZE = 302,
+    ACL_DEV_ATTR_SMP_ID = 401,
+    ACL_DEV_ATTR_PHY_CHIP_ID = 402,
+    ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID = 403,
+    ACL_DEV_ATTR_SUPER_POD_DEVICE_ID = 403,
+    ACL_DEV_ATTR_SUPER_POD_SERVER_ID = 404,
+    ACL_DEV_ATTR_SUPER_POD_ID = 405,
+    ACL_DEV_ATTR_CUST_OP_PRIVILEGE = 406,
+    ACL_DEV_ATTR_MAINBOARD_ID = 407,
+    ACL_DEV_ATTR_HD_CONNECT_TYPE = 408,
+    ACL_DEV_ATTR_DEVICE_FORM_FACTOR = 409,
+    ACL_DEV_ATTR_SUPER_POD_CHASSIS_ID = 410,
+    ACL_DEV_ATTR_IS_VIRTUAL = 501,
+    ACL_DEV_ATTR_NPU_ARCH = 601
+} aclrtDevAttr;
+
+/* Features for aclrtGetDeviceCapability. */
+typedef enum {
+    ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV = 1,
+    ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV = 21
+} aclrtDevFeatureType;
+
+/* Core budgets for aclrt{Get,Set,Reset}{Device,Stream}ResLimit and aclrtGetResInCurrentThread. */
+typedef enum { ACL_RT_DEV_RES_CUBE_CORE = 0, ACL_RT_DEV_RES_VECTOR_CORE = 1 } aclrtDevResLimitType;
+
+typedef enum aclrtDeviceStatus {
+    ACL_RT_DEVICE_STATUS_NORMAL = 0,
+    ACL_RT_DEVICE_STATUS_ABNORMAL = 1,
+    ACL_RT_DEVICE_STATUS_END = 0xFFFF
+} aclrtDeviceStatus;
+
+/* Busy percentages of a device (aclrtGetDeviceUtilizationRate); -1: not measurable.
+ * `utilizationExtend` is reserved and must be NULL. */
+typedef struct aclrtUtilizationExtendInfo aclrtUtilizationExtendInfo;
+typedef struct aclrtUtilizationInfo {
+    int32_t cubeUtilization;
+    int32_t vectorUtilization;
+    int32_t aicpuUtilization;
+    int32_t memoryUtilization;
+    aclrtUtilizationExtendInfo* utilizationExtend;
+} aclrtUtilizationInfo;
+
+/* Stream configuration objects for aclrtCreateStreamV2. */
+typedef enum {
+    ACL_RT_STREAM_WORK_ADDR_PTR = 0,
+    ACL_RT_STREAM_WORK_SIZE = 1,
+    ACL_RT_STREAM_FLAG = 2,
+    ACL_RT_STREAM_PRIORITY = 3
+} aclrtStreamConfigAttr;
+
+typedef struct aclrtStreamConfigHandle {
+    void* workptr;
+    size_t workSize;
+    size_t flag;
+    uint32_t priority;
+} aclrtStreamConfigHandle;
+
+/* aclrtRegStreamStateCallback: called after a stream is created and before it is destroyed. */
+typedef enum {
+    ACL_RT_STREAM_STATE_CREATE_POST = 1,
+    ACL_RT_STREAM_STATE_DESTROY_PRE = 2
+} aclrtStreamState;
+
+typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void* args);
+
+/* Device fault reports (aclrtGetErrorVerbose / aclrtRepairError). */
+typedef enum {
+    ACL_RT_NO_ERROR = 0,
+    ACL_RT_ERROR_MEMORY = 1,
+    ACL_RT_ERROR_L2 = 2,
+    ACL_RT_ERROR_AICORE = 3,
+    ACL_RT_ERROR_LINK = 4,
+    ACL_RT_ERROR_L3_PORT = 5,
+    ACL_RT_ERROR_OTHERS = 0xFFFF
+} aclrtErrorType;
+
+typedef enum aclrtAicoreErrorType {
+    ACL_RT_AICORE_ERROR_UNKNOWN = 0,
+    ACL_RT_AICORE_ERROR_SW = 1,
+    ACL_RT_AICORE_ERROR_HW_LOCAL = 2
+} aclrtAicoreErrorType;
+
+#define MAX_MEM_UCE_INFO_ARRAY_SIZE 128
+#define UCE_INFO_RESERVED_SIZE      14
+#define ACL_RT_MEM_UCE_INFO_MAX_NUM 20
+
+typedef struct aclrtMemUceInfo {
+    void* addr;
+    size_t len;
+    size_t reserved[UCE_INFO_RESERVED_SIZE];
+} aclrtMemUceInfo;
+
+typedef struct {
+    size_t arraySize;
+    aclrtMemUceInfo memUceInfoArray[ACL_RT_MEM_UCE_INFO_MAX_NUM];
+} aclrtMemUceInfoArray;
+
+typedef union aclrtErrorInfoDetail {
+    aclrtMemUceInfoArray uceInfo;
+    aclrtAicoreErrorType aicoreErrType;
+} aclrtErrorInfoDetail;
+
+typedef struct aclrtErrorInfo {
+    uint8_t tryRepair; /* 1: aclrtRepairError may recover the device */
+    uint8_t hasDetail; /* 1: `detail` is filled */
+    uint8_t reserved[2];
+    aclrtErrorType errorType;
+    aclrtErrorInfoDetail detail;
+} aclrtErrorInfo;
+
 typedef struct rtExceptionInfo aclrtExceptionInfo;
 
 typedef void (*aclrtCallback)(void* userData);
@@ -184,14 +327,31 @@ ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t* majorVersion,
 /** The calling thread's error messages since the last call, newest first, or NULL. The text
  *  stays valid until the thread's next call of this function. */
 ACL_FUNC_VISIBILITY const char* aclGetRecentErrMsg(void);
+/** The version of an installed package. aclemu installs "runtime" (ACL_PKG_NAME_CANN and
+ *  ACL_PKG_NAME_RUNTIME): its version is the AscendCL interface level aclemu implements,
+ *  ACL_MAJOR_VERSION.ACL_MINOR_VERSION.ACL_PATCH_VERSION. Any other package is not installed:
+ *  ACL_ERROR_INVALID_FILE. Needs no aclInit. */
 ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name,
                                                   aclCANNPackageVersion* version);
+/** `pkgName` "runtime" (see aclsysGetCANNVersion) or "aclemu" (aclemu's own release); the text
+ *  fits ACL_PKG_VERSION_MAX_SIZE bytes. Other names: ACL_ERROR_INVALID_FILE. */
 ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char* pkgName, char* versionStr);
+/** As aclsysGetVersionStr, as major * 10000000 + minor * 100000 + patch * 1000. */
 ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum);
 /** The code of the calling thread's last failed call (then cleared); ACL_SUCCESS if none. */
 ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
 /** As aclrtGetLastError, without clearing. */
 ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+/** The device's fault, if any: ACL_RT_NO_ERROR while it works; a GPU kernel fault (which fails
+ *  every later call) is ACL_RT_ERROR_AICORE with detail ACL_RT_AICORE_ERROR_SW. */
+ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo);
+/** Nothing to repair (ACL_RT_NO_ERROR) succeeds; a device fault cannot be repaired in-process:
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo);
+/** The CANN features aclemu supports (an array owned by the library) and their number. */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num);
+/** 1 when the feature is supported, else 0. Unknown attribute: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value);
 
 /* ---- Devices and contexts --------------------------------------------------------------- */
 
@@ -215,22 +375,88 @@ ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t 
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
 ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value);
 ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
-ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer,
-                                                      int32_t deviceId,
-                                                      int32_t peerDeviceId);
+/** The calling thread's current context's default stream (a handle every stream API takes). */
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream);
+/** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
+ *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
                                                     aclDeviceInfo deviceInfo,
                                                     int64_t* value);
+/** One attribute of a device; an attribute the backend has no counterpart for:
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT. docs/backends.md lists the mapping. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId,
+                                                aclrtDevAttr attr,
+                                                int64_t* value);
+/** ACL_DEV_FEATURE_SUPPORT or ACL_DEV_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCapability(int32_t deviceId,
+                                                      aclrtDevFeatureType devFeatureType,
+                                                      int32_t* value);
+/** 1 when a program built for `socVersion` runs here: only aclemu's own aclrtGetSocName(). */
+ACL_FUNC_VISIBILITY aclError aclrtCheckArchCompatibility(const char* socVersion,
+                                                         int32_t* canCompatible);
+ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId,
+                                                    aclrtDeviceStatus* deviceStatus);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
+                                                           aclrtUtilizationInfo* utilizationInfo);
+/** Stream priorities: 7 (least) .. 0 (greatest, the default). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority,
+                                                               int32_t* greatestPriority);
+/* Core budgets. A process-wide limit per device, a limit per stream, and the stream whose limit
+ * the calling thread uses; the most specific one applies (stream, then device, then the device's
+ * own count). The CPU backend runs the calling thread's kernels on at most the vector-core
+ * budget of threads. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId,
+                                                    aclrtDevResLimitType type,
+                                                    uint32_t* value);
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceResLimit(int32_t deviceId,
+                                                    aclrtDevResLimitType type,
+                                                    uint32_t value);
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceResLimit(int32_t deviceId);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamResLimit(aclrtStream stream,
+                                                    aclrtDevResLimitType type,
+                                                    uint32_t* value);
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamResLimit(aclrtStream stream,
+                                                    aclrtDevResLimitType type,
+                                                    uint32_t value);
+ACL_FUNC_VISIBILITY aclError aclrtResetStreamResLimit(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtUseStreamResInCurrentThread(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value);
+/** canAccessPeer 1 when the current device's kernels can read the peer's memory directly. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer,
+                                                      int32_t deviceId,
+                                                      int32_t peerDeviceId);
+/** From the current device to `peerDeviceId` (one direction); `flags` must be 0. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId);
+/** status 1 when access from deviceId to peerDeviceId is enabled, else 0. */
+ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId,
+                                                         int32_t peerDeviceId,
+                                                         int32_t* status);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);
 
 /* ---- Streams ---------------------------------------------------------------------------- */
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
-/** `priority` and `flag` are accepted and ignored. */
+/** `priority` 0 (greatest) .. 7 (least), else ACL_ERROR_RT_PARAM_INVALID; `flag` bits are kept
+ *  (aclrtStreamGetFlags), unknown ones dropped. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream* stream,
                                                          uint32_t priority,
                                                          uint32_t flag);
+/** A zeroed configuration (priority 0, no flags); NULL when out of memory. */
+ACL_FUNC_VISIBILITY aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle);
+/** `valueSize` is the size of *attrValue: sizeof(void*) for ACL_RT_STREAM_WORK_ADDR_PTR,
+ *  sizeof(size_t) for ACL_RT_STREAM_WORK_SIZE, 4 or 8 for ACL_RT_STREAM_FLAG, 4 for
+ *  ACL_RT_STREAM_PRIORITY. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
+                                                     aclrtStreamConfigAttr attr,
+                                                     const void* attrValue,
+                                                     size_t valueSize);
+/** aclrtCreateStreamWithConfig(stream, handle->priority, handle->flag). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream* stream,
+                                                 const aclrtStreamConfigHandle* handle);
 /** Waits for the stream's pending work, then destroys it. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
@@ -241,7 +467,29 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status);
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+/** ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE; recorded (aclemu's tasks do not fail
+ *  half-way, and a GPU kernel fault stops every stream). */
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+/** NULL: the default stream. Priority as created; flags as kept at creation. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority);
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags);
+/** A number unique among the process's live streams. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId);
+/** Streams the current device can still create (aclemu allows 1984 per device, default streams
+ *  included). */
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t* streamCount);
+/** Drops the stream's tasks that have not started (a running task finishes); the next
+ *  synchronize of the stream returns ACL_ERROR_RT_STREAM_ABORT. GPU backends cannot take back
+ *  queued work: ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
+/** Stopping a running task is impossible on CPU threads and GPUs:
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT (NULL stream: ACL_ERROR_INVALID_PARAM). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
+/** Registers (callback != NULL) or removes (NULL) the callback named `regName`; a name already
+ *  registered: ACL_ERROR_RT_PARAM_INVALID. Called for every stream, default ones included. */
+ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char* regName,
+                                                         aclrtStreamStateCallback callback,
+                                                         void* args);
 
 /* ---- Memory ----------------------------------------------------------------------------- */
 

@@ -61,6 +61,10 @@ ACLEMU_EXPORT aclError finish_gpu_launch(const StreamTarget& target, int launch_
 /// ACLEMU_BACKEND does not name a GPU). Operators use it to size workspaces in phase 1.
 ACLEMU_EXPORT BackendKind active_backend();
 
+/// What logical device `device` is ("NVIDIA H100 80GB HBM3", "x86_64 host CPU (...)"), for
+/// aclemu-info; empty when the device cannot be asked (message left for aclGetRecentErrMsg).
+ACLEMU_EXPORT std::string device_model(int32_t device);
+
 /// Why ACLEMU_BACKEND=auto fell back to the CPU (the GPU runtime's own words); empty when it did
 /// not, or before the backend was chosen.
 ACLEMU_EXPORT std::string cpu_fallback_reason();

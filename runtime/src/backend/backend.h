@@ -47,6 +47,32 @@ public:
     virtual State poll(int64_t wait_ns, int64_t* ns) = 0;
 };
 
+
+/// What aclrtGetDeviceInfo and aclGetDeviceCapability report about a physical device (0 where
+/// a fact does not apply, e.g. SIMT limits on the CPU).
+struct DeviceFacts {
+    std::string model;          // "x86_64 host CPU", cudaDeviceProp::name, ...
+    int64_t compute_units = 0;  // CPU: kernel threads (ACLEMU_CPU_THREADS); GPU: SMs / CUs
+    bool simt = false;          // runs SIMT kernels: the thread/block/grid limits apply
+    int64_t warp_size = 0;
+    int64_t max_threads_per_unit = 0;
+    int64_t local_memory_per_unit = 0;  // GPU: shared memory per SM; CPU: L1 data cache
+    int64_t max_threads_per_block = 0;
+    int64_t max_block_dim[3] = {0, 0, 0};
+    int64_t max_grid_dim[3] = {0, 0, 0};
+    int64_t global_memory = 0;  // bytes
+    int64_t l2_cache = 0;       // bytes of the last-level cache the compute units share
+};
+
+/// Busy percentages for aclrtGetDeviceUtilizationRate; -1 where the backend cannot measure.
+struct DeviceUtilization {
+    int32_t compute = -1;
+    int32_t memory = -1;
+};
+
+/// Stream priorities the front end passes: ACL's, 0 (greatest) .. kLeastStreamPriority.
+constexpr int32_t kLeastStreamPriority = 7;
+
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -58,8 +84,23 @@ public:
     virtual int physical_device_count() = 0;
     /// Binds the calling thread to a physical device (cudaSetDevice). Cheap when already bound.
     virtual aclError bind_device(int32_t physical_device) = 0;
-    /// A SoC-like name for aclrtGetSocName, e.g. "aclemu-cpu" or "aclemu-cuda-NVIDIA H100".
-    virtual std::string soc_name(int32_t physical_device) = 0;
+    /// Hardware facts of a device (aclrtGetDeviceInfo); `physical_device` is valid.
+    virtual aclError device_facts(int32_t physical_device, DeviceFacts* facts) = 0;
+    /// The device's sticky fault: ACL_SUCCESS, or the code every call now fails with and its
+    /// text (a GPU kernel fault). The CPU backend never faults.
+    virtual aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) {
+        (void)physical_device;
+        (void)what;
+        *fault = ACL_SUCCESS;
+        return ACL_SUCCESS;
+    }
+    /// Recent busy percentages of a device.
+    virtual aclError utilization(int32_t physical_device, DeviceUtilization* out) = 0;
+    /// Whether kernels on `physical_device` can read `peer` memory directly.
+    virtual aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) = 0;
+    /// Peer access from the bound device to `peer` (the front end tracks what is enabled).
+    virtual aclError enable_peer_access(int32_t peer) = 0;
+    virtual aclError disable_peer_access(int32_t peer) = 0;
 
     // Memory. Sizes are already validated (> 0) by the front end.
     virtual aclError malloc_device(void** ptr, size_t bytes) = 0;
@@ -77,7 +118,8 @@ public:
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
 
     // Streams.
-    virtual aclError create_stream(std::unique_ptr<BackendStream>* stream) = 0;
+    /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority.
+    virtual aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) = 0;
     /// Waits for the stream's pending work, then releases it.
     virtual aclError destroy_stream(std::unique_ptr<BackendStream> stream) = 0;
     /// timeout_ms < 0: wait forever.
@@ -93,6 +135,9 @@ public:
         auto shared = std::make_shared<HostTask>(std::move(task));
         return launch_host_func(stream, [shared] { (*shared)(); });
     }
+    /// Drops the stream's tasks that have not started; a running one finishes. Work already
+    /// handed to a GPU cannot be taken back: ACL_ERROR_RT_FEATURE_NOT_SUPPORT there.
+    virtual aclError abort_stream(BackendStream* stream) = 0;
     /// cudaStream_t / hipStream_t, or nullptr (CPU).
     virtual void* native_stream(BackendStream* stream) = 0;
     virtual aclError synchronize_device() = 0;
@@ -123,6 +168,7 @@ public:
 struct CpuBackendOptions {
     int device_count = 1;            // ACLEMU_CPU_DEVICE_COUNT: devices it shows
     bool inline_short_tasks = true;  // ACLEMU_CPU_INLINE (Note [Short tasks run inline])
+    int compute_units = 1;           // ACLEMU_CPU_THREADS: the cores aclrtGetDeviceInfo reports
 };
 
 /// Creates the CPU backend (never fails).

@@ -8,6 +8,7 @@
 #include "backend/backend.h"
 #include "backend/cpu/parallel_copy.h"
 #include "backend/cpu/work_queue.h"
+#include "backend/host_facts.h"
 
 #include <algorithm>
 #include <chrono>
@@ -67,7 +68,9 @@ bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms)
 class CpuBackend final : public Backend {
 public:
     explicit CpuBackend(const CpuBackendOptions& options)
-        : device_count_(options.device_count), inline_short_tasks_(options.inline_short_tasks) {}
+        : device_count_(options.device_count),
+          inline_short_tasks_(options.inline_short_tasks),
+          compute_units_(options.compute_units) {}
 
     BackendKind kind() const override { return BackendKind::Cpu; }
     const char* name() const override { return "cpu"; }
@@ -80,7 +83,29 @@ public:
         return ACL_SUCCESS;
     }
 
-    std::string soc_name(int32_t /*physical_device*/) override { return "aclemu-cpu"; }
+    // The host is every CPU device: its cores, caches and memory.
+    aclError device_facts(int32_t /*physical_device*/, DeviceFacts* facts) override {
+        const HostFacts host = host_facts();
+        facts->model = host.model;
+        facts->compute_units = compute_units_;
+        facts->local_memory_per_unit = host.l1_data_cache;
+        facts->global_memory = host.memory;
+        facts->l2_cache = host.last_level_cache;
+        return ACL_SUCCESS;
+    }
+
+    aclError utilization(int32_t /*physical_device*/, DeviceUtilization* out) override {
+        out->compute = host_busy_percent();
+        return ACL_SUCCESS;
+    }
+
+    // The devices share host memory: every one reaches every other's memory.
+    aclError can_access_peer(int32_t, int32_t, bool* can) override {
+        *can = true;
+        return ACL_SUCCESS;
+    }
+    aclError enable_peer_access(int32_t) override { return ACL_SUCCESS; }
+    aclError disable_peer_access(int32_t) override { return ACL_SUCCESS; }
 
     // ---- memory ------------------------------------------------------------------------
     aclError malloc_device(void** ptr, size_t bytes) override { return allocate(ptr, bytes); }
@@ -150,7 +175,8 @@ public:
     }
 
     // ---- streams -----------------------------------------------------------------------
-    aclError create_stream(std::unique_ptr<BackendStream>* stream) override {
+    // Priorities are recorded by the front end only: kernels share the process's thread pool.
+    aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t) override {
         auto created = std::make_unique<CpuStream>();
         {
             std::lock_guard<std::mutex> lock(mu_);
@@ -197,6 +223,11 @@ public:
         return ACL_SUCCESS;
     }
 
+    aclError abort_stream(BackendStream* stream) override {
+        as_cpu(stream)->queue->abort_pending();
+        return ACL_SUCCESS;
+    }
+
     void* native_stream(BackendStream*) override { return nullptr; }
 
     aclError synchronize_device() override {
@@ -229,14 +260,17 @@ public:
             std::lock_guard<std::mutex> lock(state->mu);
             generation = ++state->recorded;
         }
-        as_cpu(stream)->queue->enqueue([state, generation] {
-            std::lock_guard<std::mutex> lock(state->mu);
-            if (generation > state->completed) {
-                state->completed = generation;
-                state->stamp = std::chrono::steady_clock::now();
-            }
-            state->completed_cv.notify_all();
-        });
+        // Kept through an abort: what waits on the event must not wait forever.
+        as_cpu(stream)->queue->enqueue(
+            [state, generation] {
+                std::lock_guard<std::mutex> lock(state->mu);
+                if (generation > state->completed) {
+                    state->completed = generation;
+                    state->stamp = std::chrono::steady_clock::now();
+                }
+                state->completed_cv.notify_all();
+            },
+            true);
         return ACL_SUCCESS;
     }
 
@@ -306,6 +340,7 @@ private:
 
     const int device_count_;
     const bool inline_short_tasks_;
+    const int compute_units_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;
 };

@@ -25,7 +25,7 @@ namespace {
 // enough to cover the gap between back-to-back enqueues and a small kernel.
 constexpr std::chrono::microseconds kWorkerSpin{40};
 constexpr std::chrono::microseconds kWaitSpin{40};
-// Task slots a drained batch keeps for reuse (HostTask is ~650 bytes): a burst of many thousand
+// Task slots a drained batch keeps for reuse (an Entry is ~650 bytes): a burst of many thousand
 // queued launches must not pin its peak memory for the stream's lifetime.
 constexpr size_t kKeptSlots = 256;
 
@@ -60,8 +60,8 @@ void WorkQueue::publish_completed(State& state, uint64_t ticket) {
 }
 
 void WorkQueue::run(std::shared_ptr<State> state) {
-    std::vector<HostTask> batch;  // swapped with `pending`: both keep their capacity
-    uint64_t taken = 0;           // tasks taken from `pending` so far (the worker's `queued`)
+    std::vector<Entry> batch;  // swapped with `pending`: both keep their capacity
+    uint64_t taken = 0;        // tasks taken from `pending` so far (the worker's `queued`)
     std::unique_lock<std::mutex> lock(state->mu);
     for (;;) {
         // An inline run holds the stream: tasks queued behind it wait until it finished.
@@ -92,25 +92,30 @@ void WorkQueue::run(std::shared_ptr<State> state) {
         taken += state->pending.size();
         batch.swap(state->pending);
         lock.unlock();
-        for (HostTask& task : batch) {
-            run_task(task);
-            publish_completed(*state, ++done);
+        for (Entry& entry : batch) {
+            ++done;
+            if (entry.kept || done > state->dropped_through.load(std::memory_order_acquire)) {
+                run_task(entry.task);
+            } else {
+                entry.task.reset();  // dropped by abort_pending
+            }
+            publish_completed(*state, done);
         }
         batch.clear();
         if (batch.capacity() > kKeptSlots) {
-            std::vector<HostTask>().swap(batch);
+            std::vector<Entry>().swap(batch);
             batch.reserve(kKeptSlots);
         }
         lock.lock();
     }
 }
 
-uint64_t WorkQueue::enqueue(HostTask&& task) {
+uint64_t WorkQueue::enqueue(HostTask&& task, bool kept) {
     uint64_t ticket;
     bool wake;
     {
         std::lock_guard<std::mutex> lock(state_->mu);
-        state_->pending.push_back(std::move(task));
+        state_->pending.push_back(Entry{std::move(task), kept});
         ticket = state_->submitted.load(std::memory_order_relaxed) + 1;
         state_->submitted.store(ticket, std::memory_order_release);
         state_->queued.store(state_->queued.load(std::memory_order_relaxed) + 1,
@@ -159,6 +164,12 @@ bool WorkQueue::run_inline(HostTask& task) {
         state_->task_ready.notify_one();
     }
     return true;
+}
+
+void WorkQueue::abort_pending() {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->dropped_through.store(state_->submitted.load(std::memory_order_relaxed),
+                                  std::memory_order_release);
 }
 
 uint64_t WorkQueue::last_ticket() const {

@@ -34,8 +34,12 @@ public:
     WorkQueue(const WorkQueue&) = delete;
     WorkQueue& operator=(const WorkQueue&) = delete;
 
-    /// Appends a task; returns its ticket (1, 2, ...).
-    uint64_t enqueue(HostTask&& task);
+    /// Appends a task; returns its ticket (1, 2, ...). A `kept` task runs even when an abort
+    /// drops the tasks around it (an event record: what waits on the event must not hang).
+    uint64_t enqueue(HostTask&& task, bool kept = false);
+    /// Drops every task enqueued so far that has not started (kept ones still run); a running
+    /// task finishes. Dropped tasks count as completed for wait() and idle().
+    void abort_pending();
     /// Runs `task` now, on this thread, if the queue is idle (Note [Short tasks run inline]) and
     /// returns true; otherwise returns false and leaves `task` untouched.
     bool run_inline(HostTask& task);
@@ -56,13 +60,18 @@ private:
     // Producers and the worker meet on `mu` once per batch: the worker swaps the whole
     // `pending` vector out and runs it without the lock. Fields the other side polls while
     // spinning sit on cache lines of their own.
+    struct Entry {
+        HostTask task;
+        bool kept = false;
+    };
     struct alignas(64) State {
         std::mutex mu;
         std::condition_variable task_ready;  // the worker sleeps here
-        std::vector<HostTask> pending;       // guarded by mu
+        std::vector<Entry> pending;          // guarded by mu
         bool worker_sleeping = false;        // guarded by mu: enqueue must signal task_ready
         bool inline_running = false;         // guarded by mu: the worker must not start a batch
         std::atomic<bool> stop{false};       // written under mu
+        std::atomic<uint64_t> dropped_through{0};  // abort_pending: tickets up to it are dropped
 
         // Tickets handed out (queued and inline tasks), and tasks ever put in `pending` (the
         // worker polls this one: an inline run is no work for it). Both written under mu.

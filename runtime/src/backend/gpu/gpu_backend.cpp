@@ -6,16 +6,17 @@
 #include "backend/backend.h"
 #include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
+#include "backend/gpu/nvml_utilization.h"
+#include "backend/host_facts.h"
 #include "gpu/gpu_runtime.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <exception>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
@@ -109,6 +110,13 @@ aclError completion_of(gpuError_t status, const char* api, bool* complete) {
     return gpu_check(status, api);
 }
 
+// ACL priority 0 (greatest) .. kLeastStreamPriority onto the device's range, evenly, ends to ends:
+// on the GPU too the greatest priority is the most negative number.
+int native_priority(int32_t acl_priority, int least, int greatest) {
+    const double span = static_cast<double>(least - greatest);
+    return greatest + static_cast<int>(std::lround(span * acl_priority / kLeastStreamPriority));
+}
+
 // Host-function trampoline: owns and deletes the std::function the enqueue allocated. It runs
 // on the runtime's callback thread, where an exception must not escape.
 void run_host_function(void* user_data) {
@@ -167,19 +175,88 @@ public:
         return GPU_CALL(gpuSetDevice, physical_device);
     }
 
-    std::string soc_name(int32_t physical_device) override {
-        std::lock_guard<std::mutex> lock(soc_names_mutex_);
-        auto found = soc_names_.find(physical_device);
-        if (found != soc_names_.end()) {
-            return found->second;
-        }
+    aclError device_facts(int32_t physical_device, DeviceFacts* facts) override {
         gpuDeviceProp_t prop{};
-        if (GPU_CALL(gpuGetDeviceProperties, &prop, physical_device) != ACL_SUCCESS) {
-            return "aclemu-" ACLEMU_GPU_VENDOR;  // not cached: the next call may succeed
+        if (aclError err = GPU_CALL(gpuGetDeviceProperties, &prop, physical_device);
+            err != ACL_SUCCESS) {
+            return err;
         }
-        std::string name = std::string("aclemu-" ACLEMU_GPU_VENDOR ":") + prop.name;
-        soc_names_.emplace(physical_device, name);
-        return name;
+        facts->model = prop.name;
+        facts->compute_units = prop.multiProcessorCount;
+        facts->simt = true;
+        facts->warp_size = prop.warpSize;
+        facts->max_threads_per_unit = prop.maxThreadsPerMultiProcessor;
+        facts->local_memory_per_unit = static_cast<int64_t>(prop.GPU_PROP_SHARED_PER_UNIT);
+        facts->max_threads_per_block = prop.maxThreadsPerBlock;
+        for (int d = 0; d < 3; ++d) {
+            facts->max_block_dim[d] = prop.maxThreadsDim[d];
+            facts->max_grid_dim[d] = prop.maxGridSize[d];
+        }
+        facts->global_memory = static_cast<int64_t>(prop.totalGlobalMem);
+        facts->l2_cache = prop.l2CacheSize;
+        return ACL_SUCCESS;
+    }
+
+    // A sticky fault fails every call; a query of the legacy stream (which always exists) is the
+    // cheapest call that reports it. Busy (not ready) is no fault.
+    aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) override {
+        int previous = 0;
+        static_cast<void>(gpuGetDevice(&previous));
+        const gpuError_t bound = gpuSetDevice(physical_device);
+        const gpuError_t status = bound != gpuSuccess ? bound : gpuStreamQuery(nullptr);
+        static_cast<void>(gpuSetDevice(previous));
+        static_cast<void>(gpuGetLastError());
+        if (status == gpuSuccess || status == gpuErrorNotReady) {
+            *fault = ACL_SUCCESS;
+            return ACL_SUCCESS;
+        }
+        *fault = to_acl_error(status);
+        *what = describe(GPU_NAME_OF(gpuStreamQuery), status);
+        return ACL_SUCCESS;
+    }
+
+    aclError utilization(int32_t physical_device, DeviceUtilization* out) override {
+#if defined(ACLEMU_GPU_SIM)
+        (void)physical_device;
+        out->compute = host_busy_percent();  // the simulated SMs are host threads
+        return ACL_SUCCESS;
+#elif defined(ACLEMU_USE_HIP)
+        (void)physical_device;
+        (void)out;
+        set_last_error_text("device utilization needs rocm-smi, which aclemu does not use");
+        return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+#else
+        return nvml_utilization(physical_device, out);
+#endif
+    }
+
+    aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) override {
+        int answer = 0;
+        if (aclError err = GPU_CALL(gpuDeviceCanAccessPeer, &answer, physical_device, peer);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        *can = answer != 0;
+        return ACL_SUCCESS;
+    }
+
+    // The front end tracks what it enabled; access another library enabled counts as enabled.
+    aclError enable_peer_access(int32_t peer) override {
+        const gpuError_t status = gpuDeviceEnablePeerAccess(peer, 0);
+        if (status == gpuErrorPeerAccessAlreadyEnabled) {
+            static_cast<void>(gpuGetLastError());
+            return ACL_SUCCESS;
+        }
+        return gpu_check(status, GPU_NAME_OF(gpuDeviceEnablePeerAccess));
+    }
+
+    aclError disable_peer_access(int32_t peer) override {
+        const gpuError_t status = gpuDeviceDisablePeerAccess(peer);
+        if (status == gpuErrorPeerAccessNotEnabled) {
+            static_cast<void>(gpuGetLastError());
+            return ACL_SUCCESS;
+        }
+        return gpu_check(status, GPU_NAME_OF(gpuDeviceDisablePeerAccess));
     }
 
     aclError malloc_device(void** ptr, size_t bytes) override {
@@ -253,9 +330,18 @@ public:
 
     // Non-blocking: an aclrtStream must not serialise against the legacy default stream (or other
     // libraries' work on it); aclrtMemcpy's completion is handled in memcpy_sync instead.
-    aclError create_stream(std::unique_ptr<BackendStream>* stream) override {
+    aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) override {
+        int least = 0;
+        int greatest = 0;
+        if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
+            err != ACL_SUCCESS) {
+            return err;
+        }
         gpuStream_t native = nullptr;
-        aclError status = GPU_CALL(gpuStreamCreateWithFlags, &native, gpuStreamNonBlocking);
+        aclError status = GPU_CALL(gpuStreamCreateWithPriority,
+                                   &native,
+                                   gpuStreamNonBlocking,
+                                   native_priority(priority, least, greatest));
         if (status == ACL_SUCCESS) {
             *stream = std::make_unique<GpuStream>(native);
         }
@@ -296,6 +382,14 @@ public:
             delete payload;  // never enqueued, so the trampoline will not run
         }
         return status;
+    }
+
+    // Work handed to a CUDA/HIP stream cannot be taken back.
+    aclError abort_stream(BackendStream*) override {
+        set_last_error_text(ACLEMU_GPU_VENDOR
+                            " streams cannot take back work already queued on "
+                            "the device");
+        return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
     }
 
     void* native_stream(BackendStream* stream) override {
@@ -402,8 +496,6 @@ public:
 private:
     // Shared with the marks, which may be resolved after the backend is gone.
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
-    std::mutex soc_names_mutex_;
-    std::map<int32_t, std::string> soc_names_;
 };
 
 }  // namespace
