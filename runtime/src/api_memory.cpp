@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 
 #include "runtime.h"
+#include "shared_memory.h"
 #include "status.h"
 
 #include <algorithm>
@@ -154,7 +155,8 @@ aclError plan_copy(void* dst,
     return ACL_SUCCESS;
 }
 
-aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
+// `device` (logical) >= 0: allocate there instead of on the current context's device.
+aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t device = -1) {
     if (dev_ptr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
     }
@@ -167,6 +169,16 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
         err != ACL_SUCCESS) {
         return err;
     }
+    int32_t target = context->device;
+    int32_t target_physical = context->physical;
+    if (device >= 0 && device != context->device) {
+        if (aclError err =
+                runtime().check_device(device, "cfg->attrs[].value.deviceId", &target_physical);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        target = device;
+    }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
     // requested size, so range checks are exact; the padding only makes small over-reads safe.
     constexpr size_t kLimit = ~size_t{0} - 128;
@@ -176,15 +188,20 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
     }
     size_t reserved = (size + 31) / 32 * 32 + (padding == Padding::Malloc ? 32 : 0);
     void* block = nullptr;
-    if (aclError err = backend->malloc_device(&block, reserved);
-        err != ACL_SUCCESS || block == nullptr) {
-        return fail(
-            ACL_ERROR_RT_MEMORY_ALLOCATION,
-            msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
-                        + std::to_string(context->device) + ": " + backend->last_error_text()));
+    aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
+    if (err == ACL_SUCCESS) {
+        err = backend->malloc_device(&block, reserved);
+    }
+    if (target != context->device) {
+        backend->bind_device(context->physical);  // back to the thread's current device
+    }
+    if (err != ACL_SUCCESS || block == nullptr) {
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
+                                + std::to_string(target) + ": " + backend->last_error_text()));
     }
     runtime().allocations().insert(
-        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, context->device});
+        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target});
     *dev_ptr = block;
     return ACL_SUCCESS;
 }
@@ -198,13 +215,20 @@ aclError release(void* ptr, AllocKind kind) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    if (!runtime().allocations().erase(ptr, kind)) {
+    std::optional<Allocation> released = runtime().allocations().erase(ptr, kind);
+    if (!released) {
         std::string reason;
         auto block = runtime().allocations().find(ptr);
         if (block && block->kind != kind) {
             reason = kind == AllocKind::Device
                          ? "it was allocated by aclrtMallocHost; release it with aclrtFreeHost"
                          : "it was allocated by aclrtMalloc; release it with aclrtFree";
+        } else if (block && block->origin == AllocOrigin::Mapped) {
+            reason = "it is physical memory mapped by aclrtMapMem; release it with aclrtUnmapMem";
+        } else if (block && block->origin == AllocOrigin::Imported) {
+            reason =
+                "it is memory another process shared (aclrtIpcMemImportByKey); release it "
+                "with aclrtIpcMemClose";
         } else if (block) {
             reason = "it points inside an allocation (which starts at "
                      + pointer_text(reinterpret_cast<void*>(block->base)) + "), not at its start";
@@ -214,6 +238,9 @@ aclError release(void* ptr, AllocKind kind) {
                          : "it was not returned by aclrtMallocHost, or it has already been freed";
         }
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(ptr), reason));
+    }
+    if (kind == AllocKind::Device) {
+        withdraw_ipc_exports(reinterpret_cast<uintptr_t>(ptr), released->bytes);
     }
     aclError err = kind == AllocKind::Device ? backend->free_device(ptr) : backend->free_host(ptr);
     if (err != ACL_SUCCESS) {
@@ -341,6 +368,44 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
     return api_call_init("aclrtMallocCached", [&] {
         (void)policy;
         return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtMallocWithCfg(void** devPtr,
+                            size_t size,
+                            aclrtMemMallocPolicy policy,
+                            aclrtMallocConfig* cfg) {
+    return api_call_init("aclrtMallocWithCfg", [&] {
+        (void)policy;  // as aclrtMalloc
+        int32_t device = -1;
+        if (cfg != nullptr) {
+            if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("cfg->numAttrs",
+                                        std::to_string(cfg->numAttrs),
+                                        "cfg->attrs must not be null when cfg->numAttrs is not 0"));
+            }
+            for (size_t i = 0; i < cfg->numAttrs; ++i) {
+                const aclrtMallocAttribute& attribute = cfg->attrs[i];
+                if (attribute.attr < ACL_RT_MEM_ATTR_RSV
+                    || attribute.attr > ACL_RT_MEM_ATTR_VA_FLAG) {
+                    return fail(ACL_ERROR_INVALID_PARAM,
+                                msg_invalid("cfg->attrs[].attr",
+                                            std::to_string(attribute.attr),
+                                            "must be an aclrtMallocAttrType in [0, 3]"));
+                }
+                if (attribute.attr == ACL_RT_MEM_ATTR_DEVICE_ID) {
+                    if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
+                        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                                    msg_invalid("cfg->attrs[].value.deviceId",
+                                                std::to_string(attribute.value.deviceId),
+                                                "is not a device id"));
+                    }
+                    device = static_cast<int32_t>(attribute.value.deviceId);
+                }
+            }
+        }
+        return device_malloc(devPtr, size, Padding::Malloc, device);
     });
 }
 
