@@ -55,9 +55,22 @@ inline int create_memfd(const char* name, size_t bytes) {
 }
 
 /// A descriptor of this process for descriptor `fd` of process `pid` (Note [Sharing through
-/// /proc]); -1 with errno (ENOENT: no such process or descriptor; EACCES: not allowed).
-inline int open_peer_fd(int pid, int fd) {
+/// /proc]), which must be a memfd created under `name`: a number the owner has since reused for
+/// another file (a device, a pipe) is never opened. -1 with errno (ENOENT: no such process or
+/// descriptor, or not such a memfd; EACCES: not allowed).
+inline int open_peer_fd(int pid, int fd, const char* name) {
     const std::string path = "/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd);
+    char target[256];
+    const ssize_t length = ::readlink(path.c_str(), target, sizeof target - 1);
+    if (length < 0) {
+        return -1;
+    }
+    target[length] = '\0';
+    const std::string expected = std::string("/memfd:") + name + " ";  // then "(deleted)"
+    if (std::strncmp(target, expected.c_str(), expected.size()) != 0) {
+        errno = ENOENT;
+        return -1;
+    }
     return ::open(path.c_str(), O_RDWR | O_CLOEXEC);
 }
 

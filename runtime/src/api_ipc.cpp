@@ -55,8 +55,8 @@ std::string flags_text(uint64_t flags) {
     return std::to_string(flags);
 }
 
-aclError export_key(void* dev_ptr, size_t size, char* key, size_t len, uint64_t flags) {
-    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
+    ACLEMU_CHECK_NOT_NULL(devPtr);
     ACLEMU_CHECK_NOT_NULL(key);
     if (len < ACL_IPC_HANDLE_SIZE) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -79,15 +79,15 @@ aclError export_key(void* dev_ptr, size_t size, char* key, size_t len, uint64_t 
     if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    std::optional<Allocation> block = runtime().allocations().find(dev_ptr);
+    std::optional<Allocation> block = runtime().allocations().find(devPtr);
     if (!block || block->kind != AllocKind::Device || block->origin != AllocOrigin::Malloc) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("devPtr",
-                                pointer_text(dev_ptr),
+                                pointer_text(devPtr),
                                 "only memory allocated by aclrtMalloc (and its variants) can be "
                                 "exported"));
     }
-    const size_t remaining = block->remaining(reinterpret_cast<uintptr_t>(dev_ptr));
+    const size_t remaining = block->remaining(reinterpret_cast<uintptr_t>(devPtr));
     if (size > remaining) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("size",
@@ -98,21 +98,21 @@ aclError export_key(void* dev_ptr, size_t size, char* key, size_t len, uint64_t 
     IpcRegistry& ipc = registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     for (const auto& [existing, entry] : ipc.exports) {
-        if (entry.ptr == reinterpret_cast<uintptr_t>(dev_ptr) && entry.bytes == size
+        if (entry.ptr == reinterpret_cast<uintptr_t>(devPtr) && entry.bytes == size
             && entry.flags == flags) {
             std::snprintf(key, len, "%s", existing.c_str());  // the same range, the same key
             return ACL_SUCCESS;
         }
     }
     ExportBlob blob;
-    if (aclError err = backend->export_device_memory(dev_ptr, size, &blob); err != ACL_SUCCESS) {
+    if (aclError err = backend->export_device_memory(devPtr, size, &blob); err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot share " + std::to_string(size) + " bytes at "
-                                + pointer_text(dev_ptr) + ": " + backend->last_error_text()));
+                                + pointer_text(devPtr) + ": " + backend->last_error_text()));
     }
     MemoryExport entry;
     entry.block = block->base;
-    entry.ptr = reinterpret_cast<uintptr_t>(dev_ptr);
+    entry.ptr = reinterpret_cast<uintptr_t>(devPtr);
     entry.bytes = size;
     entry.flags = flags;
     const bool check_pid = (flags & ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
@@ -146,8 +146,8 @@ aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     return found->second.record->allow_pids(pid, num, "pid");
 }
 
-aclError import_by_key(void** dev_ptr, const char* key, uint64_t flags) {
-    ACLEMU_CHECK_NOT_NULL(dev_ptr);
+aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
+    ACLEMU_CHECK_NOT_NULL(devPtr);
     ACLEMU_CHECK_NOT_NULL(key);
     if ((flags & ~kKnownImportFlags) != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -172,7 +172,7 @@ aclError import_by_key(void** dev_ptr, const char* key, uint64_t flags) {
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
         ++found->second.opens;
-        *dev_ptr = found->second.ptr;
+        *devPtr = found->second.ptr;
         return ACL_SUCCESS;
     }
     ImportedRecord record;
@@ -196,7 +196,7 @@ aclError import_by_key(void** dev_ptr, const char* key, uint64_t flags) {
                      AllocOrigin::Imported};
     runtime().allocations().insert(entry);
     ipc.imports.emplace(text, MemoryImport{mapped, static_cast<size_t>(record.bytes), 1});
-    *dev_ptr = mapped;
+    *devPtr = mapped;
     return ACL_SUCCESS;
 }
 

@@ -313,8 +313,8 @@ aclError free_physical(aclrtDrvMemHandle handle) {
 
 // ---- reservations and mappings ----------------------------------------------------------------
 
-aclError reserve(void** vir_ptr, size_t size, size_t alignment, void* expect_ptr, uint64_t flags) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     (void)flags;  // reserved: CANN asks for 0 and defines no value
     if (size == 0) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
@@ -336,11 +336,11 @@ aclError reserve(void** vir_ptr, size_t size, size_t alignment, void* expect_ptr
                                 "must be 0 (reservations start at a multiple of the granularity, "
                                     + size_text(unit) + " bytes)"));
     }
-    if (reinterpret_cast<uintptr_t>(expect_ptr) % unit != 0) {
+    if (reinterpret_cast<uintptr_t>(expectPtr) % unit != 0) {
         return fail(
             ACL_ERROR_RT_PARAM_INVALID,
             msg_invalid("expectPtr",
-                        pointer_text(expect_ptr),
+                        pointer_text(expectPtr),
                         "must be a multiple of the granularity (" + size_text(unit) + " bytes)"));
     }
     const size_t bytes = round_up(size, unit);
@@ -349,54 +349,54 @@ aclError reserve(void** vir_ptr, size_t size, size_t alignment, void* expect_ptr
                     msg_invalid("size", size_text(size), "is larger than any reservation"));
     }
     void* range = nullptr;
-    if (aclError err = backend->reserve_address(bytes, expect_ptr, &range); err != ACL_SUCCESS) {
+    if (aclError err = backend->reserve_address(bytes, expectPtr, &range); err != ACL_SUCCESS) {
         return backend_failure(
             err,
             "cannot reserve " + size_text(bytes) + " bytes of addresses"
-                + (expect_ptr != nullptr ? " at " + pointer_text(expect_ptr) : std::string()),
+                + (expectPtr != nullptr ? " at " + pointer_text(expectPtr) : std::string()),
             *backend);
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     vmm.reservations[reinterpret_cast<uintptr_t>(range)].bytes = bytes;
-    *vir_ptr = range;
+    *virPtr = range;
     return ACL_SUCCESS;
 }
 
-aclError release(void* vir_ptr) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError release(void* virPtr) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(vir_ptr));
+    auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
     if (found == vmm.reservations.end()) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 "not the start of a reservation made by aclrtReserveMemAddress"));
     }
     if (!found->second.mappings.empty()) {
         const uintptr_t first = found->second.mappings.begin()->first;
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 std::to_string(found->second.mappings.size())
                                     + " mapping(s) remain in the reservation, the first at "
                                     + pointer_text(reinterpret_cast<void*>(first))
                                     + "; unmap them with aclrtUnmapMem first"));
     }
-    if (aclError err = backend->release_address(vir_ptr, found->second.bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend->release_address(virPtr, found->second.bytes); err != ACL_SUCCESS) {
         return backend_failure(err, "cannot release the reservation", *backend);
     }
     vmm.reservations.erase(found);
     return ACL_SUCCESS;
 }
 
-aclError map(void* vir_ptr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(handle);
     if (offset != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -431,19 +431,19 @@ aclError map(void* vir_ptr, size_t size, size_t offset, aclrtDrvMemHandle handle
                                 "must be the size of the physical allocation ("
                                     + size_text(physical->bytes) + " bytes)"));
     }
-    const auto address = reinterpret_cast<uintptr_t>(vir_ptr);
+    const auto address = reinterpret_cast<uintptr_t>(virPtr);
     auto* reservation = reservation_of(vmm, address, physical->bytes);
     if (reservation == nullptr) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 "[virPtr, virPtr + " + size_text(physical->bytes)
                                     + ") is not inside one reservation (aclrtReserveMemAddress)"));
     }
     if ((address - reservation->first) % unit != 0) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 "must lie a multiple of the granularity (" + size_text(unit)
                                     + " bytes) into its reservation"));
     }
@@ -457,12 +457,12 @@ aclError map(void* vir_ptr, size_t size, size_t offset, aclrtDrvMemHandle handle
         const uintptr_t other = overlaps_next ? next->first : std::prev(next)->first;
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 "the range overlaps the mapping at "
                                     + pointer_text(reinterpret_cast<void*>(other))));
     }
     if (aclError err = backend->map_physical(
-            vir_ptr, physical->bytes, *physical->impl, physical->physical_device);
+            virPtr, physical->bytes, *physical->impl, physical->physical_device);
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot map the physical memory", *backend);
     }
@@ -475,8 +475,8 @@ aclError map(void* vir_ptr, size_t size, size_t offset, aclrtDrvMemHandle handle
     return ACL_SUCCESS;
 }
 
-aclError unmap(void* vir_ptr) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError unmap(void* virPtr) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
@@ -484,24 +484,24 @@ aclError unmap(void* vir_ptr) {
     VmmRegistry& vmm = registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(vir_ptr));
+    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
     if (mapping == nullptr) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
             msg_invalid(
-                "virPtr", pointer_text(vir_ptr), "no mapping made by aclrtMapMem starts there"));
+                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
-    if (aclError err = backend->unmap_physical(vir_ptr, mapping->bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend->unmap_physical(virPtr, mapping->bytes); err != ACL_SUCCESS) {
         return backend_failure(err, "cannot unmap the physical memory", *backend);
     }
     physical = mapping->physical;
-    reservation->mappings.erase(reinterpret_cast<uintptr_t>(vir_ptr));
+    reservation->mappings.erase(reinterpret_cast<uintptr_t>(virPtr));
     sync_table(*reservation);
     return ACL_SUCCESS;
 }
 
-aclError set_access(void* vir_ptr, size_t size, aclrtMemAccessDesc* desc, size_t count) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t count) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(desc);
     if (count == 0) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("count", "0", "must be greater than 0"));
@@ -538,7 +538,7 @@ aclError set_access(void* vir_ptr, size_t size, aclrtMemAccessDesc* desc, size_t
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    const auto address = reinterpret_cast<uintptr_t>(vir_ptr);
+    const auto address = reinterpret_cast<uintptr_t>(virPtr);
     auto* reservation = reservation_of(vmm, address, size == 0 ? 1 : size);
     // The range must be whole mappings, back to back.
     std::vector<Mapping*> covered;
@@ -555,11 +555,11 @@ aclError set_access(void* vir_ptr, size_t size, aclrtMemAccessDesc* desc, size_t
     if (size == 0 || covered.empty() || at != address + size) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
-                                pointer_text(vir_ptr),
+                                pointer_text(virPtr),
                                 "[virPtr, virPtr + " + size_text(size)
                                     + ") must be one or more whole mappings made by aclrtMapMem"));
     }
-    if (aclError err = backend->set_access(vir_ptr, size, access.data(), access.size());
+    if (aclError err = backend->set_access(virPtr, size, access.data(), access.size());
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot set the access", *backend);
     }
@@ -572,8 +572,8 @@ aclError set_access(void* vir_ptr, size_t size, aclrtMemAccessDesc* desc, size_t
     return ACL_SUCCESS;
 }
 
-aclError get_access(void* vir_ptr, aclrtMemLocation* location, uint64_t* flag) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(location);
     ACLEMU_CHECK_NOT_NULL(flag);
     if (location->type != ACL_MEM_LOCATION_TYPE_DEVICE
@@ -590,12 +590,12 @@ aclError get_access(void* vir_ptr, aclrtMemLocation* location, uint64_t* flag) {
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(vir_ptr));
+    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
     if (mapping == nullptr) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
             msg_invalid(
-                "virPtr", pointer_text(vir_ptr), "no mapping made by aclrtMapMem starts there"));
+                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
     // On the CPU backend every device, and the host, sees the same pages: the widest access
     // granted applies to all. On a GPU the host has no access to device memory.
@@ -612,17 +612,17 @@ aclError get_access(void* vir_ptr, aclrtMemLocation* location, uint64_t* flag) {
     return ACL_SUCCESS;
 }
 
-aclError retain(void* vir_ptr, aclrtDrvMemHandle* handle) {
-    ACLEMU_CHECK_NOT_NULL(vir_ptr);
+aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
+    ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(handle);
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(vir_ptr));
+    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
     if (mapping == nullptr) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
             msg_invalid(
-                "virPtr", pointer_text(vir_ptr), "no mapping made by aclrtMapMem starts there"));
+                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
     const std::shared_ptr<Physical>& physical = mapping->physical;
     if (vmm.handles.emplace(physical.get(), physical).second) {
@@ -671,16 +671,16 @@ aclError address_range(void* ptr, void** pbase, size_t* psize) {
 // ---- shareable handles -----------------------------------------------------------------------
 
 aclError export_handle(aclrtDrvMemHandle handle,
-                       aclrtMemHandleType handle_type,
+                       aclrtMemHandleType handleType,
                        uint64_t flags,
-                       uint64_t* shareable) {
+                       uint64_t* shareableHandle) {
     ACLEMU_CHECK_NOT_NULL(handle);
-    ACLEMU_CHECK_NOT_NULL(shareable);
-    if (handle_type != ACL_MEM_HANDLE_TYPE_NONE && handle_type != ACL_MEM_HANDLE_TYPE_POSIX) {
+    ACLEMU_CHECK_NOT_NULL(shareableHandle);
+    if (handleType != ACL_MEM_HANDLE_TYPE_NONE && handleType != ACL_MEM_HANDLE_TYPE_POSIX) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
             msg_invalid(
-                "handleType", std::to_string(handle_type), "must be ACL_MEM_HANDLE_TYPE_NONE"));
+                "handleType", std::to_string(handleType), "must be ACL_MEM_HANDLE_TYPE_NONE"));
     }
     if ((flags & ~uint64_t{ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION}) != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -710,7 +710,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("handle",
                                 pointer_text(handle),
-                                "it has been exported already (one shareable handle per "
+                                "it has been exported already (one shareableHandle handle per "
                                 "physical allocation)"));
     }
     ExportBlob blob;
@@ -733,7 +733,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
     physical->shareable = pack_handle(record->ref());
     physical->record = std::move(record);
     vmm.exported[physical->shareable] = physical;
-    *shareable = physical->shareable;
+    *shareableHandle = physical->shareable;
     return ACL_SUCCESS;
 }
 
@@ -805,8 +805,8 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
 }
 
 // The V2 forms: a uint64_t behind `shareable` for the default type; fabric handles need Ascend.
-aclError v2_handle(void* shareable, aclrtMemSharedHandleType type, uint64_t** value) {
-    ACLEMU_CHECK_NOT_NULL(shareable);
+aclError v2_handle(void* shareableHandle, aclrtMemSharedHandleType type, uint64_t** value) {
+    ACLEMU_CHECK_NOT_NULL(shareableHandle);
     if (type == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC) {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("ACL_MEM_SHARE_HANDLE_TYPE_FABRIC",
@@ -820,7 +820,7 @@ aclError v2_handle(void* shareable, aclrtMemSharedHandleType type, uint64_t** va
                                 "must be ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT or "
                                 "ACL_MEM_SHARE_HANDLE_TYPE_FABRIC"));
     }
-    *value = static_cast<uint64_t*>(shareable);
+    *value = static_cast<uint64_t*>(shareableHandle);
     return ACL_SUCCESS;
 }
 

@@ -24,6 +24,7 @@ constexpr uint32_t kPidBits = 22;                   // Linux's PID_MAX_LIMIT is 
 constexpr uint32_t kFdBits = 20;
 constexpr uint32_t kHandleTagBits = 64 - kPidBits - kFdBits;
 constexpr char kEventMarker[] = "aclemu-ipc-event";
+constexpr char kRecordName[] = "aclemu-export";  // the memfd's name
 
 uint64_t random_tag() {
     uint64_t tag = 0;
@@ -62,7 +63,7 @@ aclError ExportRecord::create(ExportKind kind,
                               const ExportBlob& blob,
                               std::unique_ptr<ExportRecord>* out) {
     const size_t size = shm::round_up(sizeof(RecordLayout), shm::page_size());
-    const int fd = shm::create_memfd("aclemu-export", size);
+    const int fd = shm::create_memfd(kRecordName, size);
     if (fd < 0) {
         return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
                     msg_runtime("cannot create a shared-memory record for the export: "
@@ -147,29 +148,32 @@ aclError open_record(const ExportRef& ref,
                                 "this process exported it; import it in another process (as "
                                 "on Ascend and CUDA, a process cannot import its own export)"));
     }
-    const int fd = shm::open_peer_fd(ref.pid, ref.fd);
+    const std::string withdrawn =
+        "no export of process " + std::to_string(ref.pid)
+        + " answers to it: the exporter has withdrawn it (aclrtIpcMemClose, aclrtFree, "
+          "aclrtFreePhysical, aclrtDestroyEvent) or exited";
+    const int fd = shm::open_peer_fd(ref.pid, ref.fd, kRecordName);
     if (fd < 0) {
         const int error = errno;
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid(param,
                                 value,
-                                "its exporter (process " + std::to_string(ref.pid)
-                                    + ") has withdrawn it or exited, or does not let this "
-                                      "process see its memory ("
-                                    + errno_text(error) + ")"));
+                                error == EACCES || error == EPERM
+                                    ? "process " + std::to_string(ref.pid)
+                                          + " does not let this process open its memory ("
+                                          + errno_text(error) + "; both must run as one user)"
+                                    : withdrawn));
     }
     const size_t size = shm::round_up(sizeof(RecordLayout), shm::page_size());
     void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
     ::close(fd);
     if (mapped == MAP_FAILED) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param, value, "it does not name an aclemu export"));
+        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
     }
     const auto& layout = *static_cast<const RecordLayout*>(mapped);
     aclError result = ACL_SUCCESS;
     if (layout.magic != kMagic || layout.tag != ref.tag || layout.exporter != ref.pid) {
-        result = fail(ACL_ERROR_INVALID_PARAM,
-                      msg_invalid(param, value, "its exporter has withdrawn it"));
+        result = fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
     } else if (layout.kind != static_cast<uint32_t>(kind)) {
         result = fail(ACL_ERROR_INVALID_PARAM,
                       msg_invalid(param, value, "it names an export of another kind"));

@@ -11,6 +11,10 @@
 namespace aclemu::rt::cpu {
 namespace {
 
+// The memfds' names (they show in /proc/<pid>/fd links, which open_peer_fd checks).
+constexpr char kBlockName[] = "aclemu-device-block";
+constexpr char kPhysicalName[] = "aclemu-physical";
+
 thread_local std::string tl_last_error;
 
 aclError failed(aclError code, const std::string& what, int error) {
@@ -175,8 +179,7 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
         return failed(ACL_ERROR_RT_PARAM_INVALID, "not inside a device block");
     }
     if (block.fd < 0) {
-        const int fd =
-            shm::move_to_memfd(reinterpret_cast<void*>(base), block.mapped, "aclemu-dev");
+        const int fd = shm::move_to_memfd(reinterpret_cast<void*>(base), block.mapped, kBlockName);
         if (fd < 0) {
             return failed(
                 ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "cannot make the block shareable", errno);
@@ -196,7 +199,7 @@ aclError DeviceMemory::open_exported(int32_t exporter,
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "the export was made by another backend (ACLEMU_BACKEND differs)");
     }
-    const int fd = shm::open_peer_fd(exporter, where.fd);
+    const int fd = shm::open_peer_fd(exporter, where.fd, kBlockName);
     if (fd < 0) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "cannot open the memory of process " + std::to_string(exporter),
@@ -258,7 +261,7 @@ aclError DeviceMemory::create_physical(size_t bytes, std::unique_ptr<BackendPhys
                           + std::to_string(budget_->total())
                           + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
     }
-    const int fd = shm::create_memfd("aclemu-physical", bytes);
+    const int fd = shm::create_memfd(kPhysicalName, bytes);
     if (fd < 0) {
         budget_->give(bytes);
         return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "memfd_create", errno);
@@ -307,7 +310,7 @@ aclError DeviceMemory::import_physical(int32_t exporter,
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "the export was made by another backend (ACLEMU_BACKEND differs)");
     }
-    const int fd = shm::open_peer_fd(exporter, where.fd);
+    const int fd = shm::open_peer_fd(exporter, where.fd, kPhysicalName);
     if (fd < 0) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "cannot open the memory of process " + std::to_string(exporter),

@@ -45,7 +45,7 @@ aclError IpcEvent::open(int32_t exporter,
         return ACL_ERROR_RT_PARAM_INVALID;
     }
     std::memcpy(&their_fd, blob.bytes, sizeof their_fd);
-    const int fd = shm::open_peer_fd(exporter, their_fd);
+    const int fd = shm::open_peer_fd(exporter, their_fd, "aclemu-event");
     if (fd < 0) {
         return ACL_ERROR_RT_PARAM_INVALID;
     }
