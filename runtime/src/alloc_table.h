@@ -30,6 +30,8 @@ struct Allocation {
     AllocKind kind = AllocKind::Device;
     int32_t device = 0;  // logical device (Device blocks)
     AllocOrigin origin = AllocOrigin::Malloc;
+    /// What copies and fills may do (aclrtMemSetAccess on mappings): 1 read, 2 write.
+    uint8_t access = 3;
 
     bool contains(uintptr_t addr) const { return addr >= base && addr - base < bytes; }
     /// Bytes from `addr` to the end of the block (addr must be inside).

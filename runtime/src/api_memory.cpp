@@ -60,10 +60,21 @@ std::string where_text(const char* name, const void* ptr, const Located& where) 
            + (where.device ? "device memory" : "host memory");
 }
 
-/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one).
-aclError check_range(const char* name, const void* ptr, size_t count, const Located& where) {
+/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one), and the
+/// block must allow what the call does to it (`needed`: 1 read, 2 write).
+aclError check_range(
+    const char* name, const void* ptr, size_t count, const Located& where, uint8_t needed) {
     if (!where.block) {
         return ACL_SUCCESS;
+    }
+    if ((where.block->access & needed) != needed) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid(name,
+                                pointer_text(ptr),
+                                std::string("the mapping it lies in has ")
+                                    + (where.block->access == 0 ? "no access" : "read-only access")
+                                    + " (aclrtMemSetAccess); this call "
+                                    + (needed == 2 ? "writes" : "reads") + " it"));
     }
     size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
     if (count > remaining) {
@@ -113,10 +124,10 @@ aclError plan_copy(void* dst,
     }
     Located d = locate_ptr(dst, backend);
     Located s = locate_ptr(src, backend);
-    if (aclError err = check_range("dst", dst, count, d); err != ACL_SUCCESS) {
+    if (aclError err = check_range("dst", dst, count, d, 2); err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = check_range("src", src, count, s); err != ACL_SUCCESS) {
+    if (aclError err = check_range("src", src, count, s, 1); err != ACL_SUCCESS) {
         return err;
     }
     bool want_dst_device = false;
@@ -325,7 +336,7 @@ aclError memset_impl(
         return err;
     }
     Located where = locate_ptr(dev_ptr, backend);
-    if (aclError err = check_range("devPtr", dev_ptr, count, where); err != ACL_SUCCESS) {
+    if (aclError err = check_range("devPtr", dev_ptr, count, where, 2); err != ACL_SUCCESS) {
         return err;
     }
     aclError err;
@@ -495,10 +506,10 @@ aclError aclrtMemcpy2d(void* dst,
         }
         Located d = locate_ptr(dst, backend);
         Located s = locate_ptr(src, backend);
-        if (aclError err = check_range("dst", dst, dst_span, d); err != ACL_SUCCESS) {
+        if (aclError err = check_range("dst", dst, dst_span, d, 2); err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = check_range("src", src, src_span, s); err != ACL_SUCCESS) {
+        if (aclError err = check_range("src", src, src_span, s, 1); err != ACL_SUCCESS) {
             return err;
         }
         for (size_t row = 0; row < height; ++row) {

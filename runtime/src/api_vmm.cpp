@@ -2,8 +2,8 @@
 // aclrtMapMem, ...) and their shareable handles. The front end keeps the handles, reservations
 // and mappings here and checks every argument against them; the backend reserves, creates, maps
 // and shares (backend.h; docs/backends.md: mmap and memfds on the CPU, CUDA's cuMem* driver calls,
-// HIP's hipMem*, the simulator's). A mapping with access is device memory in the allocation
-// table (origin Mapped), so copies, fills and operators accept it; adjacent mappings of one
+// HIP's hipMem*, the simulator's). A mapping is device memory in the allocation table (origin
+// Mapped, with its access), so copies, fills and operators accept it; adjacent mappings of one
 // reservation form one table entry, so a copy may cross from one into the next.
 //
 // Lifetimes: an aclrtDrvMemHandle counts its user references (aclrtMallocPhysical / import /
@@ -43,10 +43,6 @@ struct Mapping {
     size_t bytes = 0;
     std::shared_ptr<Physical> physical;
     std::map<int32_t, int> access;  // logical device -> aclrtMemAccessFlags
-    bool accessible() const {
-        return std::any_of(
-            access.begin(), access.end(), [](const auto& entry) { return entry.second != 0; });
-    }
 };
 
 struct Reservation {
@@ -172,35 +168,42 @@ std::pair<Reservation*, Mapping*> mapping_at(VmmRegistry& vmm, uintptr_t ptr) {
     return {&reservation->second, &found->second};
 }
 
-// Rewrites the reservation's allocation-table entries: one per run of adjacent accessible
-// mappings.
+// The access copies and fills get to a mapping (AllocTable: 1 read, 2 write): the widest any
+// device was granted.
+uint8_t table_access(const Mapping& mapping) {
+    int flags = 0;
+    for (const auto& [device, granted] : mapping.access) {
+        flags |= granted;
+    }
+    return static_cast<uint8_t>((flags & ACL_RT_MEM_ACCESS_FLAGS_READ ? 1 : 0)
+                                | (flags == ACL_RT_MEM_ACCESS_FLAGS_READWRITE ? 2 : 0));
+}
+
+// Rewrites the reservation's allocation-table entries: one per run of adjacent mappings with
+// the same access.
 void sync_table(Reservation& reservation) {
     AllocTable& table = runtime().allocations();
     for (uintptr_t run : reservation.table_runs) {
         table.erase(reinterpret_cast<void*>(run), AllocKind::Device, AllocOrigin::Mapped);
     }
     reservation.table_runs.clear();
-    uintptr_t start = 0;
-    size_t length = 0;
-    int32_t device = 0;
+    Allocation run{0, 0, AllocKind::Device, 0, AllocOrigin::Mapped};
     auto flush = [&] {
-        if (length != 0) {
-            table.insert(Allocation{start, length, AllocKind::Device, device, AllocOrigin::Mapped});
-            reservation.table_runs.push_back(start);
+        if (run.bytes != 0) {
+            table.insert(run);
+            reservation.table_runs.push_back(run.base);
         }
-        length = 0;
+        run.bytes = 0;
     };
     for (const auto& [address, mapping] : reservation.mappings) {
-        if (!mapping.accessible()) {
+        const uint8_t access = table_access(mapping);
+        if (run.bytes == 0 || run.base + run.bytes != address || run.access != access) {
             flush();
-            continue;
+            run.base = address;
+            run.device = mapping.physical->device;
+            run.access = access;
         }
-        if (length == 0 || start + length != address) {
-            flush();
-            start = address;
-            device = mapping.physical->device;
-        }
-        length += mapping.bytes;
+        run.bytes += mapping.bytes;
     }
     flush();
 }
@@ -710,7 +713,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("handle",
                                 pointer_text(handle),
-                                "it has been exported already (one shareableHandle handle per "
+                                "it has been exported already (one shareable handle per "
                                 "physical allocation)"));
     }
     ExportBlob blob;
