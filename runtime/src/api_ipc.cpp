@@ -105,7 +105,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
         }
     }
     ExportBlob blob;
-    if (aclError err = backend->export_device_memory(devPtr, size, &blob); err != ACL_SUCCESS) {
+    if (aclError err = backend->export_device_memory(reinterpret_cast<void*>(block->base), devPtr, size, &blob); err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot share " + std::to_string(size) + " bytes at "
                                 + pointer_text(devPtr) + ": " + backend->last_error_text()));

@@ -88,8 +88,9 @@ public:
     // Memory shared between processes (api_ipc.cpp, api_vmm.cpp). The front end checks ranges,
     // handles, whitelists and sizes (multiples of vmm_granularity for the virtual memory calls);
     // these only do the work. A backend without them answers ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
-    /// Makes [ptr, ptr + bytes), inside one malloc_device block, shareable and describes it.
-    virtual aclError export_device_memory(void* ptr, size_t bytes, ExportBlob* blob);
+    /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
+    /// describes it.
+    virtual aclError export_device_memory(void* block, void* ptr, size_t bytes, ExportBlob* blob);
     /// Maps what process `exporter` described; *ptr is device memory of this process.
     virtual aclError open_device_memory(int32_t exporter,
                                         const ExportBlob& blob,

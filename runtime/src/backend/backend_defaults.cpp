@@ -3,7 +3,7 @@
 
 namespace aclemu::rt {
 
-aclError Backend::export_device_memory(void*, size_t, ExportBlob*) {
+aclError Backend::export_device_memory(void*, void*, size_t, ExportBlob*) {
     return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
 }
 aclError Backend::open_device_memory(int32_t, const ExportBlob&, size_t, void**) {

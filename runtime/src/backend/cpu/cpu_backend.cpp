@@ -139,7 +139,7 @@ public:
     }
 
     // ---- memory shared between processes, virtual memory -------------------------------
-    aclError export_device_memory(void* ptr, size_t bytes, ExportBlob* blob) override {
+    aclError export_device_memory(void*, void* ptr, size_t bytes, ExportBlob* blob) override {
         synchronize_device();  // nothing may write the block while it moves into a memfd
         return memory_.export_block(ptr, bytes, blob);
     }
