@@ -6,6 +6,7 @@
 // in aclemu allocates through a registered allocator (docs/compatibility.md).
 #include "acl/acl.h"
 
+#include "memory_registries.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -142,6 +143,16 @@ aclError get_by_stream(aclrtStream stream,
 }
 
 }  // namespace
+
+namespace aclemu::rt {
+
+void forget_allocator_registrations() {
+    AllocatorRegistry& allocators = registry();
+    std::lock_guard<std::mutex> lock(allocators.mutex);
+    allocators.by_stream.clear();
+}
+
+}  // namespace aclemu::rt
 
 extern "C" {
 

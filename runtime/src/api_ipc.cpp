@@ -7,11 +7,12 @@
 // aclrtIpcMemClose. docs/backends.md describes each backend's mapping; docs/errors.md the codes.
 #include "acl/acl.h"
 
+#include "memory_registries.h"
 #include "runtime.h"
 #include "shared_export.h"
-#include "shared_memory.h"
 #include "status.h"
 
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -105,7 +106,9 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
         }
     }
     ExportBlob blob;
-    if (aclError err = backend->export_device_memory(reinterpret_cast<void*>(block->base), devPtr, size, &blob); err != ACL_SUCCESS) {
+    if (aclError err = backend->export_device_memory(
+            reinterpret_cast<void*>(block->base), devPtr, size, &blob);
+        err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot share " + std::to_string(size) + " bytes at "
                                 + pointer_text(devPtr) + ": " + backend->last_error_text()));

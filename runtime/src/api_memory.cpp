@@ -6,7 +6,7 @@
 #include "acl/acl.h"
 
 #include "runtime.h"
-#include "shared_memory.h"
+#include "memory_registries.h"
 #include "status.h"
 
 #include <algorithm>

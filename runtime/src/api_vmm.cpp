@@ -13,7 +13,7 @@
 
 #include "runtime.h"
 #include "shared_export.h"
-#include "shared_memory.h"
+#include "memory_registries.h"
 #include "status.h"
 
 #include <algorithm>

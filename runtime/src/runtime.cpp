@@ -4,7 +4,7 @@
 
 #include "aclemu/log.h"
 #include "log_internal.h"
-#include "shared_memory.h"
+#include "memory_registries.h"
 #include "status.h"
 
 #include <cstdio>
@@ -171,7 +171,7 @@ void Runtime::teardown() {
                 backend->destroy_event(std::move(event->impl));
             }
         }
-        release_shared_memory(*backend);
+        release_memory_registries(*backend);
         for (const Allocation& block : allocations_.take_all()) {
             void* ptr = reinterpret_cast<void*>(block.base);
             if (block.origin != AllocOrigin::Malloc) {

@@ -306,7 +306,7 @@ typedef struct {
 } aclrtMallocConfig;
 
 /** aclrtMalloc with attributes (`cfg` may be NULL): ACL_RT_MEM_ATTR_DEVICE_ID allocates on that
- *  device instead of the current one; the module id and VA flag are accepted and recorded only.
+ *  device instead of the current one; the module id and VA flag are accepted and ignored.
  *  Released with aclrtFree. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void** devPtr,
                                                 size_t size,

@@ -85,9 +85,10 @@ public:
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
 
-    // Memory shared between processes (api_ipc.cpp, api_vmm.cpp). The front end checks ranges,
-    // handles, whitelists and sizes (multiples of vmm_granularity for the virtual memory calls);
-    // these only do the work. A backend without them answers ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+    // Memory and events shared between processes (api_ipc.cpp), virtual memory (api_vmm.cpp).
+    // The front end checks ranges, handles, whitelists and sizes (multiples of vmm_granularity
+    // for the virtual memory calls); these only do the work. A backend without them answers
+    // ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
     /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
     /// describes it.
     virtual aclError export_device_memory(void* block, void* ptr, size_t bytes, ExportBlob* blob);
@@ -120,6 +121,15 @@ public:
                                      size_t bytes,
                                      int32_t physical_device,
                                      std::unique_ptr<BackendPhysical>* physical);
+    /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
+    /// takes no timestamps.
+    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event);
+    /// Describes an event made by create_ipc_event for another process.
+    virtual aclError export_event(BackendEvent* event, ExportBlob* blob);
+    /// The event process `exporter` described: it completes with the exporter's records.
+    virtual aclError open_event(int32_t exporter,
+                                const ExportBlob& blob,
+                                std::unique_ptr<BackendEvent>* event);
 
     // Streams.
     virtual aclError create_stream(std::unique_ptr<BackendStream>* stream) = 0;
@@ -154,15 +164,6 @@ public:
     /// complete: the latest record has completed (or the event was never recorded).
     virtual aclError query_event(BackendEvent* event, bool* complete) = 0;
     virtual aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) = 0;
-    /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
-    /// takes no timestamps.
-    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event);
-    /// Describes an event made by create_ipc_event for another process.
-    virtual aclError export_event(BackendEvent* event, ExportBlob* blob);
-    /// The event process `exporter` described: it completes with the exporter's records.
-    virtual aclError open_event(int32_t exporter,
-                                const ExportBlob& blob,
-                                std::unique_ptr<BackendEvent>* event);
 
     /// The error text of the backend's last failure, for messages ("cudaErrorInvalidValue: ...").
     virtual std::string last_error_text() { return {}; }

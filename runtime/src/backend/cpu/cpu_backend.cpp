@@ -211,6 +211,25 @@ public:
         return cpu::DeviceMemory::import_physical(exporter, blob, bytes, physical);
     }
 
+    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
+        return cpu::IpcEvent::create(event);
+    }
+
+    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
+        cpu::IpcEvent* shared = cpu::IpcEvent::from(event);
+        if (shared == nullptr) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        shared->export_to(blob);
+        return ACL_SUCCESS;
+    }
+
+    aclError open_event(int32_t exporter,
+                        const ExportBlob& blob,
+                        std::unique_ptr<BackendEvent>* event) override {
+        return cpu::IpcEvent::open(exporter, blob, event);
+    }
+
     // Only the memory calls leave a text; reading it clears it, so none goes stale.
     std::string last_error_text() override { return cpu::DeviceMemory::take_last_error(); }
 
@@ -373,25 +392,6 @@ public:
         }
         *ms = std::chrono::duration<float, std::milli>(t1 - t0).count();
         return ACL_SUCCESS;
-    }
-
-    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
-        return cpu::IpcEvent::create(event);
-    }
-
-    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
-        cpu::IpcEvent* shared = cpu::IpcEvent::from(event);
-        if (shared == nullptr) {
-            return ACL_ERROR_RT_PARAM_INVALID;
-        }
-        shared->export_to(blob);
-        return ACL_SUCCESS;
-    }
-
-    aclError open_event(int32_t exporter,
-                        const ExportBlob& blob,
-                        std::unique_ptr<BackendEvent>* event) override {
-        return cpu::IpcEvent::open(exporter, blob, event);
     }
 
 private:

@@ -358,6 +358,45 @@ public:
         return vmm::import_handle(exporter, blob, physical);
     }
 
+    // Interprocess events take no timestamps (CUDA requires gpuEventDisableTiming with them).
+    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
+        gpuEvent_t native = nullptr;
+        aclError status = GPU_CALL(
+            gpuEventCreateWithFlags, &native, gpuEventDisableTiming | gpuEventInterprocess);
+        if (status == ACL_SUCCESS) {
+            *event = std::make_unique<GpuEvent>(native, false);
+        }
+        return status;
+    }
+
+    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
+        gpuIpcEventHandle_t handle{};
+        if (aclError err = GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native());
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        put_blob(handle, blob);
+        return ACL_SUCCESS;
+    }
+
+    // The exporter records it: waits and queries always ask the runtime (never "not recorded").
+    aclError open_event(int32_t,
+                        const ExportBlob& blob,
+                        std::unique_ptr<BackendEvent>* event) override {
+        gpuIpcEventHandle_t handle{};
+        if (!get_blob(blob, &handle)) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        gpuEvent_t native = nullptr;
+        if (aclError err = GPU_CALL(gpuIpcOpenEventHandle, &native, handle); err != ACL_SUCCESS) {
+            return err;
+        }
+        auto opened = std::make_unique<GpuEvent>(native, false);
+        opened->mark_recorded();
+        *event = std::move(opened);
+        return ACL_SUCCESS;
+    }
+
     // A probe, not a failure: leaves no error text, and clears the runtime's last error so a
     // later launch check does not pick it up.
     bool is_foreign_device_pointer(const void* ptr) override {
@@ -507,45 +546,6 @@ public:
             return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
         }
         return gpu_check(status, kApi);
-    }
-
-    // Interprocess events take no timestamps (CUDA requires gpuEventDisableTiming with them).
-    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
-        gpuEvent_t native = nullptr;
-        aclError status = GPU_CALL(
-            gpuEventCreateWithFlags, &native, gpuEventDisableTiming | gpuEventInterprocess);
-        if (status == ACL_SUCCESS) {
-            *event = std::make_unique<GpuEvent>(native, false);
-        }
-        return status;
-    }
-
-    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
-        gpuIpcEventHandle_t handle{};
-        if (aclError err = GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native());
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        put_blob(handle, blob);
-        return ACL_SUCCESS;
-    }
-
-    // The exporter records it: waits and queries always ask the runtime (never "not recorded").
-    aclError open_event(int32_t,
-                        const ExportBlob& blob,
-                        std::unique_ptr<BackendEvent>* event) override {
-        gpuIpcEventHandle_t handle{};
-        if (!get_blob(blob, &handle)) {
-            return ACL_ERROR_RT_PARAM_INVALID;
-        }
-        gpuEvent_t native = nullptr;
-        if (aclError err = GPU_CALL(gpuIpcOpenEventHandle, &native, handle); err != ACL_SUCCESS) {
-            return err;
-        }
-        auto opened = std::make_unique<GpuEvent>(native, false);
-        opened->mark_recorded();
-        *event = std::move(opened);
-        return ACL_SUCCESS;
     }
 
     std::string last_error_text() override {

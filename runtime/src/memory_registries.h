@@ -1,5 +1,5 @@
-// What the rest of the front end asks of the registries behind the IPC (api_ipc.cpp) and virtual
-// memory (api_vmm.cpp) entry points.
+// What the rest of the front end asks of the registries behind the IPC (api_ipc.cpp), virtual
+// memory (api_vmm.cpp) and custom allocator (api_allocator.cpp) entry points.
 #pragma once
 
 #include "backend/backend.h"
@@ -17,10 +17,14 @@ void withdraw_ipc_exports(uintptr_t base, size_t bytes);
 void release_ipc(Backend& backend);
 /// aclFinalize: unmaps every mapping, releases reservations and physical allocations.
 void release_vmm(Backend& backend);
+/// aclFinalize: forgets the allocators registered on streams (descriptors stay the user's).
+void forget_allocator_registrations();
 
-inline void release_shared_memory(Backend& backend) {
+/// Everything above, at aclFinalize.
+inline void release_memory_registries(Backend& backend) {
     release_ipc(backend);
     release_vmm(backend);
+    forget_allocator_registrations();
 }
 
 }  // namespace aclemu::rt
