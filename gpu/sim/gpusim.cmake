@@ -5,7 +5,7 @@ file(GLOB ACLEMU_GPUSIM_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/gpu/sim/
 add_library(aclemu_gpusim SHARED ${ACLEMU_GPUSIM_SOURCES})
 target_include_directories(aclemu_gpusim PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>)
 target_compile_definitions(aclemu_gpusim PRIVATE GPUSIM_BUILDING_RUNTIME)
-target_link_libraries(aclemu_gpusim PRIVATE Threads::Threads ${CMAKE_DL_LIBS})
+target_link_libraries(aclemu_gpusim PRIVATE aclemu_base Threads::Threads ${CMAKE_DL_LIBS})
 aclemu_warnings(aclemu_gpusim)
 
 # aclemu_add_gpusim_kernels(<target> NAMESPACE <ns> SOURCES <file.cu>...)

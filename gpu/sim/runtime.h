@@ -96,6 +96,52 @@ typedef void (*gpusimHostFn_t)(void* user_data);
 #define gpusimStreamNonBlocking  0x01u
 #define gpusimEventDefault       0x00u
 #define gpusimEventDisableTiming 0x02u
+#define gpusimEventInterprocess  0x04u  // with gpusimEventDisableTiming, as in CUDA
+
+/// Memory and events shared between processes (cudaIpc*): opaque 64-byte handles.
+#define GPUSIM_IPC_HANDLE_SIZE           64
+#define gpusimIpcMemLazyEnablePeerAccess 0x01u
+typedef struct gpusimIpcMemHandle {
+    char reserved[GPUSIM_IPC_HANDLE_SIZE];
+} gpusimIpcMemHandle_t;
+typedef struct gpusimIpcEventHandle {
+    char reserved[GPUSIM_IPC_HANDLE_SIZE];
+} gpusimIpcEventHandle_t;
+
+/// Virtual memory management (CUDA's cuMem* driver calls, with HIP's pointer types).
+typedef struct gpusimMemGenericAllocation* gpusimMemGenericAllocationHandle_t;
+typedef enum gpusimMemAllocationType {
+    gpusimMemAllocationTypePinned = 1,
+} gpusimMemAllocationType;
+typedef enum gpusimMemLocationType {
+    gpusimMemLocationTypeDevice = 1,
+} gpusimMemLocationType;
+typedef enum gpusimMemAllocationHandleType {
+    gpusimMemHandleTypeNone = 0,
+    gpusimMemHandleTypePosixFileDescriptor = 1,
+} gpusimMemAllocationHandleType;
+typedef enum gpusimMemAccessFlags {
+    gpusimMemAccessFlagsProtNone = 0,
+    gpusimMemAccessFlagsProtRead = 1,
+    gpusimMemAccessFlagsProtReadWrite = 3,
+} gpusimMemAccessFlags;
+typedef enum gpusimMemAllocationGranularity_flags {
+    gpusimMemAllocationGranularityMinimum = 0,
+    gpusimMemAllocationGranularityRecommended = 1,
+} gpusimMemAllocationGranularity_flags;
+typedef struct gpusimMemLocation {
+    gpusimMemLocationType type;
+    int id;
+} gpusimMemLocation;
+typedef struct gpusimMemAllocationProp {
+    gpusimMemAllocationType type;
+    gpusimMemAllocationHandleType requestedHandleType;
+    gpusimMemLocation location;
+} gpusimMemAllocationProp;
+typedef struct gpusimMemAccessDesc {
+    gpusimMemLocation location;
+    gpusimMemAccessFlags flags;
+} gpusimMemAccessDesc;
 
 // Devices and errors. The last error is per host thread, as in CUDA; a kernel fault is sticky:
 // every later call returns it. ACLEMU_GPUSIM_DEVICE_COUNT (1..8, default 1) devices, which share
@@ -135,6 +181,55 @@ GPUSIM_API gpusimError_t gpusimMemsetAsync(void* dst,
                                            int value,
                                            size_t bytes,
                                            gpusimStream_t stream);
+
+// Sharing with other processes. Device memory of 64 KiB and more can be shared (smaller blocks
+// stay on the heap for the sanitizers: gpusimErrorNotSupported); an open handle maps the whole
+// allocation and returns its base. A handle cannot be opened in the process that made it.
+GPUSIM_API gpusimError_t gpusimIpcGetMemHandle(gpusimIpcMemHandle_t* handle, void* ptr);
+GPUSIM_API gpusimError_t gpusimIpcOpenMemHandle(void** ptr,
+                                                gpusimIpcMemHandle_t handle,
+                                                unsigned flags);
+GPUSIM_API gpusimError_t gpusimIpcCloseMemHandle(void* ptr);
+GPUSIM_API gpusimError_t gpusimIpcGetEventHandle(gpusimIpcEventHandle_t* handle,
+                                                 gpusimEvent_t event);
+GPUSIM_API gpusimError_t gpusimIpcOpenEventHandle(gpusimEvent_t* event,
+                                                  gpusimIpcEventHandle_t handle);
+
+// Virtual memory: reservations, physical allocations (granularity 2 MiB, as CUDA's), mappings
+// that become device memory once gpusimMemSetAccess grants access, POSIX descriptors to share
+// physical allocations.
+GPUSIM_API gpusimError_t
+gpusimMemGetAllocationGranularity(size_t* granularity,
+                                  const gpusimMemAllocationProp* prop,
+                                  gpusimMemAllocationGranularity_flags option);
+GPUSIM_API gpusimError_t gpusimMemCreate(gpusimMemGenericAllocationHandle_t* handle,
+                                         size_t size,
+                                         const gpusimMemAllocationProp* prop,
+                                         unsigned long long flags);
+GPUSIM_API gpusimError_t gpusimMemRelease(gpusimMemGenericAllocationHandle_t handle);
+GPUSIM_API gpusimError_t gpusimMemAddressReserve(
+    void** ptr, size_t size, size_t alignment, void* addr, unsigned long long flags);
+GPUSIM_API gpusimError_t gpusimMemAddressFree(void* ptr, size_t size);
+GPUSIM_API gpusimError_t gpusimMemMap(void* ptr,
+                                      size_t size,
+                                      size_t offset,
+                                      gpusimMemGenericAllocationHandle_t handle,
+                                      unsigned long long flags);
+GPUSIM_API gpusimError_t gpusimMemUnmap(void* ptr, size_t size);
+GPUSIM_API gpusimError_t gpusimMemSetAccess(void* ptr,
+                                            size_t size,
+                                            const gpusimMemAccessDesc* desc,
+                                            size_t count);
+/// `shareable_handle` gets a new descriptor (an int) the caller closes.
+GPUSIM_API gpusimError_t gpusimMemExportToShareableHandle(void* shareable_handle,
+                                                          gpusimMemGenericAllocationHandle_t handle,
+                                                          gpusimMemAllocationHandleType type,
+                                                          unsigned long long flags);
+/// `os_handle` is the descriptor, cast to a pointer; the caller keeps it.
+GPUSIM_API gpusimError_t
+gpusimMemImportFromShareableHandle(gpusimMemGenericAllocationHandle_t* handle,
+                                   void* os_handle,
+                                   gpusimMemAllocationHandleType type);
 
 // Streams: a FIFO each, drained by a worker thread of its own.
 GPUSIM_API gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags);

@@ -39,10 +39,10 @@ void AllocTable::insert(const Allocation& allocation) {
     changed_locked();
 }
 
-std::optional<Allocation> AllocTable::erase(const void* ptr, AllocKind kind) {
+std::optional<Allocation> AllocTable::erase(const void* ptr, AllocKind kind, AllocOrigin origin) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = blocks_.find(reinterpret_cast<uintptr_t>(ptr));
-    if (it == blocks_.end() || it->second.kind != kind) {
+    if (it == blocks_.end() || it->second.kind != kind || it->second.origin != origin) {
         return std::nullopt;
     }
     Allocation removed = it->second;

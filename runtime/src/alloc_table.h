@@ -1,9 +1,10 @@
-// The allocation table: every live aclrtMalloc*/aclrtMallocHost block, keyed by address, with
-// the size the caller asked for. It lets aclrtFree reject foreign pointers and double frees,
-// aclrtMemcpy check its kind and keep device ranges inside their block, and locate() classify
-// operator arguments. Range checks use the requested size, not the padded reservation.
-// find() answers repeated lookups from a small per-thread cache that any change to the table
-// invalidates (every operator launch checks each tensor's block).
+// The allocation table: every live aclrtMalloc*/aclrtMallocHost block, and the device memory the
+// virtual memory and IPC calls map, keyed by address, with the size the caller asked for. It
+// lets aclrtFree reject foreign pointers and double frees, aclrtMemcpy check its kind and keep
+// device ranges inside their block, and locate() classify operator arguments. Range checks use
+// the requested size, not the padded reservation. find() answers repeated lookups from a small
+// per-thread cache that any change to the table invalidates (every operator launch checks each
+// tensor's block).
 #pragma once
 
 #include <atomic>
@@ -18,11 +19,19 @@ namespace aclemu::rt {
 
 enum class AllocKind { Device, Host };
 
+/// How a Device block came to be: aclrtMalloc*, mapped physical memory (aclrtMapMem; adjacent
+/// mappings of one reservation form one block), or memory another process exported
+/// (aclrtIpcMemImportByKey). Only Malloc blocks are aclrtFree's to release.
+enum class AllocOrigin { Malloc, Mapped, Imported };
+
 struct Allocation {
     uintptr_t base = 0;
     size_t bytes = 0;  // requested
     AllocKind kind = AllocKind::Device;
     int32_t device = 0;  // logical device (Device blocks)
+    AllocOrigin origin = AllocOrigin::Malloc;
+    /// What copies and fills may do (aclrtMemSetAccess on mappings): 1 read, 2 write.
+    uint8_t access = 3;
 
     bool contains(uintptr_t addr) const { return addr >= base && addr - base < bytes; }
     /// Bytes from `addr` to the end of the block (addr must be inside).
@@ -33,8 +42,10 @@ class AllocTable {
 public:
     AllocTable();
     void insert(const Allocation& allocation);
-    /// Removes the block that starts exactly at `ptr` if it is of `kind`.
-    std::optional<Allocation> erase(const void* ptr, AllocKind kind);
+    /// Removes the block that starts exactly at `ptr` if it is of `kind` and `origin`.
+    std::optional<Allocation> erase(const void* ptr,
+                                    AllocKind kind,
+                                    AllocOrigin origin = AllocOrigin::Malloc);
     /// The block whose [base, base + bytes) contains `ptr`.
     std::optional<Allocation> find(const void* ptr) const;
     /// Empties the table, returning what was in it (aclFinalize frees the blocks).

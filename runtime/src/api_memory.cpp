@@ -7,6 +7,7 @@
 
 #include "observe/traced_task.h"
 #include "runtime.h"
+#include "memory_registries.h"
 #include "status.h"
 
 #include <algorithm>
@@ -88,10 +89,21 @@ void describe_fill(TaskTrace& task, void* dst, int32_t value, size_t count) {
     task.arg("dst", pointer_text(dst));
 }
 
-/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one).
-aclError check_range(const char* name, const void* ptr, size_t count, const Located& where) {
+/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one), and the
+/// block must allow what the call does to it (`needed`: 1 read, 2 write).
+aclError check_range(
+    const char* name, const void* ptr, size_t count, const Located& where, uint8_t needed) {
     if (!where.block) {
         return ACL_SUCCESS;
+    }
+    if ((where.block->access & needed) != needed) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid(name,
+                                pointer_text(ptr),
+                                std::string("the mapping it lies in has ")
+                                    + (where.block->access == 0 ? "no access" : "read-only access")
+                                    + " (aclrtMemSetAccess); this call "
+                                    + (needed == 2 ? "writes" : "reads") + " it"));
     }
     size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
     if (count > remaining) {
@@ -141,10 +153,10 @@ aclError plan_copy(void* dst,
     }
     Located d = locate_ptr(dst, backend);
     Located s = locate_ptr(src, backend);
-    if (aclError err = check_range("dst", dst, count, d); err != ACL_SUCCESS) {
+    if (aclError err = check_range("dst", dst, count, d, 2); err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = check_range("src", src, count, s); err != ACL_SUCCESS) {
+    if (aclError err = check_range("src", src, count, s, 1); err != ACL_SUCCESS) {
         return err;
     }
     bool want_dst_device = false;
@@ -183,7 +195,8 @@ aclError plan_copy(void* dst,
     return ACL_SUCCESS;
 }
 
-aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
+// `device` (logical) >= 0: allocate there instead of on the current context's device.
+aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t device = -1) {
     if (dev_ptr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
     }
@@ -196,6 +209,16 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
         err != ACL_SUCCESS) {
         return err;
     }
+    int32_t target = context->device;
+    int32_t target_physical = context->physical;
+    if (device >= 0 && device != context->device) {
+        if (aclError err =
+                runtime().check_device(device, "cfg->attrs[].value.deviceId", &target_physical);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        target = device;
+    }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
     // requested size, so range checks are exact; the padding only makes small over-reads safe.
     constexpr size_t kLimit = ~size_t{0} - 128;
@@ -205,15 +228,20 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
     }
     size_t reserved = (size + 31) / 32 * 32 + (padding == Padding::Malloc ? 32 : 0);
     void* block = nullptr;
-    if (aclError err = backend->malloc_device(&block, reserved);
-        err != ACL_SUCCESS || block == nullptr) {
-        return fail(
-            ACL_ERROR_RT_MEMORY_ALLOCATION,
-            msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
-                        + std::to_string(context->device) + ": " + backend->last_error_text()));
+    aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
+    if (err == ACL_SUCCESS) {
+        err = backend->malloc_device(&block, reserved);
+    }
+    if (target != context->device) {
+        backend->bind_device(context->physical);  // back to the thread's current device
+    }
+    if (err != ACL_SUCCESS || block == nullptr) {
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
+                                + std::to_string(target) + ": " + backend->last_error_text()));
     }
     runtime().allocations().insert(
-        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, context->device});
+        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target});
     *dev_ptr = block;
     return ACL_SUCCESS;
 }
@@ -227,13 +255,20 @@ aclError release(void* ptr, AllocKind kind) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    if (!runtime().allocations().erase(ptr, kind)) {
+    std::optional<Allocation> released = runtime().allocations().erase(ptr, kind);
+    if (!released) {
         std::string reason;
         auto block = runtime().allocations().find(ptr);
         if (block && block->kind != kind) {
             reason = kind == AllocKind::Device
                          ? "it was allocated by aclrtMallocHost; release it with aclrtFreeHost"
                          : "it was allocated by aclrtMalloc; release it with aclrtFree";
+        } else if (block && block->origin == AllocOrigin::Mapped) {
+            reason = "it is physical memory mapped by aclrtMapMem; release it with aclrtUnmapMem";
+        } else if (block && block->origin == AllocOrigin::Imported) {
+            reason =
+                "it is memory another process shared (aclrtIpcMemImportByKey); release it "
+                "with aclrtIpcMemClose";
         } else if (block) {
             reason = "it points inside an allocation (which starts at "
                      + pointer_text(reinterpret_cast<void*>(block->base)) + "), not at its start";
@@ -243,6 +278,9 @@ aclError release(void* ptr, AllocKind kind) {
                          : "it was not returned by aclrtMallocHost, or it has already been freed";
         }
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(ptr), reason));
+    }
+    if (kind == AllocKind::Device) {
+        withdraw_ipc_exports(reinterpret_cast<uintptr_t>(ptr), released->bytes);
     }
     aclError err = kind == AllocKind::Device ? backend->free_device(ptr) : backend->free_host(ptr);
     if (err != ACL_SUCCESS) {
@@ -339,7 +377,7 @@ aclError memset_impl(
         return err;
     }
     Located where = locate_ptr(dev_ptr, backend);
-    if (aclError err = check_range("devPtr", dev_ptr, count, where); err != ACL_SUCCESS) {
+    if (aclError err = check_range("devPtr", dev_ptr, count, where, 2); err != ACL_SUCCESS) {
         return err;
     }
     auto fill = [&]() -> aclError {
@@ -387,6 +425,44 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
     return api_call_init("aclrtMallocCached", [&] {
         (void)policy;
         return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtMallocWithCfg(void** devPtr,
+                            size_t size,
+                            aclrtMemMallocPolicy policy,
+                            aclrtMallocConfig* cfg) {
+    return api_call_init("aclrtMallocWithCfg", [&] {
+        (void)policy;  // as aclrtMalloc
+        int32_t device = -1;
+        if (cfg != nullptr) {
+            if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("cfg->numAttrs",
+                                        std::to_string(cfg->numAttrs),
+                                        "cfg->attrs must not be null when cfg->numAttrs is not 0"));
+            }
+            for (size_t i = 0; i < cfg->numAttrs; ++i) {
+                const aclrtMallocAttribute& attribute = cfg->attrs[i];
+                if (attribute.attr < ACL_RT_MEM_ATTR_RSV
+                    || attribute.attr > ACL_RT_MEM_ATTR_VA_FLAG) {
+                    return fail(ACL_ERROR_INVALID_PARAM,
+                                msg_invalid("cfg->attrs[].attr",
+                                            std::to_string(attribute.attr),
+                                            "must be an aclrtMallocAttrType in [0, 3]"));
+                }
+                if (attribute.attr == ACL_RT_MEM_ATTR_DEVICE_ID) {
+                    if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
+                        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                                    msg_invalid("cfg->attrs[].value.deviceId",
+                                                std::to_string(attribute.value.deviceId),
+                                                "is not a device id"));
+                    }
+                    device = static_cast<int32_t>(attribute.value.deviceId);
+                }
+            }
+        }
+        return device_malloc(devPtr, size, Padding::Malloc, device);
     });
 }
 
@@ -476,10 +552,10 @@ aclError aclrtMemcpy2d(void* dst,
         }
         Located d = locate_ptr(dst, backend);
         Located s = locate_ptr(src, backend);
-        if (aclError err = check_range("dst", dst, dst_span, d); err != ACL_SUCCESS) {
+        if (aclError err = check_range("dst", dst, dst_span, d, 2); err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = check_range("src", src, src_span, s); err != ACL_SUCCESS) {
+        if (aclError err = check_range("src", src, src_span, s, 1); err != ACL_SUCCESS) {
             return err;
         }
         auto describe = [&](TaskTrace& task) {

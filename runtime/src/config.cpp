@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -91,6 +92,35 @@ int read_cpu_device_count() {
                text,
                kMaxCpuDevices);
     return 1;
+}
+
+// Bytes, optionally with a K, M, G or T suffix (powers of 1024); unset: 0 (physical memory).
+size_t read_cpu_device_memory() {
+    const char* text = env("ACLEMU_CPU_DEVICE_MEMORY");
+    if (text == nullptr) {
+        return 0;
+    }
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    unsigned shift = 0;
+    if (end != text && *end != '\0' && end[1] == '\0') {
+        const char* units = "KMGT";
+        if (const char* unit = std::strchr(units, std::toupper(static_cast<unsigned char>(*end)))) {
+            shift = 10 * static_cast<unsigned>(unit - units + 1);
+            ++end;
+        }
+    }
+    if (end == text || *end != '\0' || text[0] == '-' || errno == ERANGE || value == 0
+        || value > (~0ull >> shift)) {
+        ACLEMU_LOG(Runtime,
+                   Warning,
+                   "ACLEMU_CPU_DEVICE_MEMORY=%s is not a positive byte count (e.g. 8G); using the "
+                   "physical memory",
+                   text);
+        return 0;
+    }
+    return static_cast<size_t>(value << shift);
 }
 
 // Unset or "auto": Note [Streaming stores] decides per call; "0" never, "1" always.
@@ -181,6 +211,7 @@ aclError read_config(Config* out) {
     }
     config.cpu_backend.device_count = read_cpu_device_count();
     config.cpu_backend.inline_short_tasks = read_switch("ACLEMU_CPU_INLINE", true);
+    config.cpu_backend.memory_limit = read_cpu_device_memory();
     config.ops.cpu_threads = read_cpu_threads();
     config.cpu_backend.compute_units = config.ops.cpu_threads;
     config.ops.streaming_stores = read_streaming_stores();

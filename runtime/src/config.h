@@ -30,7 +30,8 @@ struct Config {
     /// ASCEND_RT_VISIBLE_DEVICES as given (nullopt: unset); it needs the backend's device count,
     /// so visible_devices() applies it when the backend is created.
     std::optional<std::string> visible_devices;
-    CpuBackendOptions cpu_backend;  // ACLEMU_CPU_DEVICE_COUNT, ACLEMU_CPU_INLINE
+    /// ACLEMU_CPU_DEVICE_COUNT, ACLEMU_CPU_INLINE, ACLEMU_CPU_DEVICE_MEMORY.
+    CpuBackendOptions cpu_backend;
     /// ACLEMU_CPU_THREADS, ACLEMU_CPU_STREAMING_STORES, ACLEMU_UPSAMPLE_ALGORITHM.
     OpSettings ops;
     std::string trace_path;  // ACLEMU_TRACE: the timeline's file (empty: no timeline)

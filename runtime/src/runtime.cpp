@@ -4,6 +4,7 @@
 
 #include "aclemu/log.h"
 #include "log_internal.h"
+#include "memory_registries.h"
 #include "observe/trace_recorder.h"
 #include "status.h"
 #include "stream_state_callbacks.h"
@@ -176,8 +177,12 @@ void Runtime::teardown() {
                 backend->destroy_event(std::move(event->impl));
             }
         }
+        release_memory_registries(*backend);
         for (const Allocation& block : allocations_.take_all()) {
             void* ptr = reinterpret_cast<void*>(block.base);
+            if (block.origin != AllocOrigin::Malloc) {
+                continue;  // mappings: released with their owners above
+            }
             if (block.kind == AllocKind::Device) {
                 backend->free_device(ptr);
             } else {
@@ -794,12 +799,36 @@ aclError Runtime::create_event(uint32_t flags, bool timing, aclrtEvent* out) {
         return err;
     }
     auto event = std::make_shared<Event>();
-    if (aclError err = backend_->create_event(&event->impl, timing); err != ACL_SUCCESS) {
+    event->ipc = (flags & ACL_EVENT_IPC) != 0;
+    if (aclError err = event->ipc ? backend_->create_ipc_event(&event->impl)
+                                  : backend_->create_event(&event->impl, timing);
+        err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot create an event: " + backend_->last_error_text()));
     }
     event->flags = flags;
-    event->timing = timing;
-    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0;
+    event->timing = timing && !event->ipc;
+    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0 || event->ipc;
+    event->recorded.store(event->ipc);
+    event->device = context->device;
+    events_[event.get()] = event;
+    *out = event.get();
+    return ACL_SUCCESS;
+}
+
+aclError Runtime::adopt_ipc_event(std::unique_ptr<BackendEvent> impl, aclrtEvent* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::shared_ptr<Context> context;
+    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
+        return err;
+    }
+    auto event = std::make_shared<Event>();
+    event->impl = std::move(impl);
+    event->flags = ACL_EVENT_IPC;
+    event->timing = false;
+    event->sync_capable = true;
+    event->recorded.store(true);
+    event->ipc = true;
+    event->imported = true;
     event->device = context->device;
     events_[event.get()] = event;
     *out = event.get();

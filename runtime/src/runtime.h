@@ -64,6 +64,11 @@ struct Event {
     bool sync_capable = true;  // may be waited on / reset
     int32_t device = 0;
     std::atomic<bool> recorded{false};
+    /// ACL_EVENT_IPC, or opened from another process: the backend tracks its records (in memory
+    /// the processes share), so `recorded` stays true.
+    bool ipc = false;
+    bool imported = false;             // opened with aclrtIpcOpenEventHandle
+    std::shared_ptr<void> ipc_export;  // its export record, once exported (api_ipc.cpp)
 };
 
 struct Context {
@@ -138,6 +143,9 @@ public:
                                 std::shared_ptr<Stream>* stream,
                                 Backend** backend);
     aclError create_event(uint32_t flags, bool timing, aclrtEvent* out);
+    /// Registers an event another process shared (aclrtIpcOpenEventHandle) in the current
+    /// context.
+    aclError adopt_ipc_event(std::unique_ptr<BackendEvent> impl, aclrtEvent* out);
     aclError destroy_event(aclrtEvent handle);
     aclError event(aclrtEvent handle, std::shared_ptr<Event>* out);
     /// Under ASCEND_LAUNCH_BLOCKING=1 waits for `stream` after work was enqueued on it.

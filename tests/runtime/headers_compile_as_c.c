@@ -45,6 +45,39 @@ static aclError use_the_api(void) {
     return aclFinalize();
 }
 
+/* The memory-sharing, virtual memory and allocator declarations. */
+static aclError use_the_memory_api(void) {
+    aclrtMallocAttribute attr;
+    aclrtMallocConfig cfg;
+    aclrtPhysicalMemProp prop;
+    aclrtMemAccessDesc access;
+    aclrtIpcEventHandle event_handle = {{0}};
+    aclrtDrvMemHandle handle = NULL;
+    aclrtAllocatorDesc desc = aclrtAllocatorCreateDesc();
+    char key[ACL_IPC_HANDLE_SIZE];
+    void* dev = NULL;
+    uint64_t shareable = 0;
+    attr.attr = ACL_RT_MEM_ATTR_DEVICE_ID;
+    attr.value.deviceId = 0;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+    prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+    prop.memAttr = ACL_HBM_MEM_NORMAL;
+    prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = 0;
+    prop.reserve = 0;
+    access.flags = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    access.location = prop.location;
+    (void)aclrtMallocWithCfg(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST, &cfg);
+    (void)aclrtIpcMemGetExportKey(dev, 64, key, sizeof key, ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT);
+    (void)aclrtMallocPhysical(&handle, 4096, &prop, 0);
+    (void)aclrtMemSetAccess(dev, 64, &access, 1);
+    (void)aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, 0, &shareable);
+    (void)aclrtIpcOpenEventHandle(event_handle, NULL);
+    return aclrtAllocatorDestroyDesc(desc);
+}
+
 int main(void) {
-    return use_the_api() == ACL_SUCCESS ? 0 : 1;
+    return use_the_api() == ACL_SUCCESS && use_the_memory_api() == ACL_SUCCESS ? 0 : 1;
 }

@@ -2,8 +2,10 @@
 // functions, sticky faults stay), checks its arguments as the CUDA runtime does, records a failure
 // as the calling thread's last error, and queues device work on a stream.
 #include "gpu/sim/runtime.h"
+#include "ipc.h"
 #include "state.h"
 #include "stream.h"
+#include "vmm.h"
 
 #include <algorithm>
 #include <chrono>
@@ -23,10 +25,10 @@ constexpr size_t kDeviceAlignment = 256;  // what cudaMalloc guarantees
 constexpr size_t kHostAlignment = 4096;
 
 bool is_device(const void* ptr, size_t bytes) {
-    return device_memory().contains(ptr, bytes);
+    return is_device_memory(ptr, bytes);
 }
 bool is_any_device(const void* ptr) {
-    return device_memory().contains(ptr, 0);
+    return is_device_memory(ptr, 0);
 }
 
 gpusimError_t check_device(int device) {
@@ -342,10 +344,19 @@ gpusimError_t gpusimMalloc(void** ptr, size_t bytes) {
     if (bytes == 0) {
         return gpusimSuccess;
     }
-    // Exactly `bytes`, so an access one past the end is outside the allocation (ASan sees it);
-    // more than the host has fails here rather than in the allocator.
+    // Small blocks: exactly `bytes`, so an access one past the end is outside the allocation
+    // (ASan sees it). Large ones: whole pages, which another process can map (ipc.h). More than
+    // the host has fails here rather than in the allocator.
     void* block = nullptr;
-    if (bytes > physical_memory_bytes() || posix_memalign(&block, kDeviceAlignment, bytes) != 0) {
+    if (bytes > physical_memory_bytes()) {
+        return record(gpusimErrorMemoryAllocation);
+    }
+    if (bytes >= kPageBackedBytes) {
+        block = allocate_page_backed(bytes);
+    } else if (posix_memalign(&block, kDeviceAlignment, bytes) != 0) {
+        block = nullptr;
+    }
+    if (block == nullptr) {
         return record(gpusimErrorMemoryAllocation);
     }
     device_memory().add(block, bytes);
@@ -366,7 +377,9 @@ gpusimError_t gpusimFree(void* ptr) {
     }
     // cudaFree waits for the device: no queued work may still use the memory.
     synchronize_all();
-    std::free(ptr);
+    if (!release_page_backed(ptr)) {
+        std::free(ptr);
+    }
     return gpusimSuccess;
 }
 
@@ -414,7 +427,7 @@ gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
         return record(gpusimErrorInvalidValue);
     }
     const size_t total = physical_memory_bytes();
-    const size_t used = device_memory().total_bytes();
+    const size_t used = device_memory().total_bytes() + physical_bytes_in_use();
     *total_bytes = total;
     *free_bytes = used < total ? total - used : 0;
     return gpusimSuccess;
@@ -591,6 +604,16 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
     if (flags != 0) {
         return record(gpusimErrorInvalidValue);
     }
+    if (ev->shared != nullptr) {
+        const uint32_t generation = ev->shared->signal->recorded.load();
+        if (generation == 0) {
+            return find_stream(stream) != nullptr ? gpusimSuccess
+                                                  : record(gpusimErrorInvalidResourceHandle);
+        }
+        return record(queue(stream, [page = ev->shared, generation] {
+            aclemu::shm::signal_wait(*page->signal, generation, -1);
+        }));
+    }
     uint64_t record_number;
     {
         std::lock_guard<std::mutex> lock(ev->mutex);
@@ -620,10 +643,22 @@ gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags) {
     if (gpusimError_t e = enter()) {
         return e;
     }
-    if (event == nullptr || (flags & ~gpusimEventDisableTiming) != 0) {
+    constexpr unsigned kKnown = gpusimEventDisableTiming | gpusimEventInterprocess;
+    const bool interprocess = (flags & gpusimEventInterprocess) != 0;
+    if (event == nullptr || (flags & ~kKnown) != 0
+        || (interprocess && (flags & gpusimEventDisableTiming) == 0)) {
         return record(gpusimErrorInvalidValue);
     }
-    *event = add_event(flags);
+    if (!interprocess) {
+        *event = add_event(flags);
+        return gpusimSuccess;
+    }
+    auto ev = std::make_shared<gpusimEvent>(flags);
+    ev->shared = new_event_page();
+    if (ev->shared == nullptr) {
+        return record(gpusimErrorMemoryAllocation);
+    }
+    *event = add_event(std::move(ev));
     return gpusimSuccess;
 }
 
@@ -645,6 +680,13 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
     std::shared_ptr<gpusimStream> s = find_stream(stream);
     if (s == nullptr) {
         return record(gpusimErrorInvalidResourceHandle);
+    }
+    if (ev->shared != nullptr) {
+        const uint32_t generation = aclemu::shm::signal_record(*ev->shared->signal);
+        submit(s, [page = ev->shared, generation] {
+            aclemu::shm::signal_complete(*page->signal, generation);
+        });
+        return gpusimSuccess;
     }
     uint64_t number;
     {
@@ -672,6 +714,11 @@ gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
     if (ev == nullptr) {
         return record(gpusimErrorInvalidResourceHandle);
     }
+    if (ev->shared != nullptr) {
+        const aclemu::shm::SharedSignal& signal = *ev->shared->signal;
+        return aclemu::shm::signal_reached(signal, signal.recorded.load()) ? gpusimSuccess
+                                                                           : gpusimErrorNotReady;
+    }
     std::lock_guard<std::mutex> lock(ev->mutex);
     return ev->completed >= ev->recorded ? gpusimSuccess : gpusimErrorNotReady;
 }
@@ -683,6 +730,11 @@ gpusimError_t gpusimEventSynchronize(gpusimEvent_t event) {
     std::shared_ptr<gpusimEvent> ev = find_event(event);
     if (ev == nullptr) {
         return record(gpusimErrorInvalidResourceHandle);
+    }
+    if (ev->shared != nullptr) {
+        aclemu::shm::SharedSignal& signal = *ev->shared->signal;
+        aclemu::shm::signal_wait(signal, signal.recorded.load(), -1);
+        return record(sticky());
     }
     std::unique_lock<std::mutex> lock(ev->mutex);
     const uint64_t target = ev->recorded;

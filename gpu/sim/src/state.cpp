@@ -90,6 +90,23 @@ bool AllocationTable::contains(const void* ptr, size_t bytes) const {
     return offset < size && bytes <= size - offset;
 }
 
+bool AllocationTable::find(const void* ptr, uintptr_t* base, size_t* bytes) const {
+    san::Invisible invisible;
+    const auto address = reinterpret_cast<uintptr_t>(ptr);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto after = blocks_.upper_bound(address);
+    if (after == blocks_.begin()) {
+        return false;
+    }
+    const auto& [start, size] = *std::prev(after);
+    if (address - start >= size) {
+        return false;
+    }
+    *base = start;
+    *bytes = size;
+    return true;
+}
+
 size_t AllocationTable::total_bytes() const {
     san::Invisible invisible;
     std::lock_guard<std::mutex> lock(mutex_);
@@ -120,6 +137,15 @@ int current_device() {
 
 void set_current_device(int device) {
     tl_device = device;
+}
+
+AllocationTable& mapped_memory() {
+    static auto* table = new AllocationTable;
+    return *table;
+}
+
+bool is_device_memory(const void* ptr, size_t bytes) {
+    return device_memory().contains(ptr, bytes) || mapped_memory().contains(ptr, bytes);
 }
 
 size_t physical_memory_bytes() {

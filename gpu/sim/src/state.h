@@ -38,6 +38,8 @@ public:
     bool remove(const void* base, size_t* bytes);
     /// True when [ptr, ptr + bytes) lies inside one allocation (bytes 0: ptr inside one).
     bool contains(const void* ptr, size_t bytes) const;
+    /// The allocation `ptr` lies in: its base and size; false when none.
+    bool find(const void* ptr, uintptr_t* base, size_t* bytes) const;
     size_t total_bytes() const;
 
 private:
@@ -48,6 +50,13 @@ private:
 
 AllocationTable& device_memory();
 AllocationTable& pinned_memory();
+/// Device memory the process did not allocate with gpusimMalloc: virtual memory mappings with
+/// access (vmm.cpp) and other processes' memory opened here (ipc.cpp). Not counted as used.
+AllocationTable& mapped_memory();
+
+/// True when [ptr, ptr + bytes) lies inside one device allocation or mapping (bytes 0: ptr
+/// inside one).
+bool is_device_memory(const void* ptr, size_t bytes);
 
 /// Physical memory of the host: the simulated device's "global memory".
 size_t physical_memory_bytes();

@@ -185,7 +185,10 @@ bool remove_stream(gpusimStream_t handle) {
 }
 
 gpusimEvent_t add_event(unsigned flags) {
-    auto event = std::make_shared<gpusimEvent>(flags);
+    return add_event(std::make_shared<gpusimEvent>(flags));
+}
+
+gpusimEvent_t add_event(std::shared_ptr<gpusimEvent> event) {
     gpusimEvent_t handle = event.get();
     san::Invisible invisible;
     Registry& r = registry();

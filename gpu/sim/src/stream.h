@@ -45,9 +45,16 @@ private:
     std::thread worker_;
 };
 
+namespace gpusim::detail {
+struct SharedEventPage;  // ipc.h
+}
+
 struct gpusimEvent {
     explicit gpusimEvent(unsigned event_flags) : flags(event_flags) {}
     const unsigned flags;
+    /// gpusimEventInterprocess: the record counts live here, in memory processes share (the
+    /// fields below are then unused).
+    std::shared_ptr<gpusim::detail::SharedEventPage> shared;
     std::mutex mutex;
     std::condition_variable changed;
     uint64_t recorded = 0;   // records enqueued
@@ -65,6 +72,8 @@ gpusimStream_t add_stream(unsigned flags, int priority);
 /// Waits for the stream's work, then releases it; false for an unknown handle.
 bool remove_stream(gpusimStream_t handle);
 gpusimEvent_t add_event(unsigned flags);
+/// Registers an event made elsewhere (an opened IPC event).
+gpusimEvent_t add_event(std::shared_ptr<gpusimEvent> event);
 bool remove_event(gpusimEvent_t handle);
 
 /// Queues `task` on `stream`, after what the legacy-stream rules make it wait for.

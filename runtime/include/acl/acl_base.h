@@ -49,6 +49,12 @@ typedef int aclError;
 typedef uint16_t aclFloat16;
 typedef struct aclDataBuffer aclDataBuffer;
 typedef struct aclTensorDesc aclTensorDesc;
+/* Custom allocators (acl_rt_allocator.h): the descriptor, the user's allocator object, a block
+ * it hands out and an address hint. */
+typedef void* aclrtAllocatorDesc;
+typedef void* aclrtAllocator;
+typedef void* aclrtAllocatorBlock;
+typedef void* aclrtAllocatorAddr;
 
 /* Generic status codes: constants, not macros (as in CANN). */
 static const int ACL_ERROR_NONE = 0;

@@ -6,6 +6,7 @@
 #define ACLEMU_ACL_ACL_RT_H_
 
 #include "acl_base.h"
+#include "acl_rt_allocator.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -526,6 +527,220 @@ ACL_FUNC_VISIBILITY aclError
 aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 
+/* ---- Memory with a configuration -------------------------------------------------------- */
+
+typedef enum {
+    ACL_RT_MEM_ATTR_RSV = 0,
+    ACL_RT_MEM_ATTR_MODULE_ID = 1,
+    ACL_RT_MEM_ATTR_DEVICE_ID = 2,
+    ACL_RT_MEM_ATTR_VA_FLAG = 3
+} aclrtMallocAttrType;
+
+typedef union {
+    uint16_t moduleId;
+    uint32_t deviceId;
+    uint32_t vaFlag;
+    uint8_t rsv[8];
+} aclrtMallocAttrValue;
+
+typedef struct {
+    aclrtMallocAttrType attr;
+    aclrtMallocAttrValue value;
+} aclrtMallocAttribute;
+
+typedef struct {
+    aclrtMallocAttribute* attrs;
+    size_t numAttrs;
+} aclrtMallocConfig;
+
+/** aclrtMalloc with attributes (`cfg` may be NULL): ACL_RT_MEM_ATTR_DEVICE_ID allocates on that
+ *  device instead of the current one; the module id and VA flag are accepted and ignored.
+ *  Released with aclrtFree. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void** devPtr,
+                                                size_t size,
+                                                aclrtMemMallocPolicy policy,
+                                                aclrtMallocConfig* cfg);
+
+/* ---- Memory shared between processes (IPC) ---------------------------------------------- */
+
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS     0x1UL
+
+/* aclrtIpcMemSetAttr(ACL_RT_IPC_MEM_ATTR_ACCESS_LINK) values. */
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_SIO                0
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_HCCS               1
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_ONE_PORT_PATH   2
+#define ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_UB_MULTI_PORT_PATH 3
+
+typedef enum { ACL_RT_IPC_MEM_ATTR_ACCESS_LINK = 0 } aclrtIpcMemAttrType;
+
+/** A whitelist entry for aclrtIpcMemImportPidInterServer: pids of one server of a super pod. */
+typedef struct {
+    uint32_t sdid;
+    int32_t* pid;
+    size_t num;
+} aclrtServerPid;
+
+/** The calling process's id, as the whitelists (aclrtIpcMemSetImportPid,
+ *  aclrtMemSetPidToShareableHandle) expect it. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t* pid);
+
+/** Exports [devPtr, devPtr + size) of one aclrtMalloc block under a key: a NUL-terminated string
+ *  written to `key`, which holds `len` (at least ACL_IPC_HANDLE_SIZE) characters. With
+ *  ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT only processes named by aclrtIpcMemSetImportPid may
+ *  import it. */
+ACL_FUNC_VISIBILITY aclError
+aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags);
+/** Adds `num` process ids to the whitelist of a key this process exported. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num);
+/** Super-pod servers' whitelists: Ascend-only (ACL_ERROR_RT_FEATURE_NOT_SUPPORT). */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportPidInterServer(const char* key,
+                                                             aclrtServerPid* serverPids,
+                                                             size_t num);
+/** Maps memory another process exported; *devPtr is device memory of this process until
+ *  aclrtIpcMemClose(key). */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags);
+/** Access-link attributes: Ascend-only (ACL_ERROR_RT_FEATURE_NOT_SUPPORT). */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetAttr(const char* key,
+                                                aclrtIpcMemAttrType type,
+                                                uint64_t attr);
+/** Importer: unmaps the memory. Exporter: withdraws the key (importers keep their mappings). */
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char* key);
+
+/* ---- Virtual and physical memory -------------------------------------------------------- */
+
+#define ACL_RT_VMM_EXPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x1UL
+
+typedef enum aclrtMemLocationType {
+    ACL_MEM_LOCATION_TYPE_HOST = 0,
+    ACL_MEM_LOCATION_TYPE_DEVICE = 1,
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED = 2,
+    ACL_MEM_LOCATION_TYPE_MANAGED = 3,
+    ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4
+} aclrtMemLocationType;
+
+typedef struct aclrtMemLocation {
+    uint32_t id;
+    aclrtMemLocationType type;
+} aclrtMemLocation;
+
+typedef enum aclrtMemAllocationType { ACL_MEM_ALLOCATION_TYPE_PINNED = 0 } aclrtMemAllocationType;
+
+typedef enum aclrtMemHandleType {
+    ACL_MEM_HANDLE_TYPE_NONE = 0,
+    ACL_MEM_HANDLE_TYPE_POSIX = 2
+} aclrtMemHandleType;
+
+typedef enum aclrtMemSharedHandleType {
+    ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT = 0x1,
+    ACL_MEM_SHARE_HANDLE_TYPE_FABRIC = 0x2
+} aclrtMemSharedHandleType;
+
+typedef struct aclrtMemFabricHandle {
+    uint8_t data[128];
+} aclrtMemFabricHandle;
+
+typedef struct aclrtPhysicalMemProp {
+    aclrtMemHandleType handleType;
+    aclrtMemAllocationType allocationType;
+    aclrtMemAttr memAttr;
+    aclrtMemLocation location;
+    uint64_t reserve;
+} aclrtPhysicalMemProp;
+
+typedef enum aclrtMemGranularityOptions {
+    ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM = 0,
+    ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED = 1,
+    ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF = 0xFFFF
+} aclrtMemGranularityOptions;
+
+typedef enum {
+    ACL_RT_MEM_ACCESS_FLAGS_NONE = 0x0,
+    ACL_RT_MEM_ACCESS_FLAGS_READ = 0x1,
+    ACL_RT_MEM_ACCESS_FLAGS_READWRITE = 0x3
+} aclrtMemAccessFlags;
+
+typedef struct {
+    aclrtMemAccessFlags flags;
+    aclrtMemLocation location;
+    uint8_t rsv[12];
+} aclrtMemAccessDesc;
+
+/** A physical allocation (aclrtMallocPhysical, aclrtMemImportFromShareableHandle). */
+typedef void* aclrtDrvMemHandle;
+
+/** Sizes and mapped ranges are multiples of this (ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM). */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
+                                                              aclrtMemGranularityOptions option,
+                                                              size_t* granularity);
+/** Physical device memory of `size` bytes (a multiple of the granularity); `flags` must be 0. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle,
+                                                 size_t size,
+                                                 const aclrtPhysicalMemProp* prop,
+                                                 uint64_t flags);
+/** Releases the handle; the memory itself lives on while a mapping uses it. */
+ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
+/** Reserves `size` bytes of addresses, mapped to nothing. `alignment` and `flags` must be 0;
+ *  `expectPtr` is a hint (NULL: anywhere). */
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(
+    void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags);
+/** Returns a reservation; its mappings must have been unmapped. */
+ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void* virPtr);
+/** Maps all `size` bytes of `handle` (offset 0, flags 0) at `virPtr` inside a reservation; the
+ *  range is then device memory of the calling process, readable and writable. */
+ACL_FUNC_VISIBILITY aclError
+aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags);
+/** Removes the mapping that starts at `virPtr`; the addresses stay reserved. */
+ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void* virPtr);
+/** Access to a mapping made by aclrtMapMem: read-write for the devices named (one entry per
+ *  device); `virPtr` and `size` are the mapping's. */
+ACL_FUNC_VISIBILITY aclError aclrtMemSetAccess(void* virPtr,
+                                               size_t size,
+                                               aclrtMemAccessDesc* desc,
+                                               size_t count);
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void* virPtr,
+                                               aclrtMemLocation* location,
+                                               uint64_t* flag);
+/** The handle mapped at `virPtr` (release it with aclrtFreePhysical). */
+ACL_FUNC_VISIBILITY aclError aclrtMemRetainAllocationHandle(void* virPtr,
+                                                            aclrtDrvMemHandle* handle);
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
+                                                                       aclrtPhysicalMemProp* prop);
+/** The start and size of the allocation or mapping that contains `ptr`. */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize);
+
+/** Exports a physical allocation for another process as a 64-bit handle. `handleType` must be
+ *  ACL_MEM_HANDLE_TYPE_NONE; with ACL_RT_VMM_EXPORT_FLAG_DEFAULT only processes named by
+ *  aclrtMemSetPidToShareableHandle may import it. */
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
+                                                             aclrtMemHandleType handleType,
+                                                             uint64_t flags,
+                                                             uint64_t* shareableHandle);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle,
+                                                             int32_t* pid,
+                                                             size_t pidNum);
+/** In another process: a handle to the same physical memory, to map with aclrtMapMem. */
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle,
+                                                               int32_t deviceId,
+                                                               aclrtDrvMemHandle* handle);
+/** The V2 forms take the handle by address: a uint64_t for ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT;
+ *  ACL_MEM_SHARE_HANDLE_TYPE_FABRIC (across servers) is Ascend-only. */
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
+                                                               uint64_t flags,
+                                                               aclrtMemSharedHandleType shareType,
+                                                               void* shareableHandle);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
+                                                               aclrtMemSharedHandleType shareType,
+                                                               int32_t* pid,
+                                                               size_t pidNum);
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
+                                                                 aclrtMemSharedHandleType shareType,
+                                                                 uint64_t flags,
+                                                                 aclrtDrvMemHandle* handle);
+
 /* ---- Events ----------------------------------------------------------------------------- */
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent* event);
@@ -543,6 +758,21 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms,
                                                    aclrtEvent startEvent,
                                                    aclrtEvent endEvent);
+
+/* ---- Events shared between processes ---------------------------------------------------- */
+
+#define ACL_IPC_EVENT_HANDLE_SIZE 64U
+
+typedef struct aclrtIpcEventHandle {
+    char reserved[ACL_IPC_EVENT_HANDLE_SIZE];
+} aclrtIpcEventHandle;
+
+/** The handle of an event made by aclrtCreateEventExWithFlag(ACL_EVENT_IPC), for another
+ *  process. */
+ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle* handle);
+/** In another process: an event that completes with the exporter's records (wait on it with
+ *  aclrtStreamWaitEvent / aclrtSynchronizeEvent; destroy it with aclrtDestroyEvent). */
+ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event);
 
 /* ---- Host callbacks --------------------------------------------------------------------- */
 

@@ -30,6 +30,27 @@ public:
     virtual ~BackendEvent() = default;
 };
 
+/// A physical allocation (aclrtMallocPhysical, or imported from another process); releasing it
+/// (the destructor) returns the memory once no mapping uses it.
+class BackendPhysical {
+public:
+    virtual ~BackendPhysical() = default;
+};
+
+/// What a backend tells another process about memory or an event it shares: opaque bytes (a
+/// descriptor number, a cudaIpcMemHandle_t, ...), carried in an export record (shared_export.h).
+struct ExportBlob {
+    static constexpr size_t kCapacity = 128;
+    uint32_t size = 0;
+    unsigned char bytes[kCapacity] = {};
+};
+
+/// Access of one device to a mapping (aclrtMemSetAccess): aclrtMemAccessFlags' values.
+struct DeviceAccess {
+    int32_t physical_device = 0;
+    int flags = 0;  // 0 none, 1 read, 3 read-write
+};
+
 enum class CopyDirection { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice };
 
 /// Result of waiting with a timeout.
@@ -117,6 +138,52 @@ public:
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
 
+    // Memory and events shared between processes (api_ipc.cpp), virtual memory (api_vmm.cpp).
+    // The front end checks ranges, handles, whitelists and sizes (multiples of vmm_granularity
+    // for the virtual memory calls); these only do the work. A backend without them answers
+    // ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+    /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
+    /// describes it.
+    virtual aclError export_device_memory(void* block, void* ptr, size_t bytes, ExportBlob* blob);
+    /// Maps what process `exporter` described; *ptr is device memory of this process.
+    virtual aclError open_device_memory(int32_t exporter,
+                                        const ExportBlob& blob,
+                                        size_t bytes,
+                                        void** ptr);
+    virtual aclError close_device_memory(void* ptr, size_t bytes);
+    /// The virtual memory calls' unit (`recommended`: the efficient one, else the minimum).
+    virtual aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes);
+    /// Reserves addresses mapped to nothing; at `wanted` exactly when it is not null.
+    virtual aclError reserve_address(size_t bytes, void* wanted, void** ptr);
+    virtual aclError release_address(void* ptr, size_t bytes);
+    virtual aclError create_physical(int32_t physical_device,
+                                     size_t bytes,
+                                     std::unique_ptr<BackendPhysical>* physical);
+    /// Maps all of `physical` at `ptr` (inside a reservation), readable and writable by
+    /// `physical_device`.
+    virtual aclError map_physical(void* ptr,
+                                  size_t bytes,
+                                  BackendPhysical& physical,
+                                  int32_t physical_device);
+    /// Unmaps [ptr, ptr + bytes); the addresses stay reserved.
+    virtual aclError unmap_physical(void* ptr, size_t bytes);
+    virtual aclError set_access(void* ptr, size_t bytes, const DeviceAccess* access, size_t count);
+    virtual aclError export_physical(BackendPhysical& physical, ExportBlob* blob);
+    virtual aclError import_physical(int32_t exporter,
+                                     const ExportBlob& blob,
+                                     size_t bytes,
+                                     int32_t physical_device,
+                                     std::unique_ptr<BackendPhysical>* physical);
+    /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
+    /// takes no timestamps.
+    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event);
+    /// Describes an event made by create_ipc_event for another process.
+    virtual aclError export_event(BackendEvent* event, ExportBlob* blob);
+    /// The event process `exporter` described: it completes with the exporter's records.
+    virtual aclError open_event(int32_t exporter,
+                                const ExportBlob& blob,
+                                std::unique_ptr<BackendEvent>* event);
+
     // Streams.
     /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority.
     virtual aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) = 0;
@@ -169,6 +236,9 @@ struct CpuBackendOptions {
     int device_count = 1;            // ACLEMU_CPU_DEVICE_COUNT: devices it shows
     bool inline_short_tasks = true;  // ACLEMU_CPU_INLINE (Note [Short tasks run inline])
     int compute_units = 1;           // ACLEMU_CPU_THREADS: the cores aclrtGetDeviceInfo reports
+    /// ACLEMU_CPU_DEVICE_MEMORY: the bytes device allocations may hold together (0: the host's
+    /// physical memory); aclrtGetMemInfo's total.
+    size_t memory_limit = 0;
 };
 
 /// Creates the CPU backend (never fails).

@@ -1,4 +1,5 @@
-// The CPU backend: "device" memory is 64-byte-aligned host memory, each stream is a WorkQueue
+// The CPU backend: "device" memory is whole pages of host memory (device_memory.h: shareable with
+// other processes, mappable through the virtual memory calls), each stream is a WorkQueue
 // (its own worker thread, FIFO; a short kernel on an idle stream runs on the caller's thread),
 // an event is a record generation + completion generation + steady_clock stamp taken when the
 // record task runs. Several devices can be shown (CpuBackendOptions::device_count) so device
@@ -6,6 +7,8 @@
 // use up to ACLEMU_CPU_THREADS threads (parallel_copy.h).
 #include "aclemu/rt.h"
 #include "backend/backend.h"
+#include "backend/cpu/device_memory.h"
+#include "backend/cpu/ipc_event.h"
 #include "backend/cpu/parallel_copy.h"
 #include "backend/cpu/work_queue.h"
 #include "backend/host_facts.h"
@@ -70,7 +73,8 @@ public:
     explicit CpuBackend(const CpuBackendOptions& options)
         : device_count_(options.device_count),
           inline_short_tasks_(options.inline_short_tasks),
-          compute_units_(options.compute_units) {}
+          compute_units_(options.compute_units),
+          memory_(options.memory_limit) {}
 
     BackendKind kind() const override { return BackendKind::Cpu; }
     const char* name() const override { return "cpu"; }
@@ -108,19 +112,24 @@ public:
     aclError disable_peer_access(int32_t) override { return ACL_SUCCESS; }
 
     // ---- memory ------------------------------------------------------------------------
-    aclError malloc_device(void** ptr, size_t bytes) override { return allocate(ptr, bytes); }
+    aclError malloc_device(void** ptr, size_t bytes) override {
+        return memory_.allocate(bytes, ptr);
+    }
 
     aclError free_device(void* ptr) override {
         // Pending stream work may still touch the block; on a real device a late write lands
-        // in freed device memory, here it would corrupt the host heap.
+        // in freed device memory, here it would fault or corrupt host memory.
         synchronize_device();
-        std::free(ptr);
-        return ACL_SUCCESS;
+        return memory_.release(ptr);
     }
 
     aclError malloc_host(void** ptr, size_t bytes) override { return allocate(ptr, bytes); }
 
-    aclError free_host(void* ptr) override { return free_device(ptr); }
+    aclError free_host(void* ptr) override {
+        synchronize_device();
+        std::free(ptr);
+        return ACL_SUCCESS;
+    }
 
     // The async forms run on the stream's worker thread.
     aclError memcpy_sync(void* dst, const void* src, size_t bytes, CopyDirection) override {
@@ -146,33 +155,107 @@ public:
         return ACL_SUCCESS;
     }
 
+    // The budget of device_memory.h: the limit (else physical memory) less what device
+    // allocations hold; the host's other use of its memory is not subtracted.
     aclError mem_info(size_t* free_bytes, size_t* total_bytes) override {
-        size_t total = 0;
-        size_t available = 0;
-        if (std::FILE* f = std::fopen("/proc/meminfo", "r")) {
-            char key[64];
-            unsigned long long kb = 0;
-            char unit[16];
-            while (std::fscanf(f, "%63s %llu %15s", key, &kb, unit) == 3) {
-                if (std::strcmp(key, "MemTotal:") == 0) {
-                    total = static_cast<size_t>(kb) * 1024;
-                } else if (std::strcmp(key, "MemAvailable:") == 0) {
-                    available = static_cast<size_t>(kb) * 1024;
-                }
-            }
-            std::fclose(f);
-        }
-        if (total == 0) {
-            long pages = ::sysconf(_SC_PHYS_PAGES);
-            long avail = ::sysconf(_SC_AVPHYS_PAGES);
-            long page = ::sysconf(_SC_PAGESIZE);
-            total = pages > 0 && page > 0 ? static_cast<size_t>(pages) * page : 0;
-            available = avail > 0 && page > 0 ? static_cast<size_t>(avail) * page : 0;
-        }
-        *free_bytes = std::min(available, total);
-        *total_bytes = total;
+        memory_.info(free_bytes, total_bytes);
         return ACL_SUCCESS;
     }
+
+    // ---- memory shared between processes, virtual memory -------------------------------
+    aclError export_device_memory(void*, void* ptr, size_t bytes, ExportBlob* blob) override {
+        synchronize_device();  // nothing may write the block while it moves into a memfd
+        return memory_.export_block(ptr, bytes, blob);
+    }
+
+    aclError open_device_memory(int32_t exporter,
+                                const ExportBlob& blob,
+                                size_t bytes,
+                                void** ptr) override {
+        return cpu::DeviceMemory::open_exported(exporter, blob, bytes, ptr);
+    }
+
+    aclError close_device_memory(void* ptr, size_t bytes) override {
+        synchronize_device();
+        return cpu::DeviceMemory::close_exported(ptr, bytes);
+    }
+
+    aclError vmm_granularity(int32_t, bool, size_t* bytes) override {
+        *bytes = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+        return ACL_SUCCESS;
+    }
+
+    aclError reserve_address(size_t bytes, void* wanted, void** ptr) override {
+        return cpu::DeviceMemory::reserve(bytes, wanted, ptr);
+    }
+
+    aclError release_address(void* ptr, size_t bytes) override {
+        return cpu::DeviceMemory::release_reservation(ptr, bytes);
+    }
+
+    aclError create_physical(int32_t,
+                             size_t bytes,
+                             std::unique_ptr<BackendPhysical>* physical) override {
+        return memory_.create_physical(bytes, physical);
+    }
+
+    aclError map_physical(void* ptr, size_t bytes, BackendPhysical& physical, int32_t) override {
+        return cpu::DeviceMemory::map(ptr, bytes, physical);
+    }
+
+    aclError unmap_physical(void* ptr, size_t bytes) override {
+        synchronize_device();
+        return cpu::DeviceMemory::unmap(ptr, bytes);
+    }
+
+    // The devices share one address space: the range gets the widest access any entry asks for.
+    aclError set_access(void* ptr,
+                        size_t bytes,
+                        const DeviceAccess* access,
+                        size_t count) override {
+        int flags = 0;
+        for (size_t i = 0; i < count; ++i) {
+            flags |= access[i].flags;
+        }
+        if (flags != 3) {
+            synchronize_device();  // queued work may still write the range
+        }
+        return cpu::DeviceMemory::protect(ptr, bytes, flags);
+    }
+
+    aclError export_physical(BackendPhysical& physical, ExportBlob* blob) override {
+        return cpu::DeviceMemory::export_physical(physical, blob);
+    }
+
+    aclError import_physical(int32_t exporter,
+                             const ExportBlob& blob,
+                             size_t bytes,
+                             int32_t,
+                             std::unique_ptr<BackendPhysical>* physical) override {
+        return cpu::DeviceMemory::import_physical(exporter, blob, bytes, physical);
+    }
+
+    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
+        return cpu::IpcEvent::create(event);
+    }
+
+    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
+        cpu::IpcEvent* shared = cpu::IpcEvent::from(event);
+        if (shared == nullptr) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        shared->export_to(blob);
+        return ACL_SUCCESS;
+    }
+
+    aclError open_event(int32_t exporter,
+                        const ExportBlob& blob,
+                        std::unique_ptr<BackendEvent>* event) override {
+        return cpu::IpcEvent::open(exporter, blob, event);
+    }
+
+    // Only the memory calls leave a text; reading it clears it, so none goes stale.
+    std::string last_error_text() override { return cpu::DeviceMemory::take_last_error(); }
 
     // ---- streams -----------------------------------------------------------------------
     // Priorities are recorded by the front end only: kernels share the process's thread pool.
@@ -254,6 +337,10 @@ public:
     aclError destroy_event(std::unique_ptr<BackendEvent>) override { return ACL_SUCCESS; }
 
     aclError record_event(BackendEvent* event, BackendStream* stream) override {
+        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
+            shared->record(*as_cpu(stream)->queue);
+            return ACL_SUCCESS;
+        }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
         uint64_t generation;
         {
@@ -275,6 +362,10 @@ public:
     }
 
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
+        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
+            shared->hold(*as_cpu(stream)->queue);
+            return ACL_SUCCESS;
+        }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
         uint64_t generation;
         {
@@ -292,6 +383,10 @@ public:
     aclError synchronize_event(BackendEvent* event,
                                int32_t timeout_ms,
                                WaitResult* result) override {
+        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
+            *result = shared->wait(timeout_ms) ? WaitResult::Done : WaitResult::TimedOut;
+            return ACL_SUCCESS;
+        }
         EventState& state = *as_cpu(event)->state;
         uint64_t generation;
         {
@@ -304,6 +399,10 @@ public:
     }
 
     aclError query_event(BackendEvent* event, bool* complete) override {
+        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
+            *complete = shared->complete();
+            return ACL_SUCCESS;
+        }
         EventState& state = *as_cpu(event)->state;
         std::lock_guard<std::mutex> lock(state.mu);
         *complete = state.completed >= state.recorded;
@@ -311,7 +410,8 @@ public:
     }
 
     aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) override {
-        if (!as_cpu(start)->timing || !as_cpu(end)->timing) {
+        if (cpu::IpcEvent::from(start) != nullptr || cpu::IpcEvent::from(end) != nullptr
+            || !as_cpu(start)->timing || !as_cpu(end)->timing) {
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
         std::chrono::steady_clock::time_point t0, t1;
@@ -341,6 +441,7 @@ private:
     const int device_count_;
     const bool inline_short_tasks_;
     const int compute_units_;
+    cpu::DeviceMemory memory_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;
 };

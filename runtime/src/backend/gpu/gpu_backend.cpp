@@ -8,6 +8,7 @@
 #include "backend/gpu/gpu_error.h"
 #include "backend/gpu/nvml_utilization.h"
 #include "backend/host_facts.h"
+#include "backend/gpu/gpu_vmm.h"
 #include "gpu/gpu_runtime.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <string>
@@ -58,6 +60,30 @@ gpuStream_t native_of(BackendStream* stream) {
 
 GpuEvent* event_of(BackendEvent* event) {
     return static_cast<GpuEvent*>(event);
+}
+
+// What another process needs to open shared device memory: the allocation's IPC handle and where
+// in the allocation the shared range starts.
+struct IpcMemoryBlob {
+    gpuIpcMemHandle_t handle;
+    uint64_t offset;
+};
+
+template <class T>
+void put_blob(const T& value, ExportBlob* blob) {
+    static_assert(sizeof(T) <= ExportBlob::kCapacity, "blob too large");
+    blob->size = sizeof(T);
+    std::memcpy(blob->bytes, &value, sizeof(T));
+}
+
+template <class T>
+bool get_blob(const ExportBlob& blob, T* value) {
+    if (blob.size != sizeof(T)) {
+        set_last_error_text("the export was made by another backend (ACLEMU_BACKEND differs)");
+        return false;
+    }
+    std::memcpy(value, blob.bytes, sizeof(T));
+    return true;
 }
 
 gpuMemcpyKind kind_of(CopyDirection direction) {
@@ -317,6 +343,138 @@ public:
         return GPU_CALL(gpuMemGetInfo, free_bytes, total_bytes);
     }
 
+    // IPC memory: the block's allocation handle (gpuIpcGetMemHandle names the whole allocation;
+    // opening it maps the whole allocation, at its base).
+    aclError export_device_memory(void* block, void* ptr, size_t, ExportBlob* blob) override {
+        IpcMemoryBlob shared{};
+        if (aclError err = GPU_CALL(gpuIpcGetMemHandle, &shared.handle, block);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        shared.offset = static_cast<uint64_t>(static_cast<char*>(ptr) - static_cast<char*>(block));
+        put_blob(shared, blob);
+        return ACL_SUCCESS;
+    }
+
+    aclError open_device_memory(int32_t, const ExportBlob& blob, size_t, void** ptr) override {
+        IpcMemoryBlob shared{};
+        if (!get_blob(blob, &shared)) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        void* base = nullptr;
+        if (aclError err =
+                GPU_CALL(gpuIpcOpenMemHandle, &base, shared.handle, gpuIpcMemLazyEnablePeerAccess);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        *ptr = static_cast<char*>(base) + shared.offset;
+        std::lock_guard<std::mutex> lock(opened_mutex_);
+        opened_[*ptr] = base;
+        return ACL_SUCCESS;
+    }
+
+    aclError close_device_memory(void* ptr, size_t) override {
+        void* base = nullptr;
+        {
+            std::lock_guard<std::mutex> lock(opened_mutex_);
+            auto found = opened_.find(ptr);
+            if (found == opened_.end()) {
+                set_last_error_text("not memory opened from another process");
+                return ACL_ERROR_RT_PARAM_INVALID;
+            }
+            base = found->second;
+            opened_.erase(found);
+        }
+        return GPU_CALL(gpuIpcCloseMemHandle, base);
+    }
+
+    aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes) override {
+        return vmm::granularity(physical_device, recommended, bytes);
+    }
+
+    aclError reserve_address(size_t bytes, void* wanted, void** ptr) override {
+        return vmm::reserve(bytes, wanted, ptr);
+    }
+
+    aclError release_address(void* ptr, size_t bytes) override {
+        return vmm::release(ptr, bytes);
+    }
+
+    aclError create_physical(int32_t physical_device,
+                             size_t bytes,
+                             std::unique_ptr<BackendPhysical>* physical) override {
+        return vmm::create(physical_device, bytes, physical);
+    }
+
+    aclError map_physical(void* ptr,
+                          size_t bytes,
+                          BackendPhysical& physical,
+                          int32_t physical_device) override {
+        return vmm::map(ptr, bytes, physical, physical_device);
+    }
+
+    aclError unmap_physical(void* ptr, size_t bytes) override {
+        return vmm::unmap(ptr, bytes);
+    }
+
+    aclError set_access(void* ptr,
+                        size_t bytes,
+                        const DeviceAccess* access,
+                        size_t count) override {
+        return vmm::set_access(ptr, bytes, access, count);
+    }
+
+    aclError export_physical(BackendPhysical& physical, ExportBlob* blob) override {
+        return vmm::export_handle(physical, blob);
+    }
+
+    aclError import_physical(int32_t exporter,
+                             const ExportBlob& blob,
+                             size_t,
+                             int32_t,
+                             std::unique_ptr<BackendPhysical>* physical) override {
+        return vmm::import_handle(exporter, blob, physical);
+    }
+
+    // Interprocess events take no timestamps (CUDA requires gpuEventDisableTiming with them).
+    aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) override {
+        gpuEvent_t native = nullptr;
+        aclError status = GPU_CALL(
+            gpuEventCreateWithFlags, &native, gpuEventDisableTiming | gpuEventInterprocess);
+        if (status == ACL_SUCCESS) {
+            *event = std::make_unique<GpuEvent>(native, false);
+        }
+        return status;
+    }
+
+    aclError export_event(BackendEvent* event, ExportBlob* blob) override {
+        gpuIpcEventHandle_t handle{};
+        if (aclError err = GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native());
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        put_blob(handle, blob);
+        return ACL_SUCCESS;
+    }
+
+    // The exporter records it: waits and queries always ask the runtime (never "not recorded").
+    aclError open_event(int32_t,
+                        const ExportBlob& blob,
+                        std::unique_ptr<BackendEvent>* event) override {
+        gpuIpcEventHandle_t handle{};
+        if (!get_blob(blob, &handle)) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        gpuEvent_t native = nullptr;
+        if (aclError err = GPU_CALL(gpuIpcOpenEventHandle, &native, handle); err != ACL_SUCCESS) {
+            return err;
+        }
+        auto opened = std::make_unique<GpuEvent>(native, false);
+        opened->mark_recorded();
+        *event = std::move(opened);
+        return ACL_SUCCESS;
+    }
+
     // A probe, not a failure: leaves no error text, and clears the runtime's last error so a
     // later launch check does not pick it up.
     bool is_foreign_device_pointer(const void* ptr) override {
@@ -496,6 +654,8 @@ public:
 private:
     // Shared with the marks, which may be resolved after the backend is gone.
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
+    std::mutex opened_mutex_;
+    std::map<void*, void*> opened_;  // IPC memory opened here: pointer handed out -> base
 };
 
 }  // namespace

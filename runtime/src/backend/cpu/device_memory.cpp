@@ -1,0 +1,327 @@
+#include "backend/cpu/device_memory.h"
+
+#include "aclemu/shared_memory.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <utility>
+
+namespace aclemu::rt::cpu {
+namespace {
+
+// The memfds' names (they show in /proc/<pid>/fd links, which open_peer_fd checks).
+constexpr char kBlockName[] = "aclemu-device-block";
+constexpr char kPhysicalName[] = "aclemu-physical";
+
+thread_local std::string tl_last_error;
+
+aclError failed(aclError code, const std::string& what, int error) {
+    tl_last_error = what + ": " + std::strerror(error);
+    return code;
+}
+
+aclError failed(aclError code, const std::string& what) {
+    tl_last_error = what;
+    return code;
+}
+
+size_t physical_memory() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    return pages > 0 ? static_cast<size_t>(pages) * shm::page_size() : 0;
+}
+
+// The blob of shared device memory: the memfd and where in it the shared range lies.
+struct MemoryBlob {
+    int32_t fd;
+    uint64_t offset;  // bytes from the start of the memfd (= of the block)
+};
+
+// The blob of a physical allocation: its memfd.
+struct PhysicalBlob {
+    int32_t fd;
+};
+
+template <class T>
+void put(const T& value, ExportBlob* blob) {
+    static_assert(sizeof(T) <= ExportBlob::kCapacity, "blob too large");
+    blob->size = sizeof(T);
+    std::memcpy(blob->bytes, &value, sizeof(T));
+}
+
+template <class T>
+bool get(const ExportBlob& blob, T* value) {
+    if (blob.size != sizeof(T)) {
+        return false;
+    }
+    std::memcpy(value, blob.bytes, sizeof(T));
+    return true;
+}
+
+// A physical allocation: a memfd (open while the handle lives; a mapping keeps the memory alive
+// on its own). Allocations of this process count against the budget.
+class CpuPhysical final : public BackendPhysical {
+public:
+    CpuPhysical(int fd, size_t bytes, std::shared_ptr<MemoryBudget> budget)
+        : fd_(fd), bytes_(bytes), budget_(std::move(budget)) {}
+    ~CpuPhysical() override {
+        ::close(fd_);
+        if (budget_) {
+            budget_->give(bytes_);
+        }
+    }
+    int fd() const { return fd_; }
+
+private:
+    int fd_;
+    size_t bytes_;
+    std::shared_ptr<MemoryBudget> budget_;
+};
+
+// The pages of [ptr, ptr + bytes): their first address and length.
+void page_span(const void* ptr, size_t bytes, uintptr_t* first, size_t* length) {
+    const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
+    *first = address & ~(uintptr_t{shm::page_size()} - 1);
+    *length = shm::round_up(address + bytes - *first, shm::page_size());
+}
+
+}  // namespace
+
+MemoryBudget::MemoryBudget(size_t limit) : total_(limit != 0 ? limit : physical_memory()) {}
+
+bool MemoryBudget::take(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (bytes > total_ - used_) {
+        return false;
+    }
+    used_ += bytes;
+    return true;
+}
+
+void MemoryBudget::give(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    used_ -= bytes;
+}
+
+size_t MemoryBudget::used() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return used_;
+}
+
+DeviceMemory::DeviceMemory(size_t limit) : budget_(std::make_shared<MemoryBudget>(limit)) {}
+
+DeviceMemory::~DeviceMemory() {
+    for (auto& [base, block] : blocks_) {
+        ::munmap(reinterpret_cast<void*>(base), block.mapped);
+        if (block.fd >= 0) {
+            ::close(block.fd);
+        }
+    }
+}
+
+aclError DeviceMemory::allocate(size_t bytes, void** ptr) {
+    const size_t mapped = shm::round_up(bytes, shm::page_size());
+    if (mapped == 0 || !budget_->take(mapped)) {
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      std::to_string(bytes)
+                          + " bytes do not fit: " + std::to_string(budget_->used()) + " of "
+                          + std::to_string(budget_->total())
+                          + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
+    }
+    void* block = shm::map_private(mapped);
+    if (block == MAP_FAILED) {
+        budget_->give(mapped);
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "mmap", errno);
+    }
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        blocks_[reinterpret_cast<uintptr_t>(block)] = Block{mapped, -1};
+    }
+    *ptr = block;
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::release(void* ptr) {
+    Block block;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto found = blocks_.find(reinterpret_cast<uintptr_t>(ptr));
+        if (found == blocks_.end()) {
+            return failed(ACL_ERROR_RT_MEMORY_FREE, "not a device block of the CPU backend");
+        }
+        block = found->second;
+        blocks_.erase(found);
+    }
+    ::munmap(ptr, block.mapped);
+    if (block.fd >= 0) {
+        ::close(block.fd);
+    }
+    budget_->give(block.mapped);
+    return ACL_SUCCESS;
+}
+
+void DeviceMemory::info(size_t* free_bytes, size_t* total_bytes) const {
+    const size_t used = budget_->used();
+    *total_bytes = budget_->total();
+    *free_bytes = used < *total_bytes ? *total_bytes - used : 0;
+}
+
+aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
+    auto after = blocks_.upper_bound(address);
+    if (after == blocks_.begin()) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "not inside a device block");
+    }
+    auto& [base, block] = *std::prev(after);
+    if (address - base >= block.mapped || bytes > block.mapped - (address - base)) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "not inside a device block");
+    }
+    if (block.fd < 0) {
+        const int fd = shm::move_to_memfd(reinterpret_cast<void*>(base), block.mapped, kBlockName);
+        if (fd < 0) {
+            return failed(
+                ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "cannot make the block shareable", errno);
+        }
+        block.fd = fd;
+    }
+    put(MemoryBlob{block.fd, address - base}, blob);
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::open_exported(int32_t exporter,
+                                     const ExportBlob& blob,
+                                     size_t bytes,
+                                     void** ptr) {
+    MemoryBlob where{};
+    if (!get(blob, &where)) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "the export was made by another backend (ACLEMU_BACKEND differs)");
+    }
+    const int fd = shm::open_peer_fd(exporter, where.fd, kBlockName);
+    if (fd < 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "cannot open the memory of process " + std::to_string(exporter),
+                      errno);
+    }
+    const uint64_t first = where.offset & ~(uint64_t{shm::page_size()} - 1);
+    const size_t length = shm::round_up(where.offset - first + bytes, shm::page_size());
+    void* mapped =
+        ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, static_cast<off_t>(first));
+    const int error = errno;
+    ::close(fd);
+    if (mapped == MAP_FAILED) {
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "cannot map the shared memory", error);
+    }
+    *ptr = static_cast<unsigned char*>(mapped) + (where.offset - first);
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::close_exported(void* ptr, size_t bytes) {
+    uintptr_t first = 0;
+    size_t length = 0;
+    page_span(ptr, bytes, &first, &length);
+    if (::munmap(reinterpret_cast<void*>(first), length) != 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "munmap", errno);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::reserve(size_t bytes, void* wanted, void** ptr) {
+    const int fixed = wanted != nullptr ? MAP_FIXED_NOREPLACE : 0;
+    void* range = ::mmap(
+        wanted, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | fixed, -1, 0);
+    if (range == MAP_FAILED) {
+        return failed(
+            wanted != nullptr ? ACL_ERROR_RT_PARAM_INVALID : ACL_ERROR_RT_MEMORY_ALLOCATION,
+            "cannot reserve the addresses",
+            errno);
+    }
+    if (wanted != nullptr && range != wanted) {  // a kernel without MAP_FIXED_NOREPLACE
+        ::munmap(range, bytes);
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "the wanted addresses are in use");
+    }
+    *ptr = range;
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::release_reservation(void* ptr, size_t bytes) {
+    if (::munmap(ptr, bytes) != 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "munmap", errno);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::create_physical(size_t bytes, std::unique_ptr<BackendPhysical>* physical) {
+    if (!budget_->take(bytes)) {
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      std::to_string(bytes)
+                          + " bytes do not fit: " + std::to_string(budget_->used()) + " of "
+                          + std::to_string(budget_->total())
+                          + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
+    }
+    const int fd = shm::create_memfd(kPhysicalName, bytes);
+    if (fd < 0) {
+        budget_->give(bytes);
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "memfd_create", errno);
+    }
+    *physical = std::make_unique<CpuPhysical>(fd, bytes, budget_);
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::map(void* ptr, size_t bytes, BackendPhysical& physical) {
+    const int fd = static_cast<CpuPhysical&>(physical).fd();
+    if (shm::map_shared(fd, bytes, ptr) == MAP_FAILED) {
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "mmap", errno);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::unmap(void* ptr, size_t bytes) {
+    // Back to reserved-only addresses (not munmap: the range must stay ours).
+    if (::mmap(
+            ptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
+        == MAP_FAILED) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "mmap", errno);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::protect(void* ptr, size_t bytes, int flags) {
+    const int prot = flags == 3 ? PROT_READ | PROT_WRITE : flags == 1 ? PROT_READ : PROT_NONE;
+    if (::mprotect(ptr, bytes, prot) != 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID, "mprotect", errno);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::export_physical(BackendPhysical& physical, ExportBlob* blob) {
+    put(PhysicalBlob{static_cast<CpuPhysical&>(physical).fd()}, blob);
+    return ACL_SUCCESS;
+}
+
+aclError DeviceMemory::import_physical(int32_t exporter,
+                                       const ExportBlob& blob,
+                                       size_t bytes,
+                                       std::unique_ptr<BackendPhysical>* physical) {
+    PhysicalBlob where{};
+    if (!get(blob, &where)) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "the export was made by another backend (ACLEMU_BACKEND differs)");
+    }
+    const int fd = shm::open_peer_fd(exporter, where.fd, kPhysicalName);
+    if (fd < 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "cannot open the memory of process " + std::to_string(exporter),
+                      errno);
+    }
+    *physical = std::make_unique<CpuPhysical>(fd, bytes, nullptr);  // the exporter's memory
+    return ACL_SUCCESS;
+}
+
+std::string DeviceMemory::take_last_error() {
+    return std::exchange(tl_last_error, std::string());
+}
+
+}  // namespace aclemu::rt::cpu

@@ -1,0 +1,43 @@
+// The CPU backend's events for other processes (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)): the
+// record and completion counts live in a memfd page (shm::SharedSignal), so a process that opened
+// the event through /proc (base/aclemu/shared_memory.h) waits on the exporter's records with a
+// futex. Records complete in stream order, like the in-process events; no timestamps.
+#pragma once
+
+#include "acl/acl_base.h"
+
+#include "backend/backend.h"
+#include "backend/cpu/work_queue.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace aclemu::rt::cpu {
+
+class IpcEvent final : public BackendEvent {
+public:
+    /// A new event of this process.
+    static aclError create(std::unique_ptr<BackendEvent>* event);
+    /// The event process `exporter` described with export_to().
+    static aclError open(int32_t exporter,
+                         const ExportBlob& blob,
+                         std::unique_ptr<BackendEvent>* event);
+    /// The event behind `event` when it is one of these, else nullptr.
+    static IpcEvent* from(BackendEvent* event);
+
+    void export_to(ExportBlob* blob) const;
+    /// Takes a record that completes when `queue` reaches it.
+    void record(WorkQueue& queue);
+    /// Holds `queue`'s later work until the latest record taken (in any process) completes.
+    void hold(WorkQueue& queue);
+    /// Waits for the latest record taken; false on timeout (timeout_ms < 0: forever).
+    bool wait(int32_t timeout_ms);
+    bool complete() const;
+
+private:
+    struct Page;
+    explicit IpcEvent(std::shared_ptr<Page> page) : page_(std::move(page)) {}
+    std::shared_ptr<Page> page_;  // shared with queued tasks, which may outlive the event
+};
+
+}  // namespace aclemu::rt::cpu

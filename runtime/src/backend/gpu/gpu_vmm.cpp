@@ -1,0 +1,372 @@
+// The GPU backend's virtual memory calls (gpu_vmm.h). One body per call, over a thin layer that
+// is CUDA's driver entry points (resolved once, on first use) or HIP's / the simulator's gpuMem*
+// names (gpu/gpu_runtime.h). A physical allocation always asks for a POSIX descriptor handle type,
+// so it can be exported later.
+#include "backend/gpu/gpu_vmm.h"
+
+#include "backend/gpu/gpu_error.h"
+
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <vector>
+
+#if !defined(ACLEMU_USE_HIP) && !defined(ACLEMU_GPU_SIM)
+#    include <cuda.h>
+#    define ACLEMU_VMM_CUDA_DRIVER 1
+#endif
+
+namespace aclemu::rt::ACLEMU_GPU_NAMESPACE::vmm {
+namespace {
+
+// A descriptor of this process for descriptor `fd` of process `pid`: pidfd_getfd copies any
+// kind (a driver's descriptor cannot always be reopened through /proc); /proc is the fallback
+// where pidfd_getfd is missing or not permitted.
+int take_peer_fd(int pid, int fd) {
+#if defined(SYS_pidfd_open) && defined(SYS_pidfd_getfd)
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+    if (pidfd >= 0) {
+        const int taken = static_cast<int>(::syscall(SYS_pidfd_getfd, pidfd, fd, 0));
+        ::close(pidfd);
+        if (taken >= 0) {
+            return taken;
+        }
+    }
+#endif
+    const std::string path = "/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd);
+    return ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+}
+
+struct PhysicalBlob {
+    int32_t fd;
+};
+
+#if defined(ACLEMU_VMM_CUDA_DRIVER)
+
+using Handle = CUmemGenericAllocationHandle;
+
+// The driver's entry points; `missing` names the first one it lacks.
+struct Driver {
+    decltype(&cuMemGetAllocationGranularity) granularity = nullptr;
+    decltype(&cuMemCreate) create = nullptr;
+    decltype(&cuMemRelease) release = nullptr;
+    decltype(&cuMemAddressReserve) reserve = nullptr;
+    decltype(&cuMemAddressFree) free_address = nullptr;
+    decltype(&cuMemMap) map = nullptr;
+    decltype(&cuMemUnmap) unmap = nullptr;
+    decltype(&cuMemSetAccess) set_access = nullptr;
+    decltype(&cuMemExportToShareableHandle) export_handle = nullptr;
+    decltype(&cuMemImportFromShareableHandle) import_handle = nullptr;
+    decltype(&cuGetErrorName) error_name = nullptr;
+    std::string missing;
+};
+
+template <class F>
+void resolve(const char* symbol, F* fn, std::string* missing) {
+    void* address = nullptr;
+    cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
+#    if CUDART_VERSION >= 12050
+    const cudaError_t error =
+        cudaGetDriverEntryPointByVersion(symbol, &address, 12000, cudaEnableDefault, &status);
+#    else
+    const cudaError_t error = cudaGetDriverEntryPoint(symbol, &address, cudaEnableDefault, &status);
+#    endif
+    if (error != cudaSuccess || status != cudaDriverEntryPointSuccess || address == nullptr) {
+        static_cast<void>(cudaGetLastError());
+        if (missing->empty()) {
+            *missing = symbol;
+        }
+        return;
+    }
+    *fn = reinterpret_cast<F>(address);
+}
+
+const Driver& driver() {
+    static const Driver loaded = [] {
+        Driver d;
+        resolve("cuMemGetAllocationGranularity", &d.granularity, &d.missing);
+        resolve("cuMemCreate", &d.create, &d.missing);
+        resolve("cuMemRelease", &d.release, &d.missing);
+        resolve("cuMemAddressReserve", &d.reserve, &d.missing);
+        resolve("cuMemAddressFree", &d.free_address, &d.missing);
+        resolve("cuMemMap", &d.map, &d.missing);
+        resolve("cuMemUnmap", &d.unmap, &d.missing);
+        resolve("cuMemSetAccess", &d.set_access, &d.missing);
+        resolve("cuMemExportToShareableHandle", &d.export_handle, &d.missing);
+        resolve("cuMemImportFromShareableHandle", &d.import_handle, &d.missing);
+        resolve("cuGetErrorName", &d.error_name, &d.missing);
+        return d;
+    }();
+    return loaded;
+}
+
+// "gpuMemCreate" -> "cuMemCreate": the driver's spelling, for messages.
+std::string driver_name(const char* mapped) {
+    return std::string("cu") + (mapped + 3);
+}
+
+aclError driver_check(CUresult result, const std::string& api) {
+    if (result == CUDA_SUCCESS) {
+        return ACL_SUCCESS;
+    }
+    const char* name = nullptr;
+    if (driver().error_name != nullptr) {
+        driver().error_name(result, &name);
+    }
+    set_last_error_text(api + ": "
+                        + (name != nullptr ? name : "CUresult " + std::to_string(result)));
+    switch (result) {
+        case CUDA_ERROR_OUT_OF_MEMORY:
+            return ACL_ERROR_RT_MEMORY_ALLOCATION;
+        case CUDA_ERROR_NOT_SUPPORTED:
+            return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+        case CUDA_ERROR_INVALID_VALUE:
+            return ACL_ERROR_RT_PARAM_INVALID;
+        case CUDA_ERROR_INVALID_DEVICE:
+            return ACL_ERROR_RT_INVALID_DEVICEID;
+        default:
+            return ACL_ERROR_RT_INTERNAL_ERROR;
+    }
+}
+
+// ACL_SUCCESS when the driver has every entry point, else why not.
+aclError driver_ready() {
+    if (driver().missing.empty()) {
+        return ACL_SUCCESS;
+    }
+    set_last_error_text("the CUDA driver does not provide " + driver().missing
+                        + " (virtual memory management needs a CUDA 10.2 or newer driver)");
+    return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
+#    define VMM_CALL(entry, name, ...) driver_check(driver().entry(__VA_ARGS__), driver_name(#    name))
+
+CUmemAllocationProp allocation_prop(int32_t device) {
+    CUmemAllocationProp prop{};
+    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = device;
+    prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    return prop;
+}
+
+CUmemAccessDesc access_desc(int32_t device, int flags) {
+    CUmemAccessDesc desc{};
+    desc.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+    desc.location.id = device;
+    desc.flags = static_cast<CUmemAccess_flags>(flags);
+    return desc;
+}
+
+CUdeviceptr address_of(void* ptr) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr));
+}
+
+constexpr auto kPosixFd = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+constexpr auto kMinimum = CU_MEM_ALLOC_GRANULARITY_MINIMUM;
+constexpr auto kRecommended = CU_MEM_ALLOC_GRANULARITY_RECOMMENDED;
+
+#else  // HIP, the simulator
+
+using Handle = gpuMemGenericAllocationHandle_t;
+
+aclError driver_ready() {
+    return ACL_SUCCESS;
+}
+
+#    define VMM_CALL(entry, name, ...) GPU_CALL(name, __VA_ARGS__)
+
+gpuMemAllocationProp allocation_prop(int32_t device) {
+    gpuMemAllocationProp prop{};
+    prop.type = gpuMemAllocationTypePinned;
+    prop.location.type = gpuMemLocationTypeDevice;
+    prop.location.id = device;
+    prop.requestedHandleType = gpuMemHandleTypePosixFileDescriptor;
+    return prop;
+}
+
+gpuMemAccessDesc access_desc(int32_t device, int flags) {
+    gpuMemAccessDesc desc{};
+    desc.location.type = gpuMemLocationTypeDevice;
+    desc.location.id = device;
+    desc.flags = flags == 3   ? gpuMemAccessFlagsProtReadWrite
+                 : flags == 1 ? gpuMemAccessFlagsProtRead
+                              : gpuMemAccessFlagsProtNone;
+    return desc;
+}
+
+void* address_of(void* ptr) {
+    return ptr;
+}
+
+constexpr auto kPosixFd = gpuMemHandleTypePosixFileDescriptor;
+constexpr auto kMinimum = gpuMemAllocationGranularityMinimum;
+constexpr auto kRecommended = gpuMemAllocationGranularityRecommended;
+
+#endif
+
+// A physical allocation, and the descriptor it was exported as (closed with it).
+class GpuPhysical final : public BackendPhysical {
+public:
+    explicit GpuPhysical(Handle handle) : handle_(handle) {}
+    ~GpuPhysical() override {
+        if (exported_fd >= 0) {
+            ::close(exported_fd);
+        }
+        static_cast<void>(VMM_CALL(release, gpuMemRelease, handle_));
+    }
+    Handle handle() const { return handle_; }
+    int exported_fd = -1;
+
+private:
+    Handle handle_;
+};
+
+}  // namespace
+
+aclError granularity(int32_t device, bool recommended, size_t* bytes) {
+    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
+        return err;
+    }
+    const auto prop = allocation_prop(device);
+    return VMM_CALL(granularity,
+                    gpuMemGetAllocationGranularity,
+                    bytes,
+                    &prop,
+                    recommended ? kRecommended : kMinimum);
+}
+
+aclError reserve(size_t bytes, void* wanted, void** ptr) {
+    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
+        return err;
+    }
+#if defined(ACLEMU_VMM_CUDA_DRIVER)
+    CUdeviceptr range = 0;
+    aclError err = VMM_CALL(reserve, gpuMemAddressReserve, &range, bytes, 0, address_of(wanted), 0);
+    void* got = reinterpret_cast<void*>(static_cast<uintptr_t>(range));
+#else
+    void* got = nullptr;
+    aclError err = VMM_CALL(reserve, gpuMemAddressReserve, &got, bytes, 0, wanted, 0);
+#endif
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    if (wanted != nullptr && got != wanted) {  // the address is a hint to the driver
+        static_cast<void>(release(got, bytes));
+        set_last_error_text("the wanted addresses are in use");
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    *ptr = got;
+    return ACL_SUCCESS;
+}
+
+aclError release(void* ptr, size_t bytes) {
+    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
+        return err;
+    }
+    return VMM_CALL(free_address, gpuMemAddressFree, address_of(ptr), bytes);
+}
+
+aclError create(int32_t device, size_t bytes, std::unique_ptr<BackendPhysical>* physical) {
+    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
+        return err;
+    }
+    const auto prop = allocation_prop(device);
+    Handle handle{};
+    if (aclError err = VMM_CALL(create, gpuMemCreate, &handle, bytes, &prop, 0);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    *physical = std::make_unique<GpuPhysical>(handle);
+    return ACL_SUCCESS;
+}
+
+aclError map(void* ptr, size_t bytes, BackendPhysical& physical, int32_t device) {
+    const Handle handle = static_cast<GpuPhysical&>(physical).handle();
+    if (aclError err = VMM_CALL(map, gpuMemMap, address_of(ptr), bytes, 0, handle, 0);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    const auto desc = access_desc(device, 3);
+    if (aclError err = VMM_CALL(set_access, gpuMemSetAccess, address_of(ptr), bytes, &desc, 1);
+        err != ACL_SUCCESS) {
+        static_cast<void>(VMM_CALL(unmap, gpuMemUnmap, address_of(ptr), bytes));
+        return err;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError unmap(void* ptr, size_t bytes) {
+    // No queued work may still use the range.
+    if (aclError err = gpu_check(gpuDeviceSynchronize(), GPU_NAME_OF(gpuDeviceSynchronize));
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    return VMM_CALL(unmap, gpuMemUnmap, address_of(ptr), bytes);
+}
+
+aclError set_access(void* ptr, size_t bytes, const DeviceAccess* access, size_t count) {
+    std::vector<decltype(access_desc(0, 0))> descs;
+    for (size_t i = 0; i < count; ++i) {
+        descs.push_back(access_desc(access[i].physical_device, access[i].flags));
+    }
+    return VMM_CALL(
+        set_access, gpuMemSetAccess, address_of(ptr), bytes, descs.data(), descs.size());
+}
+
+aclError export_handle(BackendPhysical& physical, ExportBlob* blob) {
+    auto& gpu_physical = static_cast<GpuPhysical&>(physical);
+    if (gpu_physical.exported_fd < 0) {
+        int fd = -1;
+        if (aclError err = VMM_CALL(export_handle,
+                                    gpuMemExportToShareableHandle,
+                                    &fd,
+                                    gpu_physical.handle(),
+                                    kPosixFd,
+                                    0);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        gpu_physical.exported_fd = fd;
+    }
+    const PhysicalBlob where{gpu_physical.exported_fd};
+    blob->size = sizeof where;
+    std::memcpy(blob->bytes, &where, sizeof where);
+    return ACL_SUCCESS;
+}
+
+aclError import_handle(int32_t exporter,
+                       const ExportBlob& blob,
+                       std::unique_ptr<BackendPhysical>* physical) {
+    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
+        return err;
+    }
+    PhysicalBlob where{};
+    if (blob.size != sizeof where) {
+        set_last_error_text("the export was made by another backend (ACLEMU_BACKEND differs)");
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    std::memcpy(&where, blob.bytes, sizeof where);
+    const int fd = take_peer_fd(exporter, where.fd);
+    if (fd < 0) {
+        set_last_error_text("cannot take descriptor " + std::to_string(where.fd) + " of process "
+                            + std::to_string(exporter) + ": " + std::strerror(errno));
+        return ACL_ERROR_RT_PARAM_INVALID;
+    }
+    Handle handle{};
+    const aclError err = VMM_CALL(import_handle,
+                                  gpuMemImportFromShareableHandle,
+                                  &handle,
+                                  reinterpret_cast<void*>(static_cast<intptr_t>(fd)),
+                                  kPosixFd);
+    ::close(fd);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    *physical = std::make_unique<GpuPhysical>(handle);
+    return ACL_SUCCESS;
+}
+
+}  // namespace aclemu::rt::ACLEMU_GPU_NAMESPACE::vmm

@@ -1,0 +1,151 @@
+// The other process of the cross-process tests (test_ipc.cpp, test_vmm.cpp). Started as
+//   aclemu_ipc_peer <backend> <role>
+// it sets ACLEMU_BACKEND=<backend>, initializes, sets device 0, then reads one command line from
+// stdin (so the test can whitelist its pid first) and answers on stdout:
+//   mem <key> <bytes> <seed>     import an IPC key, check the bytes, write the next pattern, close
+//   vmm <handle> <bytes> <seed>  import a shareable handle, map it, check, write, unmap, free
+//   event <hex bytes>            open an IPC event handle, report "pending" or "complete", then
+//                                wait for it (5 s at most) and report "waited"
+// Answers: "ok", or "fail <step> <code> <aclGetRecentErrMsg()>". The byte patterns are the
+// tests' own (peer_protocol.h), computed again here.
+#include "acl/acl.h"
+
+#include "runtime/peer/peer_protocol.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using aclemu::test::peer::pattern;
+
+int report_failure(const char* step, aclError code) {
+    const char* message = aclGetRecentErrMsg();
+    std::printf("fail %s %d %s\n", step, code, message != nullptr ? message : "");
+    std::fflush(stdout);
+    return 1;
+}
+
+#define PEER_CHECK(step, call)                      \
+    do {                                            \
+        const aclError peer_err_ = (call);          \
+        if (peer_err_ != ACL_SUCCESS) {             \
+            return report_failure(step, peer_err_); \
+        }                                           \
+    } while (0)
+
+// Checks `bytes` device bytes at `device` against pattern(seed), then writes pattern(seed + 1).
+int check_and_write(void* device, size_t bytes, uint32_t seed) {
+    std::vector<uint8_t> host(bytes);
+    PEER_CHECK("read", aclrtMemcpy(host.data(), bytes, device, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
+    if (host != pattern(bytes, seed)) {
+        std::printf("fail compare 0 the bytes differ from pattern %u\n", seed);
+        std::fflush(stdout);
+        return 1;
+    }
+    const std::vector<uint8_t> next = pattern(bytes, seed + 1);
+    PEER_CHECK("write", aclrtMemcpy(device, bytes, next.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    PEER_CHECK("synchronize", aclrtSynchronizeDevice());
+    return 0;
+}
+
+int import_memory(const std::string& key, size_t bytes, uint32_t seed) {
+    void* device = nullptr;
+    PEER_CHECK("import", aclrtIpcMemImportByKey(&device, key.c_str(), 0));
+    if (int failed = check_and_write(device, bytes, seed)) {
+        return failed;
+    }
+    PEER_CHECK("close", aclrtIpcMemClose(key.c_str()));
+    return 0;
+}
+
+int import_physical(uint64_t shareable, size_t bytes, uint32_t seed) {
+    aclrtDrvMemHandle handle = nullptr;
+    PEER_CHECK("import", aclrtMemImportFromShareableHandle(shareable, 0, &handle));
+    void* range = nullptr;
+    PEER_CHECK("reserve", aclrtReserveMemAddress(&range, bytes, 0, nullptr, 0));
+    PEER_CHECK("map", aclrtMapMem(range, bytes, 0, handle, 0));
+    if (int failed = check_and_write(range, bytes, seed)) {
+        return failed;
+    }
+    PEER_CHECK("unmap", aclrtUnmapMem(range));
+    PEER_CHECK("release", aclrtReleaseMemAddress(range));
+    PEER_CHECK("free", aclrtFreePhysical(handle));
+    return 0;
+}
+
+int open_event(const std::string& hex) {
+    aclrtIpcEventHandle handle{};
+    if (!aclemu::test::peer::from_hex(hex, handle.reserved, sizeof handle.reserved)) {
+        std::printf("fail parse 0 bad handle text\n");
+        return 1;
+    }
+    aclrtEvent event = nullptr;
+    PEER_CHECK("open", aclrtIpcOpenEventHandle(handle, &event));
+    aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    PEER_CHECK("query", aclrtQueryEventStatus(event, &status));
+    std::printf("%s\n", status == ACL_EVENT_RECORDED_STATUS_COMPLETE ? "complete" : "pending");
+    std::fflush(stdout);
+    PEER_CHECK("wait", aclrtSynchronizeEventWithTimeout(event, 5000));
+    std::printf("waited\n");
+    std::fflush(stdout);
+    PEER_CHECK("destroy", aclrtDestroyEvent(event));
+    return 0;
+}
+
+int run(const std::string& command) {
+    std::istringstream in(command);
+    std::string verb;
+    in >> verb;
+    if (verb == "mem") {
+        std::string key;
+        size_t bytes = 0;
+        uint32_t seed = 0;
+        in >> key >> bytes >> seed;
+        return import_memory(key, bytes, seed);
+    }
+    if (verb == "vmm") {
+        uint64_t shareable = 0;
+        size_t bytes = 0;
+        uint32_t seed = 0;
+        in >> shareable >> bytes >> seed;
+        return import_physical(shareable, bytes, seed);
+    }
+    if (verb == "event") {
+        std::string hex;
+        in >> hex;
+        return open_event(hex);
+    }
+    std::printf("fail command 0 unknown command '%s'\n", verb.c_str());
+    return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: aclemu_ipc_peer <backend>\n");
+        return 2;
+    }
+    setenv("ACLEMU_BACKEND", argv[1], 1);
+    PEER_CHECK("init", aclInit(nullptr));
+    PEER_CHECK("set_device", aclrtSetDevice(0));
+    std::printf("ready\n");
+    std::fflush(stdout);
+    std::string command;
+    if (!std::getline(std::cin, command)) {
+        return report_failure("command", 0);
+    }
+    int result = run(command);
+    if (result == 0) {
+        std::printf("ok\n");
+        std::fflush(stdout);
+    }
+    aclrtResetDevice(0);
+    aclFinalize();
+    return result;
+}
