@@ -1,7 +1,8 @@
 # `cmake --install` lays out a CANN-shaped prefix:
 #   include/acl, include/aclnn, include/aclnnop        public headers
 #   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
-#         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so: the GPU simulator)
+#         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so,
+#            libaclemu_gpusim_builtin_kernels.so: the GPU simulator)
 #   share/cmake/aclemu/                                find_package(aclemu)
 #   set_env.sh                                         like CANN's
 #   bin/aclemu-info                                    which backend answers here
@@ -26,7 +27,8 @@ include(tools/aclemu_info.cmake)  # its build description and tests
 set(ACLEMU_INSTALLED_LIBRARIES ascendcl nnopbase opapi)
 if(ACLEMU_ENABLE_GPUSIM)
     list(APPEND ACLEMU_INSTALLED_BACKENDS gpusim)
-    list(APPEND ACLEMU_INSTALLED_LIBRARIES aclemu_gpusim aclemu_gpusim_kernels)
+    list(APPEND ACLEMU_INSTALLED_LIBRARIES aclemu_gpusim aclemu_gpusim_kernels
+                                           aclemu_gpusim_builtin_kernels)
 endif()
 install(TARGETS ${ACLEMU_INSTALLED_LIBRARIES}
         EXPORT aclemuTargets

@@ -131,6 +131,11 @@ public:
 
     AllocTable& allocations() { return allocations_; }
 
+    /// Registers `hook` for every aclFinalize that releases the runtime; it runs first, before
+    /// streams, memory and the backend go, and must only forget state (registries kept outside
+    /// this class: notifies, the overflow state). Registering the same hook again is a no-op.
+    void add_teardown_hook(void (*hook)());
+
 private:
     Runtime() = default;
 
@@ -183,6 +188,7 @@ private:
     std::unordered_map<Stream*, std::shared_ptr<Stream>> streams_;
     std::unordered_map<Event*, std::shared_ptr<Event>> events_;
     std::map<int, int64_t> process_params_;
+    std::vector<void (*)()> teardown_hooks_;  // guarded by mu_
 
     AllocTable allocations_;
 };
