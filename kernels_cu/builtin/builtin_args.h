@@ -67,7 +67,12 @@ struct RandomParam {
 };
 
 /// Values equal aclrtRandomNumFuncType's.
-enum class RandomFunc : int32_t { DropoutBitmask = 0, Uniform = 1, Normal = 2, TruncatedNormal = 3 };
+enum class RandomFunc : int32_t {
+    DropoutBitmask = 0,
+    Uniform = 1,
+    Normal = 2,
+    TruncatedNormal = 3
+};
 
 /// Philox4x32-10 keyed by `seed`, counter from the 16 bytes at `counter` (Note [Random counter]
 /// in kernels_cu/math/random_distributions.h). `type` is the output type; for DropoutBitmask the

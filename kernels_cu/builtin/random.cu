@@ -20,8 +20,7 @@ __global__ void __launch_bounds__(kThreads) random_kernel(const RandomArgs args)
     const uint64_t units = random_unit_count(args, values.count);
     const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
     bool overflow = false;
-    for (uint64_t unit = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-         unit < units;
+    for (uint64_t unit = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; unit < units;
          unit += stride) {
         overflow = random_write_unit(args, values, unit) || overflow;
     }

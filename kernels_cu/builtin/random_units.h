@@ -98,7 +98,8 @@ ACLEMU_HD uint64_t widen(uint64_t bits, ElemType type) {
 
 /// max - min when max > min, else 0.
 ACLEMU_HD uint64_t integer_range(uint64_t min, uint64_t max, bool is_signed) {
-    const bool larger = is_signed ? static_cast<int64_t>(max) > static_cast<int64_t>(min) : max > min;
+    const bool larger =
+        is_signed ? static_cast<int64_t>(max) > static_cast<int64_t>(min) : max > min;
     return larger ? max - min : 0;
 }
 

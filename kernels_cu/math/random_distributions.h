@@ -40,7 +40,9 @@
 namespace aclemu::kernels {
 
 /// Philox block `block` of the counter (lo, hi) under `seed` (Note [Random counter]).
-ACLEMU_HD Philox4x32 random_block(uint64_t seed, uint64_t counter_lo, uint64_t counter_hi,
+ACLEMU_HD Philox4x32 random_block(uint64_t seed,
+                                  uint64_t counter_lo,
+                                  uint64_t counter_hi,
                                   uint64_t block) {
     const uint64_t lo = counter_lo + block;
     const uint64_t hi = counter_hi + (lo < counter_lo ? 1u : 0u);
@@ -131,8 +133,8 @@ ACLEMU_HD float param_float<BFloat16>(uint64_t bits) {
 /// One floating-point output of Uniform, Normal or TruncatedNormal from word w, with a and b the
 /// parameters as floats; returns the stored value, and in `value` the float it was rounded from.
 template <typename T>
-ACLEMU_HD T random_float_element(builtin::RandomFunc func, uint32_t w, float a, float b,
-                                 float* value) {
+ACLEMU_HD T
+random_float_element(builtin::RandomFunc func, uint32_t w, float a, float b, float* value) {
     float v;
     if (func == builtin::RandomFunc::Uniform) {
         v = add_rn(a, mul_rn(unit_uniform(w), sub_rn(b, a)));

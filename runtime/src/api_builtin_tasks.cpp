@@ -165,8 +165,8 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
         args.overflow_flag = OverflowState::instance().flag_for(*target);
     }
     if (aclError err = backend->random_async(args, target->impl.get()); err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot run the random-number task: " + backend->last_error_text()));
+        return fail(
+            err, msg_runtime("cannot run the random-number task: " + backend->last_error_text()));
     }
     return runtime().after_enqueue(*target);
 }

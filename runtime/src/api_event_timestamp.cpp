@@ -36,8 +36,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
                 msg_invalid("event", pointer_text(event), "the event has not been recorded"));
         }
         bool complete = false;
-        if (aclError err = backend->query_event(found->impl.get(), &complete);
-            err != ACL_SUCCESS) {
+        if (aclError err = backend->query_event(found->impl.get(), &complete); err != ACL_SUCCESS) {
             return fail(err, msg_runtime("event query failed: " + backend->last_error_text()));
         }
         if (!complete) {
@@ -48,9 +47,9 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
         }
         if (aclError err = backend->event_timestamp_us(found->impl.get(), timestamp);
             err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot read the event's timestamp: "
-                                    + backend->last_error_text()));
+            return fail(
+                err,
+                msg_runtime("cannot read the event's timestamp: " + backend->last_error_text()));
         }
         return ACL_SUCCESS;
     });

@@ -137,12 +137,12 @@ aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
         return err;
     }
     if (out->stream->device != out->notify->device) {
-        return fail(ACL_ERROR_RT_STREAM_CONTEXT,
-                    msg_invalid("stream",
-                                pointer_text(out->stream.get()),
-                                "it belongs to device " + std::to_string(out->stream->device)
-                                    + ", the notify to device "
-                                    + std::to_string(out->notify->device)));
+        return fail(
+            ACL_ERROR_RT_STREAM_CONTEXT,
+            msg_invalid("stream",
+                        pointer_text(out->stream.get()),
+                        "it belongs to device " + std::to_string(out->stream->device)
+                            + ", the notify to device " + std::to_string(out->notify->device)));
     }
     return ACL_SUCCESS;
 }
@@ -151,8 +151,9 @@ aclError queued(aclError err, Backend* backend, const char* what) {
     if (err == ACL_SUCCESS) {
         return ACL_SUCCESS;
     }
-    return fail(err, msg_runtime(std::string("cannot queue the notify ") + what + ": "
-                                 + backend->last_error_text()));
+    return fail(err,
+                msg_runtime(std::string("cannot queue the notify ") + what + ": "
+                            + backend->last_error_text()));
 }
 
 }  // namespace
@@ -213,9 +214,8 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
             return err;
         }
         // Seconds; 0 waits forever. Longer than INT32_MAX ms (24.8 days) is forever too.
-        const int32_t timeout_ms = timeout == 0 || timeout > INT32_MAX / 1000
-                                       ? -1
-                                       : static_cast<int32_t>(timeout * 1000);
+        const int32_t timeout_ms =
+            timeout == 0 || timeout > INT32_MAX / 1000 ? -1 : static_cast<int32_t>(timeout * 1000);
         BackendStream* on = target.stream->impl.get();
         if (aclError err =
                 queued(target.backend->wait_value_async(
@@ -271,8 +271,8 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
         for (const auto& notify : found) {
             if (aclError err = backend->memset_sync(notify->word, 0, sizeof(uint64_t));
                 err != ACL_SUCCESS) {
-                return fail(
-                    err, msg_runtime("cannot reset a notify: " + backend->last_error_text()));
+                return fail(err,
+                            msg_runtime("cannot reset a notify: " + backend->last_error_text()));
             }
         }
         return ACL_SUCCESS;

@@ -120,13 +120,13 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
         }
         void* status = OverflowState::instance().status_word(target->device);
         const aclError queued =
-            status != nullptr ? backend->memcpy_async(outputAddr,
-                                                      status,
-                                                      kOverflowStatusBytes,
-                                                      CopyDirection::DeviceToDevice,
-                                                      target->impl.get())
-                              : backend->memset_async(
-                                  outputAddr, 0, kOverflowStatusBytes, target->impl.get());
+            status != nullptr
+                ? backend->memcpy_async(outputAddr,
+                                        status,
+                                        kOverflowStatusBytes,
+                                        CopyDirection::DeviceToDevice,
+                                        target->impl.get())
+                : backend->memset_async(outputAddr, 0, kOverflowStatusBytes, target->impl.get());
         if (queued != ACL_SUCCESS) {
             return fail(queued,
                         msg_runtime("cannot queue the overflow status copy: "

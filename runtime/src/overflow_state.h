@@ -29,7 +29,9 @@ public:
     uint32_t stream_switch(const std::shared_ptr<Stream>& stream);
     /// Turning a switch on makes the stream's device status word (the thread's current device
     /// must be the stream's).
-    aclError set_stream_switch(const std::shared_ptr<Stream>& stream, uint32_t on, Backend* backend);
+    aclError set_stream_switch(const std::shared_ptr<Stream>& stream,
+                               uint32_t on,
+                               Backend* backend);
 
     /// The word a built-in task on `stream` reports overflow to: null when its switch is off.
     uint32_t* flag_for(const Stream& stream);

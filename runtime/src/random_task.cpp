@@ -69,10 +69,9 @@ aclError parse_param(const aclrtRandomParaInfo& info,
     if (!size_ok) {
         return invalid(field + ".size",
                        std::to_string(info.size),
-                       any_size_up_to_width
-                           ? "must be 1 to " + std::to_string(width) + " bytes"
-                           : "must be " + std::to_string(width)
-                                 + " (the size of the task's dataType)");
+                       any_size_up_to_width ? "must be 1 to " + std::to_string(width) + " bytes"
+                                            : "must be " + std::to_string(width)
+                                                  + " (the size of the task's dataType)");
     }
     uint64_t bits = 0;
     std::memcpy(&bits, info.valueOrAddr, info.size);  // little-endian host
@@ -104,10 +103,11 @@ aclError check_values(RandomFunc func, ElemType type, const RandomParam& a, cons
     if (func == RandomFunc::DropoutBitmask && a.addr == nullptr) {
         const float ratio = param_as_float(a.value, type);
         if (!(ratio >= 0.0f && ratio <= 1.0f)) {
-            return invalid("taskInfo->randomNumFuncParaInfo.paramInfo.dropoutBitmaskInfo."
-                           "dropoutRation",
-                           std::to_string(ratio),
-                           "the dropout ratio must be in [0, 1]");
+            return invalid(
+                "taskInfo->randomNumFuncParaInfo.paramInfo.dropoutBitmaskInfo."
+                "dropoutRation",
+                std::to_string(ratio),
+                "the dropout ratio must be in [0, 1]");
         }
     }
     if (func == RandomFunc::Uniform && known && !kernels::builtin::is_floating(type)) {

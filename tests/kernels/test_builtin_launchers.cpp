@@ -58,8 +58,8 @@ protected:
 
 TEST_P(BuiltinLaunchers, WriteKernelStoresTheWord) {
     DeviceBuffer word(8);
-    ASSERT_EQ(launchers_->write_value(static_cast<uint64_t*>(word.get()), 0xABCDEF0123456789ull,
-                                      target_.native),
+    ASSERT_EQ(launchers_->write_value(
+                  static_cast<uint64_t*>(word.get()), 0xABCDEF0123456789ull, target_.native),
               0);
     ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
     uint64_t got = 0;

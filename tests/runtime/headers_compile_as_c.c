@@ -23,7 +23,10 @@ static aclError use_the_api(void) {
     (void)aclrtMemcpyAsync(dev, 64, dev, 64, kind, stream);
     (void)aclrtQueryEventStatus(event, &recorded);
     (void)aclsysGetCANNVersion(ACL_PKG_NAME_CANN, &version);
-    ACL_APP_LOG(ACL_INFO, "dtype %d size %u format %d", (int)dtype, (unsigned)aclDataTypeSize(dtype),
+    ACL_APP_LOG(ACL_INFO,
+                "dtype %d size %u format %d",
+                (int)dtype,
+                (unsigned)aclDataTypeSize(dtype),
                 (int)format);
     if (ACL_ERROR_RT_PARAM_INVALID != 107000 || ACL_ERROR_GE_PARAM_INVALID != 145000U) {
         return ACL_ERROR_INTERNAL_ERROR;

@@ -143,7 +143,8 @@ protected:
 
     // Runs `task` and returns `bytes` of its output.
     std::vector<uint8_t> run(const aclrtRandomNumTaskInfo& task, DeviceBuffer& out, size_t bytes) {
-        EXPECT_EQ(aclrtRandomNumAsync(&task, stream(), nullptr), ACL_SUCCESS) << take_recent_error();
+        EXPECT_EQ(aclrtRandomNumAsync(&task, stream(), nullptr), ACL_SUCCESS)
+            << take_recent_error();
         EXPECT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS) << take_recent_error();
         std::vector<uint8_t> host(bytes);
         EXPECT_TRUE(out.download(host.data(), bytes));
@@ -166,15 +167,11 @@ TEST_P(RandomNum, UniformFloatMatchesReference) {
             a = value_of<uint16_t>(type == ACL_FLOAT16 ? half_bits(lo) : bf16_bits(lo));
             b = value_of<uint16_t>(type == ACL_FLOAT16 ? half_bits(hi) : bf16_bits(hi));
         }
-        const auto bytes = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
-                                         type,
-                                         out.get(),
-                                         counter_.get(),
-                                         n,
-                                         a,
-                                         b),
-                               out,
-                               n * dtype_bytes(type));
+        const auto bytes = run(
+            make_task(
+                ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, type, out.get(), counter_.get(), n, a, b),
+            out,
+            n * dtype_bytes(type));
         double max_error = 0.0;
         for (uint64_t i = 0; i < n; ++i) {
             const double expected = lo + unit(word32(i)) * (hi - lo);
@@ -201,10 +198,15 @@ TEST_P(RandomNum, UniformIntegersAreExact) {
     {
         DeviceBuffer out(n * 4);
         const int32_t lo = -50, hi = 1000;
-        const auto got = as_vector<int32_t>(run(
-            make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_INT32, out.get(), counter_.get(),
-                      n, value_of(lo), value_of(hi)),
-            out, n * 4));
+        const auto got = as_vector<int32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                          ACL_INT32,
+                                                          out.get(),
+                                                          counter_.get(),
+                                                          n,
+                                                          value_of(lo),
+                                                          value_of(hi)),
+                                                out,
+                                                n * 4));
         for (uint64_t i = 0; i < n; ++i) {
             ASSERT_EQ(got[i], lo + static_cast<int32_t>(word32(i) % uint32_t(hi - lo))) << i;
         }
@@ -212,10 +214,15 @@ TEST_P(RandomNum, UniformIntegersAreExact) {
     {
         DeviceBuffer out(n * 4);
         const uint32_t lo = 3000000000u, hi = 4000000000u;
-        const auto got = as_vector<uint32_t>(run(
-            make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_UINT32, out.get(),
-                      counter_.get(), n, value_of(lo), value_of(hi)),
-            out, n * 4));
+        const auto got = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                           ACL_UINT32,
+                                                           out.get(),
+                                                           counter_.get(),
+                                                           n,
+                                                           value_of(lo),
+                                                           value_of(hi)),
+                                                 out,
+                                                 n * 4));
         for (uint64_t i = 0; i < n; ++i) {
             ASSERT_EQ(got[i], lo + word32(i) % (hi - lo)) << i;
         }
@@ -225,11 +232,16 @@ TEST_P(RandomNum, UniformIntegersAreExact) {
         const int64_t lo = -(int64_t{1} << 40), hi = (int64_t{1} << 41) + 17;
         const uint64_t ulo = 1, uhi = ~uint64_t{0};
         const bool is_signed = type == ACL_INT64;
-        const auto got = as_vector<uint64_t>(
-            run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, type, out.get(), counter_.get(),
-                          n, is_signed ? value_of(lo) : value_of(ulo),
-                          is_signed ? value_of(hi) : value_of(uhi)),
-                out, n * 8));
+        const auto got =
+            as_vector<uint64_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                              type,
+                                              out.get(),
+                                              counter_.get(),
+                                              n,
+                                              is_signed ? value_of(lo) : value_of(ulo),
+                                              is_signed ? value_of(hi) : value_of(uhi)),
+                                    out,
+                                    n * 8));
         for (uint64_t i = 0; i < n; ++i) {
             const uint64_t block = i / 2;
             const int w = static_cast<int>(i % 2) * 2;
@@ -237,9 +249,9 @@ TEST_P(RandomNum, UniformIntegersAreExact) {
                 reference_random_word(kSeed, kCounterLo, kCounterHi, block, w)
                 | (uint64_t{reference_random_word(kSeed, kCounterLo, kCounterHi, block, w + 1)}
                    << 32);
-            const uint64_t expected = is_signed ? static_cast<uint64_t>(lo)
-                                                      + r % static_cast<uint64_t>(hi - lo)
-                                                : ulo + r % (uhi - ulo);
+            const uint64_t expected =
+                is_signed ? static_cast<uint64_t>(lo) + r % static_cast<uint64_t>(hi - lo)
+                          : ulo + r % (uhi - ulo);
             ASSERT_EQ(got[i], expected) << "dtype " << type << " element " << i;
         }
     }
@@ -283,7 +295,8 @@ void check_normal(RandomNum* test,
     const double tolerance = 6.0 / std::sqrt(static_cast<double>(n));  // about 6 sigma
     EXPECT_NEAR(m, 0.0, tolerance) << "dtype " << type;
     EXPECT_NEAR(var, expected_var, 2.0 * tolerance) << "dtype " << type;
-    EXPECT_NEAR(static_cast<double>(within_one) / n, expected_within, tolerance) << "dtype " << type;
+    EXPECT_NEAR(static_cast<double>(within_one) / n, expected_within, tolerance)
+        << "dtype " << type;
 }
 
 TEST_P(RandomNum, NormalAndTruncatedNormalMatchReference) {
@@ -298,14 +311,13 @@ TEST_P(RandomNum, NormalAndTruncatedNormalMatchReference) {
                 b = value_of<float>(2.0f);
             } else {
                 a = value_of<uint16_t>(type == ACL_FLOAT16 ? half_bits(mean) : bf16_bits(mean));
-                b = value_of<uint16_t>(type == ACL_FLOAT16 ? half_bits(stddev)
-                                                           : bf16_bits(stddev));
+                b = value_of<uint16_t>(type == ACL_FLOAT16 ? half_bits(stddev) : bf16_bits(stddev));
             }
             const auto func = truncated ? ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS
                                         : ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS;
-            const auto bytes =
-                run(make_task(func, type, out.get(), counter_.get(), n, a, b), out,
-                    n * dtype_bytes(type));
+            const auto bytes = run(make_task(func, type, out.get(), counter_.get(), n, a, b),
+                                   out,
+                                   n * dtype_bytes(type));
             check_normal(this, bytes, type, n, mean, stddev, truncated);
         }
     }
@@ -318,10 +330,15 @@ TEST_P(RandomNum, DropoutBitmaskKeepsOneMinusRatio) {
         DeviceBuffer out(bytes_out);
         std::vector<uint8_t> junk(bytes_out, 0xA5);
         ASSERT_TRUE(out.upload(junk.data(), junk.size()));
-        const auto mask = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT,
-                                        out.get(), counter_.get(), n, value_of(ratio),
+        const auto mask = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK,
+                                        ACL_FLOAT,
+                                        out.get(),
+                                        counter_.get(),
+                                        n,
+                                        value_of(ratio),
                                         value_of<float>(0.0f)),
-                              out, bytes_out);
+                              out,
+                              bytes_out);
         uint64_t kept = 0;
         for (uint64_t i = 0; i < n; ++i) {
             const int bit = (mask[i / 8] >> (i % 8)) & 1;
@@ -335,10 +352,15 @@ TEST_P(RandomNum, DropoutBitmaskKeepsOneMinusRatio) {
     }
     // The ratio in FLOAT16: 0.25 keeps three quarters.
     DeviceBuffer out(bytes_out);
-    const auto mask = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT16,
-                                    out.get(), counter_.get(), n, value_of(half_bits(0.25)),
+    const auto mask = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK,
+                                    ACL_FLOAT16,
+                                    out.get(),
+                                    counter_.get(),
+                                    n,
+                                    value_of(half_bits(0.25)),
                                     value_of<uint16_t>(0)),
-                          out, bytes_out);
+                          out,
+                          bytes_out);
     for (uint64_t i = 0; i < n; ++i) {
         ASSERT_EQ((mask[i / 8] >> (i % 8)) & 1, unit(word32(i)) >= 0.25 ? 1 : 0) << i;
     }
@@ -348,10 +370,15 @@ TEST_P(RandomNum, ParametersByDeviceAddressGiveTheSameNumbers) {
     constexpr uint64_t n = 999;
     const float lo = -1.5f, hi = 8.25f;
     DeviceBuffer by_value_out(n * 4), by_address_out(n * 4);
-    const auto by_value = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT,
-                                        by_value_out.get(), counter_.get(), n, value_of(lo),
+    const auto by_value = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                        ACL_FLOAT,
+                                        by_value_out.get(),
+                                        counter_.get(),
+                                        n,
+                                        value_of(lo),
                                         value_of(hi)),
-                              by_value_out, n * 4);
+                              by_value_out,
+                              n * 4);
     DeviceBuffer params(32);
     const uint64_t seed = kSeed, count = n;
     ASSERT_TRUE(params.upload(&seed, 8));
@@ -362,9 +389,13 @@ TEST_P(RandomNum, ParametersByDeviceAddressGiveTheSameNumbers) {
     std::memcpy(host + 20, &hi, 4);
     ASSERT_TRUE(params.upload(host, sizeof host));
     auto* base = static_cast<uint8_t*>(params.get());
-    aclrtRandomNumTaskInfo task =
-        make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT, by_address_out.get(),
-                  counter_.get(), n, address_param(base + 16), address_param(base + 20));
+    aclrtRandomNumTaskInfo task = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                            ACL_FLOAT,
+                                            by_address_out.get(),
+                                            counter_.get(),
+                                            n,
+                                            address_param(base + 16),
+                                            address_param(base + 20));
     task.randomSeed = address_param(base);
     task.randomNum = address_param(base + 8);
     const auto by_address = run(task, by_address_out, n * 4);
@@ -374,25 +405,40 @@ TEST_P(RandomNum, ParametersByDeviceAddressGiveTheSameNumbers) {
 TEST_P(RandomNum, CounterSelectsTheBlocks) {
     constexpr uint64_t n = 64;
     DeviceBuffer first(n * 4), second(n * 4);
-    const auto a = as_vector<uint32_t>(
-        run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_UINT32, first.get(),
-                      counter_.get(), n, value_of<uint32_t>(0), value_of<uint32_t>(0xFFFFFFFFu)),
-            first, n * 4));
+    const auto a = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                     ACL_UINT32,
+                                                     first.get(),
+                                                     counter_.get(),
+                                                     n,
+                                                     value_of<uint32_t>(0),
+                                                     value_of<uint32_t>(0xFFFFFFFFu)),
+                                           first,
+                                           n * 4));
     // One block further: element i of the second run is element i + 4 of the first.
     set_counter(kCounterLo + 1, kCounterHi);
-    const auto b = as_vector<uint32_t>(
-        run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_UINT32, second.get(),
-                      counter_.get(), n, value_of<uint32_t>(0), value_of<uint32_t>(0xFFFFFFFFu)),
-            second, n * 4));
+    const auto b = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                     ACL_UINT32,
+                                                     second.get(),
+                                                     counter_.get(),
+                                                     n,
+                                                     value_of<uint32_t>(0),
+                                                     value_of<uint32_t>(0xFFFFFFFFu)),
+                                           second,
+                                           n * 4));
     for (uint64_t i = 0; i + 4 < n; ++i) {
         ASSERT_EQ(b[i], a[i + 4]) << i;
     }
     // The low half carries into the high half.
     set_counter(~uint64_t{0}, kCounterHi);
-    const auto c = as_vector<uint32_t>(
-        run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_UINT32, second.get(),
-                      counter_.get(), n, value_of<uint32_t>(0), value_of<uint32_t>(0xFFFFFFFFu)),
-            second, n * 4));
+    const auto c = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                     ACL_UINT32,
+                                                     second.get(),
+                                                     counter_.get(),
+                                                     n,
+                                                     value_of<uint32_t>(0),
+                                                     value_of<uint32_t>(0xFFFFFFFFu)),
+                                           second,
+                                           n * 4));
     for (uint64_t i = 0; i < n; ++i) {
         // [0, 2^32 - 1): w mod (2^32 - 1)
         const uint32_t w = reference_random_word(kSeed, ~uint64_t{0}, kCounterHi, i / 4, i % 4);
@@ -404,16 +450,27 @@ TEST_P(RandomNum, CountZeroWritesNothing) {
     DeviceBuffer out(16);
     const std::vector<uint8_t> before(16, 0x5A);
     ASSERT_TRUE(out.upload(before.data(), before.size()));
-    const auto after = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT, out.get(),
-                                     counter_.get(), 0, value_of(0.0f), value_of(1.0f)),
-                           out, 16);
+    const auto after = run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                     ACL_FLOAT,
+                                     out.get(),
+                                     counter_.get(),
+                                     0,
+                                     value_of(0.0f),
+                                     value_of(1.0f)),
+                           out,
+                           16);
     EXPECT_EQ(after, before);
 }
 
 TEST_P(RandomNum, ErrorPaths) {
     DeviceBuffer out(64);
-    const auto good = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT, out.get(),
-                                counter_.get(), 16, value_of(0.0f), value_of(1.0f));
+    const auto good = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                ACL_FLOAT,
+                                out.get(),
+                                counter_.get(),
+                                16,
+                                value_of(0.0f),
+                                value_of(1.0f));
     auto expect_invalid = [&](aclrtRandomNumTaskInfo task, const char* field) {
         take_recent_error();
         EXPECT_EQ(aclrtRandomNumAsync(&task, stream(), nullptr), ACL_ERROR_INVALID_PARAM) << field;
@@ -457,11 +514,21 @@ TEST_P(RandomNum, ErrorPaths) {
     task = good;
     task.randomNum = address_param(host_counter);
     expect_invalid(task, "randomNum.valueOrAddr");
-    task = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_INT32, out.get(), counter_.get(),
-                     4, value_of<int32_t>(5), value_of<int32_t>(5));
+    task = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                     ACL_INT32,
+                     out.get(),
+                     counter_.get(),
+                     4,
+                     value_of<int32_t>(5),
+                     value_of<int32_t>(5));
     expect_invalid(task, "max > min");
-    task = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT, out.get(),
-                     counter_.get(), 8, value_of(1.5f), value_of(0.0f));
+    task = make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK,
+                     ACL_FLOAT,
+                     out.get(),
+                     counter_.get(),
+                     8,
+                     value_of(1.5f),
+                     value_of(0.0f));
     expect_invalid(task, "dropout ratio must be in [0, 1]");
 }
 
@@ -508,20 +575,34 @@ std::vector<std::vector<uint8_t>> draw_everything(const char* backend) {
         };
         const Case cases[] = {
             {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT, value_of(-1.0f), value_of(7.0f)},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT16, value_of(half_bits(1.0)),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+             ACL_FLOAT16,
+             value_of(half_bits(1.0)),
              value_of(half_bits(2.0))},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_BF16, value_of(bf16_bits(-4.0)),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+             ACL_BF16,
+             value_of(bf16_bits(-4.0)),
              value_of(bf16_bits(4.0))},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_INT32, value_of<int32_t>(1),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+             ACL_INT32,
+             value_of<int32_t>(1),
              value_of<int32_t>(100)},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_UINT64, value_of<uint64_t>(0),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+             ACL_UINT64,
+             value_of<uint64_t>(0),
              value_of<uint64_t>(12345678901234ull)},
             {ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS, ACL_FLOAT, value_of(3.0f), value_of(2.0f)},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS, ACL_BF16, value_of(bf16_bits(1.0)),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS,
+             ACL_BF16,
+             value_of(bf16_bits(1.0)),
              value_of(bf16_bits(2.0))},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS, ACL_FLOAT16,
-             value_of(half_bits(0.0)), value_of(half_bits(1.0))},
-            {ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT, value_of(0.4f),
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS,
+             ACL_FLOAT16,
+             value_of(half_bits(0.0)),
+             value_of(half_bits(1.0))},
+            {ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK,
+             ACL_FLOAT,
+             value_of(0.4f),
              value_of(0.0f)},
         };
         for (const Case& c : cases) {

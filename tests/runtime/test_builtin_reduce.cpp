@@ -105,8 +105,9 @@ protected:
         DeviceBuffer d(dst_bytes.size()), s(src_bytes.size());
         EXPECT_TRUE(d.upload(dst_bytes.data(), dst_bytes.size()));
         EXPECT_TRUE(s.upload(src_bytes.data(), src_bytes.size()));
-        EXPECT_EQ(aclrtReduceAsync(d.get(), s.get(), dst_bytes.size(), kind, type, stream(), nullptr),
-                  ACL_SUCCESS)
+        EXPECT_EQ(
+            aclrtReduceAsync(d.get(), s.get(), dst_bytes.size(), kind, type, stream(), nullptr),
+            ACL_SUCCESS)
             << take_recent_error();
         EXPECT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
         std::vector<uint8_t> out(dst_bytes.size());
@@ -127,9 +128,12 @@ TEST_P(Reduce, EveryTypeAndKindMatchesReference) {
     };
     // Integer ranges reach past the type's limits in SUM, so wrap-around is exercised.
     const Range ranges[] = {
-        {ACL_INT8, -128, 128},          {ACL_INT16, -32768, 32768},
-        {ACL_INT32, -2147483648.0, 2147483648.0}, {ACL_UINT32, 0, 4294967296.0},
-        {ACL_FLOAT, -1000, 1000},       {ACL_FLOAT16, -60000, 60000},
+        {ACL_INT8, -128, 128},
+        {ACL_INT16, -32768, 32768},
+        {ACL_INT32, -2147483648.0, 2147483648.0},
+        {ACL_UINT32, 0, 4294967296.0},
+        {ACL_FLOAT, -1000, 1000},
+        {ACL_FLOAT16, -60000, 60000},
         {ACL_BF16, -1e30, 1e30},
     };
     constexpr size_t n = 1027;
@@ -155,8 +159,13 @@ TEST_P(Reduce, InPlaceDoubles) {
     const auto bytes = encode_values(v, ACL_FLOAT);
     DeviceBuffer d(bytes.size());
     ASSERT_TRUE(d.upload(bytes.data(), bytes.size()));
-    ASSERT_EQ(aclrtReduceAsync(d.get(), d.get(), bytes.size(), ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
-                               ACL_FLOAT, stream(), nullptr),
+    ASSERT_EQ(aclrtReduceAsync(d.get(),
+                               d.get(),
+                               bytes.size(),
+                               ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
+                               ACL_FLOAT,
+                               stream(),
+                               nullptr),
               ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
     std::vector<uint8_t> out(bytes.size());
@@ -186,7 +195,8 @@ TEST_P(Reduce, NanPropagatesAndSignedZerosOrder) {
         EXPECT_EQ(min[4], -inf);
         EXPECT_EQ(max[5], inf);
         EXPECT_EQ(min[5], 5.0);
-        const auto sum = run(ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, type, {inf, 65504.0}, {-inf, 65504.0});
+        const auto sum =
+            run(ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, type, {inf, 65504.0}, {-inf, 65504.0});
         EXPECT_TRUE(std::isnan(sum[0]));
         EXPECT_EQ(sum[1], round_to_dtype(static_cast<float>(131008.0), type));
     }
@@ -195,58 +205,74 @@ TEST_P(Reduce, NanPropagatesAndSignedZerosOrder) {
 TEST_P(Reduce, ErrorPaths) {
     DeviceBuffer a(64), b(64);
     take_recent_error();
-    EXPECT_EQ(aclrtReduceAsync(nullptr, b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            nullptr, b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("[dst]"));
-    EXPECT_EQ(aclrtReduceAsync(a.get(), nullptr, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), nullptr, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("[src]"));
     int reserve = 0;
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), &reserve),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), &reserve),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("[reserve]"));
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
     EXPECT_THAT(take_recent_error(), HasSubstr("ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL"));
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 64, static_cast<aclrtReduceKind>(0), ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 64, static_cast<aclrtReduceKind>(0), ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("[kind]"));
     for (aclDataType type : {ACL_INT64, ACL_DOUBLE, ACL_UINT8, ACL_BOOL}) {
-        EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, type,
-                                   stream(), nullptr),
-                  ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
+        EXPECT_EQ(
+            aclrtReduceAsync(
+                a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, type, stream(), nullptr),
+            ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
             << type;
         EXPECT_THAT(take_recent_error(), HasSubstr("[type]"));
     }
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 6, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 6, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("multiple of the element size 4"));
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 128, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 128, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("128 bytes of device memory"));
     float host[16] = {};
-    EXPECT_EQ(aclrtReduceAsync(a.get(), host, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), host, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("[src]"));
     auto* base = static_cast<uint8_t*>(a.get());
-    EXPECT_EQ(aclrtReduceAsync(base, base + 16, 32, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            base, base + 16, 32, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("overlaps dst partially"));
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 0, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               stream(), nullptr),
-              ACL_SUCCESS);
+    EXPECT_EQ(
+        aclrtReduceAsync(
+            a.get(), b.get(), 0, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream(), nullptr),
+        ACL_SUCCESS);
     int not_a_stream = 0;
-    EXPECT_EQ(aclrtReduceAsync(a.get(), b.get(), 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT,
-                               &not_a_stream, nullptr),
+    EXPECT_EQ(aclrtReduceAsync(a.get(),
+                               b.get(),
+                               64,
+                               ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
+                               ACL_FLOAT,
+                               &not_a_stream,
+                               nullptr),
               ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("not a live stream"));
 }

@@ -61,8 +61,13 @@ protected:
         DeviceBuffer d(2), s(2);
         ASSERT_TRUE(d.upload(&x, 2));
         ASSERT_TRUE(s.upload(&y, 2));
-        ASSERT_EQ(aclrtReduceAsync(d.get(), s.get(), 2, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
-                                   ACL_FLOAT16, stream(), nullptr),
+        ASSERT_EQ(aclrtReduceAsync(d.get(),
+                                   s.get(),
+                                   2,
+                                   ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
+                                   ACL_FLOAT16,
+                                   stream(),
+                                   nullptr),
                   ACL_SUCCESS);
         ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
     }

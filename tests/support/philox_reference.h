@@ -29,18 +29,16 @@ inline std::array<uint32_t, 4> reference_philox(std::array<uint32_t, 4> ctr,
 
 /// Word `word` (0..3) of block `block` for a 128-bit counter (lo, hi) and a 64-bit seed, as
 /// docs/backends.md defines aclrtRandomNumAsync's stream.
-inline uint32_t reference_random_word(uint64_t seed,
-                                      uint64_t counter_lo,
-                                      uint64_t counter_hi,
-                                      uint64_t block,
-                                      int word) {
+inline uint32_t reference_random_word(
+    uint64_t seed, uint64_t counter_lo, uint64_t counter_hi, uint64_t block, int word) {
     const uint64_t lo = counter_lo + block;
     const uint64_t hi = counter_hi + (lo < counter_lo ? 1 : 0);
-    const auto out = reference_philox({static_cast<uint32_t>(lo),
-                                       static_cast<uint32_t>(lo >> 32),
-                                       static_cast<uint32_t>(hi),
-                                       static_cast<uint32_t>(hi >> 32)},
-                                      {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)});
+    const auto out =
+        reference_philox({static_cast<uint32_t>(lo),
+                          static_cast<uint32_t>(lo >> 32),
+                          static_cast<uint32_t>(hi),
+                          static_cast<uint32_t>(hi >> 32)},
+                         {static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)});
     return out[word];
 }
 

@@ -542,7 +542,8 @@ gpusimError_t gpusimStreamWriteValue64(gpusimStream_t stream,
         return record(gpusimErrorInvalidValue);
     }
     auto* word = static_cast<uint64_t*>(addr);
-    return record(queue(stream, [word, value] { __atomic_store_n(word, value, __ATOMIC_SEQ_CST); }));
+    return record(
+        queue(stream, [word, value] { __atomic_store_n(word, value, __ATOMIC_SEQ_CST); }));
 }
 
 gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,

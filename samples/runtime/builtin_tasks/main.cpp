@@ -11,13 +11,13 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK_ERROR(expr)                                                                   \
-    do {                                                                                    \
-        aclError ret_ = (expr);                                                             \
-        if (ret_ != ACL_SUCCESS) {                                                          \
-            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg());    \
-            return 1;                                                                       \
-        }                                                                                   \
+#define CHECK_ERROR(expr)                                                              \
+    do {                                                                               \
+        aclError ret_ = (expr);                                                        \
+        if (ret_ != ACL_SUCCESS) {                                                     \
+            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg()); \
+            return 1;                                                                  \
+        }                                                                              \
     } while (0)
 
 #define CHECK_TRUE(cond, ...)               \
@@ -40,8 +40,8 @@ int ReduceSample(aclrtStream stream) {
     CHECK_ERROR(aclrtMalloc(&devOutput, size, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_ERROR(aclrtMemcpy(devInput, size, hostInput, size, ACL_MEMCPY_HOST_TO_DEVICE));
     CHECK_ERROR(aclrtMemcpy(devOutput, size, hostInput, size, ACL_MEMCPY_HOST_TO_DEVICE));
-    CHECK_ERROR(aclrtReduceAsync(devOutput, devInput, size, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
-                                 ACL_FLOAT, stream, nullptr));
+    CHECK_ERROR(aclrtReduceAsync(
+        devOutput, devInput, size, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream, nullptr));
     CHECK_ERROR(aclrtSynchronizeStream(stream));
     float hostOutput[4] = {};
     CHECK_ERROR(aclrtMemcpy(hostOutput, size, devOutput, size, ACL_MEMCPY_DEVICE_TO_HOST));
@@ -57,7 +57,8 @@ int ReduceSample(aclrtStream stream) {
     void* devB = nullptr;
     CHECK_ERROR(aclrtMalloc(&devA, sizeof a, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_ERROR(aclrtMalloc(&devB, sizeof b, ACL_MEM_MALLOC_HUGE_FIRST));
-    for (aclrtReduceKind kind : {ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN}) {
+    for (aclrtReduceKind kind :
+         {ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN}) {
         CHECK_ERROR(aclrtMemcpy(devA, sizeof a, a, sizeof a, ACL_MEMCPY_HOST_TO_DEVICE));
         CHECK_ERROR(aclrtMemcpy(devB, sizeof b, b, sizeof b, ACL_MEMCPY_HOST_TO_DEVICE));
         CHECK_ERROR(aclrtReduceAsync(devA, devB, sizeof a, kind, ACL_INT32, stream, nullptr));
@@ -68,8 +69,11 @@ int ReduceSample(aclrtStream stream) {
             const int32_t expected = kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX
                                          ? (a[i] > b[i] ? a[i] : b[i])
                                          : (a[i] < b[i] ? a[i] : b[i]);
-            CHECK_TRUE(got[i] == expected, "%s[%d] = %d, expected %d",
-                       kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX ? "MAX" : "MIN", i, got[i],
+            CHECK_TRUE(got[i] == expected,
+                       "%s[%d] = %d, expected %d",
+                       kind == ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX ? "MAX" : "MIN",
+                       i,
+                       got[i],
                        expected);
         }
     }
@@ -89,8 +93,12 @@ void SetValue(aclrtRandomParaInfo* para, T value) {
     para->isAddr = 0;
 }
 
-aclrtRandomNumTaskInfo MakeTask(aclrtRandomNumFuncType funcType, aclDataType dataType,
-                                uint64_t seed, uint64_t num, void* counter, void* output) {
+aclrtRandomNumTaskInfo MakeTask(aclrtRandomNumFuncType funcType,
+                                aclDataType dataType,
+                                uint64_t seed,
+                                uint64_t num,
+                                void* counter,
+                                void* output) {
     aclrtRandomNumTaskInfo taskInfo = {};
     taskInfo.dataType = dataType;
     taskInfo.randomNumFuncParaInfo.funcType = funcType;
@@ -137,7 +145,8 @@ int RandomSample(aclrtStream stream) {
     for (uint64_t i = 0; i < num; ++i) {
         float v;
         std::memcpy(&v, host.data() + 4 * i, 4);
-        CHECK_TRUE(v >= 1.0f && v <= 2.0f, "uniform[%llu] = %f outside [1, 2]", (unsigned long long)i, v);
+        CHECK_TRUE(
+            v >= 1.0f && v <= 2.0f, "uniform[%llu] = %f outside [1, 2]", (unsigned long long)i, v);
         sum += v;
     }
     printf("Uniform FLOAT in [1, 2): mean %.4f (expected 1.5)\n", sum / num);
@@ -160,11 +169,12 @@ int RandomSample(aclrtStream stream) {
     const double mean = s1 / num;
     const double stddev = std::sqrt(s2 / num - mean * mean);
     printf("Normal FLOAT: mean %.4f (expected 3), stddev %.4f (expected 2)\n", mean, stddev);
-    CHECK_TRUE(std::fabs(mean - 3.0) < 0.05 && std::fabs(stddev - 2.0) < 0.05, "normal moments are off");
+    CHECK_TRUE(std::fabs(mean - 3.0) < 0.05 && std::fabs(stddev - 2.0) < 0.05,
+               "normal moments are off");
 
     // Truncated normal in BF16, mean 1, stddev 2: every value within two standard deviations.
-    task = MakeTask(ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS, ACL_BF16, seed, num, counter,
-                    output);
+    task = MakeTask(
+        ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS, ACL_BF16, seed, num, counter, output);
     SetValue<uint16_t>(&task.randomNumFuncParaInfo.paramInfo.normalDisInfo.mean, Bf16(1.0f));
     SetValue<uint16_t>(&task.randomNumFuncParaInfo.paramInfo.normalDisInfo.stddev, Bf16(2.0f));
     CHECK_ERROR(aclrtRandomNumAsync(&task, stream, nullptr));
@@ -174,10 +184,13 @@ int RandomSample(aclrtStream stream) {
         uint16_t b;
         std::memcpy(&b, host.data() + 2 * i, 2);
         const float v = FromBf16(b);
-        CHECK_TRUE(v >= -3.0f && v <= 5.0f, "truncated normal[%llu] = %f outside [-3, 5]",
-                   (unsigned long long)i, v);
+        CHECK_TRUE(v >= -3.0f && v <= 5.0f,
+                   "truncated normal[%llu] = %f outside [-3, 5]",
+                   (unsigned long long)i,
+                   v);
     }
-    printf("Truncated normal BF16: all %llu values within mean +- 2 stddev\n", (unsigned long long)num);
+    printf("Truncated normal BF16: all %llu values within mean +- 2 stddev\n",
+           (unsigned long long)num);
 
     // Uniform int32 in [1, 100).
     task = MakeTask(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_INT32, seed, num, counter, output);
@@ -189,13 +202,16 @@ int RandomSample(aclrtStream stream) {
     for (uint64_t i = 0; i < num; ++i) {
         int32_t v;
         std::memcpy(&v, host.data() + 4 * i, 4);
-        CHECK_TRUE(v >= 1 && v < 100, "uniform int32[%llu] = %d outside [1, 100)", (unsigned long long)i, v);
+        CHECK_TRUE(v >= 1 && v < 100,
+                   "uniform int32[%llu] = %d outside [1, 100)",
+                   (unsigned long long)i,
+                   v);
     }
     printf("Uniform INT32 in [1, 100): in range\n");
 
     // Dropout bitmask, ratio 0.4: about 60 %% of the bits are 1 (kept).
-    task = MakeTask(ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT, seed, num, counter,
-                    output);
+    task = MakeTask(
+        ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK, ACL_FLOAT, seed, num, counter, output);
     SetValue<float>(&task.randomNumFuncParaInfo.paramInfo.dropoutBitmaskInfo.dropoutRation, 0.4f);
     CHECK_ERROR(aclrtRandomNumAsync(&task, stream, nullptr));
     CHECK_ERROR(aclrtSynchronizeStream(stream));
@@ -206,7 +222,8 @@ int RandomSample(aclrtStream stream) {
             kept += (host[i] >> bit) & 1;
         }
     }
-    printf("Dropout bitmask, ratio 0.4: %.4f of the bits kept (expected 0.6)\n", (double)kept / num);
+    printf("Dropout bitmask, ratio 0.4: %.4f of the bits kept (expected 0.6)\n",
+           (double)kept / num);
     CHECK_TRUE(std::fabs((double)kept / num - 0.6) < 0.01, "keep ratio is off");
 
     CHECK_ERROR(aclrtFree(counter));

@@ -9,13 +9,13 @@
 #include <cstdio>
 #include <cstring>
 
-#define CHECK_ERROR(expr)                                                                   \
-    do {                                                                                    \
-        aclError ret_ = (expr);                                                             \
-        if (ret_ != ACL_SUCCESS) {                                                          \
-            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg());    \
-            return 1;                                                                       \
-        }                                                                                   \
+#define CHECK_ERROR(expr)                                                              \
+    do {                                                                               \
+        aclError ret_ = (expr);                                                        \
+        if (ret_ != ACL_SUCCESS) {                                                     \
+            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg()); \
+            return 1;                                                                  \
+        }                                                                              \
     } while (0)
 
 #define CHECK_TRUE(cond, ...)               \
@@ -47,7 +47,8 @@ int ReadFlag(void* statusDevice, aclrtStream stream, uint32_t* flag) {
     uint8_t host[kStatusSize] = {};
     CHECK_ERROR(aclrtGetOverflowStatus(statusDevice, kStatusSize, stream));
     CHECK_ERROR(aclrtSynchronizeStream(stream));
-    CHECK_ERROR(aclrtMemcpy(host, sizeof host, statusDevice, kStatusSize, ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK_ERROR(
+        aclrtMemcpy(host, sizeof host, statusDevice, kStatusSize, ACL_MEMCPY_DEVICE_TO_HOST));
     std::memcpy(flag, host, sizeof(*flag));
     return 0;
 }
@@ -92,10 +93,12 @@ int main() {
     void* b = nullptr;
     CHECK_ERROR(aclrtMalloc(&a, sizeof maxHalf, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_ERROR(aclrtMalloc(&b, sizeof maxHalf, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK_ERROR(aclrtMemcpy(a, sizeof maxHalf, &maxHalf, sizeof maxHalf, ACL_MEMCPY_HOST_TO_DEVICE));
-    CHECK_ERROR(aclrtMemcpy(b, sizeof maxHalf, &maxHalf, sizeof maxHalf, ACL_MEMCPY_HOST_TO_DEVICE));
-    CHECK_ERROR(aclrtReduceAsync(a, b, sizeof maxHalf, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM,
-                                 ACL_FLOAT16, stream, nullptr));
+    CHECK_ERROR(
+        aclrtMemcpy(a, sizeof maxHalf, &maxHalf, sizeof maxHalf, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_ERROR(
+        aclrtMemcpy(b, sizeof maxHalf, &maxHalf, sizeof maxHalf, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_ERROR(aclrtReduceAsync(
+        a, b, sizeof maxHalf, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT16, stream, nullptr));
     if (ReadFlag(statusDevice, stream, &flag) != 0) {
         return 1;
     }

@@ -8,22 +8,22 @@
 #include <cstdio>
 #include <vector>
 
-#define CHECK_ERROR(expr)                                                                   \
-    do {                                                                                    \
-        aclError ret_ = (expr);                                                             \
-        if (ret_ != ACL_SUCCESS) {                                                          \
-            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg());    \
-            return 1;                                                                       \
-        }                                                                                   \
+#define CHECK_ERROR(expr)                                                              \
+    do {                                                                               \
+        aclError ret_ = (expr);                                                        \
+        if (ret_ != ACL_SUCCESS) {                                                     \
+            printf("[ERROR] %s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg()); \
+            return 1;                                                                  \
+        }                                                                              \
     } while (0)
 
-#define CHECK_TRUE(cond, ...)                   \
-    do {                                        \
-        if (!(cond)) {                          \
-            printf("[ERROR] " __VA_ARGS__);     \
-            printf("\n");                       \
-            return 1;                           \
-        }                                       \
+#define CHECK_TRUE(cond, ...)               \
+    do {                                    \
+        if (!(cond)) {                      \
+            printf("[ERROR] " __VA_ARGS__); \
+            printf("\n");                   \
+            return 1;                       \
+        }                                   \
     } while (0)
 
 namespace {
@@ -31,7 +31,10 @@ namespace {
 const size_t kCount = 4096;
 
 // Stream 1 fills `src`; stream 2 waits for the notify, then copies src to dst.
-int NotifySample(aclrtStream stream1, aclrtStream stream2, void* src, void* dst,
+int NotifySample(aclrtStream stream1,
+                 aclrtStream stream2,
+                 void* src,
+                 void* dst,
                  const std::vector<int32_t>& data) {
     const size_t bytes = kCount * sizeof(int32_t);
     aclrtNotify notify = nullptr;
@@ -51,8 +54,8 @@ int NotifySample(aclrtStream stream1, aclrtStream stream2, void* src, void* dst,
     std::vector<int32_t> result(kCount);
     CHECK_ERROR(aclrtMemcpy(result.data(), bytes, dst, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
     for (size_t i = 0; i < kCount; ++i) {
-        CHECK_TRUE(result[i] == data[i], "notify: dst[%zu] = %d, expected %d", i, result[i],
-                   data[i]);
+        CHECK_TRUE(
+            result[i] == data[i], "notify: dst[%zu] = %d, expected %d", i, result[i], data[i]);
     }
     printf("Notify ordered the copy after the record: %zu values match\n", kCount);
     CHECK_ERROR(aclrtDestroyNotify(notify));
@@ -60,7 +63,10 @@ int NotifySample(aclrtStream stream1, aclrtStream stream2, void* src, void* dst,
 }
 
 // The same hand-over through a flag word: stream 2 waits until flag >= 1.
-int ValueSample(aclrtStream stream1, aclrtStream stream2, void* src, void* dst,
+int ValueSample(aclrtStream stream1,
+                aclrtStream stream2,
+                void* src,
+                void* dst,
                 const std::vector<int32_t>& data) {
     const size_t bytes = kCount * sizeof(int32_t);
     void* flag = nullptr;
@@ -81,12 +87,15 @@ int ValueSample(aclrtStream stream1, aclrtStream stream2, void* src, void* dst,
     std::vector<int32_t> result(kCount);
     CHECK_ERROR(aclrtMemcpy(result.data(), bytes, dst, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
     for (size_t i = 0; i < kCount; ++i) {
-        CHECK_TRUE(result[i] == doubled[i], "value wait: dst[%zu] = %d, expected %d", i,
-                   result[i], doubled[i]);
+        CHECK_TRUE(result[i] == doubled[i],
+                   "value wait: dst[%zu] = %d, expected %d",
+                   i,
+                   result[i],
+                   doubled[i]);
     }
     uint64_t flagValue = 0;
-    CHECK_ERROR(aclrtMemcpy(&flagValue, sizeof flagValue, flag, sizeof flagValue,
-                            ACL_MEMCPY_DEVICE_TO_HOST));
+    CHECK_ERROR(aclrtMemcpy(
+        &flagValue, sizeof flagValue, flag, sizeof flagValue, ACL_MEMCPY_DEVICE_TO_HOST));
     CHECK_TRUE(flagValue == 1, "flag = %llu, expected 1", (unsigned long long)flagValue);
     printf("aclrtValueWait held stream 2 until aclrtValueWrite: %zu values match\n", kCount);
     CHECK_ERROR(aclrtFree(flag));
@@ -112,12 +121,16 @@ int TimestampSample(aclrtStream stream, void* buffer) {
     CHECK_ERROR(aclrtEventGetTimestamp(end, &t1));
     CHECK_ERROR(aclrtEventElapsedTime(&ms, start, end));
     printf("Start event timestamp: %llu us, end event timestamp: %llu us, elapsed %.3f ms\n",
-           (unsigned long long)t0, (unsigned long long)t1, ms);
+           (unsigned long long)t0,
+           (unsigned long long)t1,
+           ms);
     CHECK_TRUE(t1 >= t0, "the end event's timestamp is before the start's");
     const double fromStamps = (double)(t1 - t0) / 1000.0;
     // On a GPU the stamps go through a calibrated reference (within about a millisecond).
     CHECK_TRUE(fromStamps - ms < 1.0 && ms - fromStamps < 1.0,
-               "timestamps differ by %.3f ms, aclrtEventElapsedTime says %.3f ms", fromStamps, ms);
+               "timestamps differ by %.3f ms, aclrtEventElapsedTime says %.3f ms",
+               fromStamps,
+               ms);
     CHECK_ERROR(aclrtDestroyEvent(start));
     CHECK_ERROR(aclrtDestroyEvent(end));
     return 0;
@@ -144,8 +157,9 @@ int main() {
         data[i] = (int32_t)(i * 7 + 3);
     }
 
-    if (NotifySample(stream1, stream2, src, dst, data) != 0 ||
-        ValueSample(stream1, stream2, src, dst, data) != 0 || TimestampSample(stream1, src) != 0) {
+    if (NotifySample(stream1, stream2, src, dst, data) != 0
+        || ValueSample(stream1, stream2, src, dst, data) != 0
+        || TimestampSample(stream1, src) != 0) {
         return 1;
     }
 

@@ -300,19 +300,22 @@ public:
     aclError reduce_async(const kernels::builtin::ReduceArgs& args,
                           BackendStream* stream) override {
         const int threads = op_settings().cpu_threads;
-        as_cpu(stream)->queue->enqueue([args, threads] { kernels::builtin::cpu::reduce(args, threads); });
+        as_cpu(stream)->queue->enqueue(
+            [args, threads] { kernels::builtin::cpu::reduce(args, threads); });
         return ACL_SUCCESS;
     }
 
     aclError random_async(const kernels::builtin::RandomArgs& args,
                           BackendStream* stream) override {
         const int threads = op_settings().cpu_threads;
-        as_cpu(stream)->queue->enqueue([args, threads] { kernels::builtin::cpu::random(args, threads); });
+        as_cpu(stream)->queue->enqueue(
+            [args, threads] { kernels::builtin::cpu::random(args, threads); });
         return ACL_SUCCESS;
     }
 
     aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) override {
-        as_cpu(stream)->queue->enqueue([addr, value] { __atomic_store_n(addr, value, __ATOMIC_RELEASE); });
+        as_cpu(stream)->queue->enqueue(
+            [addr, value] { __atomic_store_n(addr, value, __ATOMIC_RELEASE); });
         return ACL_SUCCESS;
     }
 

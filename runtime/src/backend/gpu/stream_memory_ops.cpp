@@ -130,10 +130,8 @@ aclError stream_wait_value(gpuStream_t stream,
 #else
     const DriverMemOps& ops = driver_mem_ops();
     if (ops.wait != nullptr && !driver_wait_refused.load(std::memory_order_relaxed)) {
-        const CUresult status = ops.wait(reinterpret_cast<CUstream>(stream),
-                                         reinterpret_cast<CUdeviceptr>(addr),
-                                         value,
-                                         flags);
+        const CUresult status = ops.wait(
+            reinterpret_cast<CUstream>(stream), reinterpret_cast<CUdeviceptr>(addr), value, flags);
         if (status == CUDA_SUCCESS) {
             return ACL_SUCCESS;
         }
