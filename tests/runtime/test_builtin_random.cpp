@@ -404,43 +404,30 @@ TEST_P(RandomNum, ParametersByDeviceAddressGiveTheSameNumbers) {
 
 TEST_P(RandomNum, CounterSelectsTheBlocks) {
     constexpr uint64_t n = 64;
-    DeviceBuffer first(n * 4), second(n * 4);
-    const auto a = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
-                                                     ACL_UINT32,
-                                                     first.get(),
-                                                     counter_.get(),
-                                                     n,
-                                                     value_of<uint32_t>(0),
-                                                     value_of<uint32_t>(0xFFFFFFFFu)),
-                                           first,
-                                           n * 4));
-    // One block further: element i of the second run is element i + 4 of the first.
+    DeviceBuffer out(n * 4);
+    // Raw words: uniform UINT32 over [0, 2^32 - 1) is w mod (2^32 - 1).
+    auto draw = [&] {
+        return as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+                                                 ACL_UINT32,
+                                                 out.get(),
+                                                 counter_.get(),
+                                                 n,
+                                                 value_of<uint32_t>(0),
+                                                 value_of<uint32_t>(0xFFFFFFFFu)),
+                                       out,
+                                       n * 4));
+    };
+    const auto a = draw();
+    // One block further: element i of the second draw is element i + 4 of the first.
     set_counter(kCounterLo + 1, kCounterHi);
-    const auto b = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
-                                                     ACL_UINT32,
-                                                     second.get(),
-                                                     counter_.get(),
-                                                     n,
-                                                     value_of<uint32_t>(0),
-                                                     value_of<uint32_t>(0xFFFFFFFFu)),
-                                           second,
-                                           n * 4));
+    const auto b = draw();
     for (uint64_t i = 0; i + 4 < n; ++i) {
         ASSERT_EQ(b[i], a[i + 4]) << i;
     }
     // The low half carries into the high half.
     set_counter(~uint64_t{0}, kCounterHi);
-    const auto c = as_vector<uint32_t>(run(make_task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
-                                                     ACL_UINT32,
-                                                     second.get(),
-                                                     counter_.get(),
-                                                     n,
-                                                     value_of<uint32_t>(0),
-                                                     value_of<uint32_t>(0xFFFFFFFFu)),
-                                           second,
-                                           n * 4));
+    const auto c = draw();
     for (uint64_t i = 0; i < n; ++i) {
-        // [0, 2^32 - 1): w mod (2^32 - 1)
         const uint32_t w = reference_random_word(kSeed, ~uint64_t{0}, kCounterHi, i / 4, i % 4);
         ASSERT_EQ(c[i], w % 0xFFFFFFFFu) << i;
     }
