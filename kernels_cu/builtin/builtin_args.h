@@ -21,7 +21,8 @@ enum class ElemType : int32_t {
     BFloat16 = 27,
 };
 
-inline int elem_size(ElemType t) {
+/// constexpr, so device code may call it (nvcc --expt-relaxed-constexpr; hipcc by default).
+constexpr int elem_size(ElemType t) {
     switch (t) {
         case ElemType::Int8:
             return 1;
@@ -40,7 +41,7 @@ inline int elem_size(ElemType t) {
     return 4;
 }
 
-inline bool is_floating(ElemType t) {
+constexpr bool is_floating(ElemType t) {
     return t == ElemType::Float32 || t == ElemType::Float16 || t == ElemType::BFloat16;
 }
 

@@ -110,7 +110,7 @@ ACLEMU_HD void write_integer(const RandomArgs& args, const RandomValues& v, uint
     const uint64_t range = integer_range(min, widen(v.b, args.type), is_signed);
     const Philox4x32 words = block(v, unit);
     T* out = static_cast<T*>(args.out);
-    if (sizeof(T) == 8) {
+    if constexpr (sizeof(T) == 8) {
         for (int j = 0; j < 2; ++j) {
             const uint64_t i = unit * 2 + j;
             if (i < v.count) {
@@ -119,12 +119,12 @@ ACLEMU_HD void write_integer(const RandomArgs& args, const RandomValues& v, uint
                 out[i] = static_cast<T>(random_integer(r, min, range));
             }
         }
-        return;
-    }
-    for (int j = 0; j < 4; ++j) {
-        const uint64_t i = unit * 4 + j;
-        if (i < v.count) {
-            out[i] = static_cast<T>(random_integer(words.v[j], min, range));
+    } else {
+        for (int j = 0; j < 4; ++j) {
+            const uint64_t i = unit * 4 + j;
+            if (i < v.count) {
+                out[i] = static_cast<T>(random_integer(words.v[j], min, range));
+            }
         }
     }
 }
