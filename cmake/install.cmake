@@ -2,7 +2,8 @@
 #   include/acl, include/aclnn, include/aclnnop        public headers
 #   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
 #         (+ libopapi_<domain>.so: links to libopapi.so, CANN 8's per-domain names)
-#         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so: the GPU simulator)
+#         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so,
+#            libaclemu_gpusim_builtin_kernels.so: the GPU simulator)
 #   lib64/stub, runtime/, acllib/, <machine>-linux/, opp/lib64, include/aclnnop/level2
 #                                                      CANN's other layouts, as links
 #                                                      (cmake/install_layouts.cmake)
@@ -30,7 +31,8 @@ include(tools/aclemu_info.cmake)  # its build description and tests
 set(ACLEMU_INSTALLED_LIBRARIES ascendcl nnopbase opapi)
 if(ACLEMU_ENABLE_GPUSIM)
     list(APPEND ACLEMU_INSTALLED_BACKENDS gpusim)
-    list(APPEND ACLEMU_INSTALLED_LIBRARIES aclemu_gpusim aclemu_gpusim_kernels)
+    list(APPEND ACLEMU_INSTALLED_LIBRARIES aclemu_gpusim aclemu_gpusim_kernels
+                                           aclemu_gpusim_builtin_kernels)
 endif()
 install(TARGETS ${ACLEMU_INSTALLED_LIBRARIES}
         EXPORT aclemuTargets

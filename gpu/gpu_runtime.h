@@ -121,6 +121,8 @@ using gpuStream_t = hipStream_t;
 #    define gpuStreamQuery                         hipStreamQuery
 #    define gpuStreamSynchronize                   hipStreamSynchronize
 #    define gpuStreamWaitEvent                     hipStreamWaitEvent
+#    define gpuStreamWaitValue64                   hipStreamWaitValue64
+#    define gpuStreamWriteValue64                  hipStreamWriteValue64
 #    define gpuSuccess                             hipSuccess
 // HIP 6 renamed hipPointerAttribute_t::memoryType to `type`, CUDA's name.
 #    if HIP_VERSION_MAJOR >= 6
@@ -238,11 +240,15 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuStreamQuery                         gpusimStreamQuery
 #    define gpuStreamSynchronize                   gpusimStreamSynchronize
 #    define gpuStreamWaitEvent                     gpusimStreamWaitEvent
+#    define gpuStreamWaitValue64                   gpusimStreamWaitValue64
+#    define gpuStreamWriteValue64                  gpusimStreamWriteValue64
 #    define gpuSuccess                             gpusimSuccess
 #    define GPU_POINTER_ATTR_TYPE                  type
 #    define GPU_PROP_SHARED_PER_UNIT               sharedMemPerMultiprocessor
 
 #else
+// The stream memory operations (cuStreamWriteValue64 / cuStreamWaitValue64) are driver API
+// functions, not mapped here: runtime/src/backend/gpu/stream_memory_ops.cpp resolves them.
 #    include <cuda_runtime_api.h>
 
 #    define ACLEMU_GPU_VENDOR    "cuda"

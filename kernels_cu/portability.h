@@ -62,3 +62,12 @@ namespace gpucub = cub;
 #    define ACLEMU_DEVICE inline
 #    define ACLEMU_LAUNCH GPUSIM_LAUNCH
 #endif
+
+// ACLEMU_PAUSE(): a short back-off inside a device-side polling loop (device code only).
+#if defined(__HIP_DEVICE_COMPILE__)
+#    define ACLEMU_PAUSE() __builtin_amdgcn_s_sleep(1)
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+#    define ACLEMU_PAUSE() __nanosleep(100)
+#else
+#    define ACLEMU_PAUSE() ((void)0)
+#endif

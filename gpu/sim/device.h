@@ -14,6 +14,8 @@
 //   __syncthreads()                      a barrier of the block's fibers (and, under TSan, the
 //                                        only happens-before edge between them)
 //   atomicAdd(float*|int*|unsigned*, v)  relaxed atomic read-modify-write
+//   atomicExch(unsigned*, v)             relaxed atomic exchange
+//   __threadfence_system()               a sequentially consistent fence
 //   gpucub::BlockReduce<T, N>            cub's contract: the result is valid in thread 0 only;
 //                                        every other thread gets poison (all bits set: NaN)
 //   ACLEMU_LAUNCH(grid, block, shared,   the launch, checked as a GPU checks it, then queued on
@@ -199,6 +201,13 @@ inline int atomicAdd(int* address, int value) {
 }
 inline unsigned atomicAdd(unsigned* address, unsigned value) {
     return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+}
+inline unsigned atomicExch(unsigned* address, unsigned value) {
+    return __atomic_exchange_n(address, value, __ATOMIC_RELAXED);
+}
+/// Orders the thread's memory accesses before and after it for every observer (the host too).
+inline void __threadfence_system() {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 namespace gpucub {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #define GPUSIM_API __attribute__((visibility("default")))
 
@@ -143,6 +144,13 @@ typedef struct gpusimMemAccessDesc {
     gpusimMemAccessFlags flags;
 } gpusimMemAccessDesc;
 
+/* Stream memory operations: the comparisons of a wait (CUDA's CU_STREAM_WAIT_VALUE_*). */
+#define gpusimStreamWaitValueGeq   0x0u
+#define gpusimStreamWaitValueEq    0x1u
+#define gpusimStreamWaitValueAnd   0x2u
+#define gpusimStreamWaitValueNor   0x3u
+#define gpusimStreamWaitValueFlush (1u << 30)
+
 // Devices and errors. The last error is per host thread, as in CUDA; a kernel fault is sticky:
 // every later call returns it. ACLEMU_GPUSIM_DEVICE_COUNT (1..8, default 1) devices, which share
 // the simulated memory; each host thread has its current device.
@@ -250,6 +258,19 @@ GPUSIM_API gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream,
 GPUSIM_API gpusimError_t gpusimLaunchHostFunc(gpusimStream_t stream,
                                               gpusimHostFn_t fn,
                                               void* user_data);
+/// cuStreamWriteValue64: stores `value` at the 8-byte-aligned device word `addr` in stream order
+/// (`flags` 0, or 1 for CUDA's no-memory-barrier).
+GPUSIM_API gpusimError_t gpusimStreamWriteValue64(gpusimStream_t stream,
+                                                  void* addr,
+                                                  uint64_t value,
+                                                  unsigned flags);
+/// cuStreamWaitValue64: later work on `stream` waits until the device word at `addr` satisfies
+/// the comparison in `flags` (gpusimStreamWaitValue*, optionally | gpusimStreamWaitValueFlush)
+/// against `value`; GEQ is (int64_t)(*addr - value) >= 0.
+GPUSIM_API gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,
+                                                 void* addr,
+                                                 uint64_t value,
+                                                 unsigned flags);
 
 // Events.
 GPUSIM_API gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags);

@@ -9,6 +9,7 @@
 #include "status.h"
 #include "stream_state_callbacks.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -133,6 +134,14 @@ aclError Runtime::finalize_reference(uint64_t* remaining) {
 // Releases every object in dependency order: streams (their pending work runs), events,
 // memory, then the backend itself. Called with lifecycle_mu_ held.
 void Runtime::teardown() {
+    std::vector<void (*)()> hooks;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        hooks = teardown_hooks_;
+    }
+    for (auto hook : hooks) {
+        hook();
+    }
     std::vector<std::shared_ptr<Stream>> streams;
     std::vector<std::shared_ptr<Event>> events;
     std::unique_ptr<Backend> backend;
@@ -196,6 +205,13 @@ void Runtime::teardown() {
     // Every stream has been drained: the trace's marks are all reached.
     observe::trace::finish_session();
     ACLEMU_LOG(AscendCL, Info, "aclFinalize: runtime released");
+}
+
+void Runtime::add_teardown_hook(void (*hook)()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (std::find(teardown_hooks_.begin(), teardown_hooks_.end(), hook) == teardown_hooks_.end()) {
+        teardown_hooks_.push_back(hook);
+    }
 }
 
 OpSettings Runtime::op_settings() const {

@@ -180,6 +180,11 @@ public:
     bool peer_access_enabled(int32_t device, int32_t peer);
     void set_peer_access(int32_t device, int32_t peer, bool enabled);
 
+    /// Registers `hook` for every aclFinalize that releases the runtime; it runs first, before
+    /// streams, memory and the backend go, and must only forget state (registries kept outside
+    /// this class: notifies, the overflow state). Registering the same hook again is a no-op.
+    void add_teardown_hook(void (*hook)());
+
 private:
     Runtime() = default;
 
@@ -250,6 +255,7 @@ private:
     std::atomic<bool> res_limits_set_{false};            // any core budget set since aclInit
     std::unordered_map<Event*, std::shared_ptr<Event>> events_;
     std::map<int, int64_t> process_params_;
+    std::vector<void (*)()> teardown_hooks_;  // guarded by mu_
 
     AllocTable allocations_;
 };

@@ -78,6 +78,27 @@ static aclError use_the_memory_api(void) {
     return aclrtAllocatorDestroyDesc(desc);
 }
 
+/* The built-in task, notify and overflow declarations (anonymous structs, a union member). */
+static aclError use_the_tasks(aclrtStream stream, void* dev) {
+    aclrtRandomNumTaskInfo task;
+    aclrtNotify notify = NULL;
+    aclrtFloatOverflowMode mode = ACL_RT_OVERFLOW_MODE_INFNAN;
+    uint32_t id = 0;
+    task.dataType = ACL_FLOAT;
+    task.randomNumFuncParaInfo.funcType = ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS;
+    task.randomNumFuncParaInfo.paramInfo.normalDisInfo.mean.isAddr = 0;
+    (void)aclrtRandomNumAsync(&task, stream, NULL);
+    (void)aclrtReduceAsync(dev, dev, 64, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, stream, NULL);
+    (void)aclrtCreateNotify(&notify, ACL_NOTIFY_DEFAULT);
+    (void)aclrtGetNotifyId(notify, &id);
+    (void)aclrtValueWait(dev, 1, ACL_STREAM_WAIT_VALUE_EQ, stream);
+    (void)aclrtGetDeviceSatMode(&mode);
+    return aclrtSetStreamOverflowSwitch(stream, 1);
+}
+
 int main(void) {
-    return use_the_api() == ACL_SUCCESS && use_the_memory_api() == ACL_SUCCESS ? 0 : 1;
+    return use_the_api() == ACL_SUCCESS && use_the_memory_api() == ACL_SUCCESS &&
+                   use_the_tasks(NULL, NULL) == ACL_SUCCESS
+               ? 0
+               : 1;
 }

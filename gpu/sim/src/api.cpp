@@ -9,11 +9,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <set>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,35 @@ bool is_device(const void* ptr, size_t bytes) {
 }
 bool is_any_device(const void* ptr) {
     return is_device_memory(ptr, 0);
+}
+
+// An 8-byte-aligned word inside one device allocation: what a stream memory operation takes.
+bool is_device_word(const void* addr) {
+    return addr != nullptr && reinterpret_cast<uintptr_t>(addr) % 8 == 0
+           && is_device(addr, sizeof(uint64_t));
+}
+
+// CUDA's comparisons of cuStreamWaitValue64.
+bool wait_satisfied(uint64_t current, uint64_t value, unsigned mode) {
+    switch (mode) {
+        case gpusimStreamWaitValueGeq:
+            return static_cast<int64_t>(current - value) >= 0;
+        case gpusimStreamWaitValueEq:
+            return current == value;
+        case gpusimStreamWaitValueAnd:
+            return (current & value) != 0;
+        default:
+            return ~(current | value) != 0;
+    }
+}
+
+// Runs on the stream's worker: polls the word, backing off from 1 us to 1 ms between reads.
+void wait_for_word(const uint64_t* word, uint64_t value, unsigned mode) {
+    auto pause = std::chrono::microseconds(1);
+    while (!wait_satisfied(__atomic_load_n(word, __ATOMIC_SEQ_CST), value, mode)) {
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(1000));
+    }
 }
 
 gpusimError_t check_device(int device) {
@@ -637,6 +668,36 @@ gpusimError_t gpusimLaunchHostFunc(gpusimStream_t stream, gpusimHostFn_t fn, voi
         return record(gpusimErrorInvalidValue);
     }
     return record(queue(stream, [fn, user_data] { run_host_function(fn, user_data); }));
+}
+
+gpusimError_t gpusimStreamWriteValue64(gpusimStream_t stream,
+                                       void* addr,
+                                       uint64_t value,
+                                       unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    if (!is_device_word(addr) || flags > 1u) {
+        return record(gpusimErrorInvalidValue);
+    }
+    auto* word = static_cast<uint64_t*>(addr);
+    return record(
+        queue(stream, [word, value] { __atomic_store_n(word, value, __ATOMIC_SEQ_CST); }));
+}
+
+gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,
+                                      void* addr,
+                                      uint64_t value,
+                                      unsigned flags) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    const unsigned mode = flags & ~gpusimStreamWaitValueFlush;
+    if (!is_device_word(addr) || mode > gpusimStreamWaitValueNor) {
+        return record(gpusimErrorInvalidValue);
+    }
+    const auto* word = static_cast<const uint64_t*>(addr);
+    return record(queue(stream, [word, value, mode] { wait_for_word(word, value, mode); }));
 }
 
 gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags) {

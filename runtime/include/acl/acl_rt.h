@@ -774,6 +774,129 @@ ACL_FUNC_VISIBILITY aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEv
  *  aclrtStreamWaitEvent / aclrtSynchronizeEvent; destroy it with aclrtDestroyEvent). */
 ACL_FUNC_VISIBILITY aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event);
 
+/** The completion time of the event's latest record, in microseconds of the host's monotonic
+ *  clock (CLOCK_MONOTONIC: time since boot). Synchronize first. */
+ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp);
+
+/* ---- Notifies and stream memory operations ---------------------------------------------- */
+
+/* aclrtCreateNotify flags. */
+#define ACL_NOTIFY_DEFAULT         0x00000000U
+#define ACL_NOTIFY_DEVICE_USE_ONLY 0x00000001U
+
+/** A notify is a one-bit signal between streams: aclrtRecordNotify sets it when the stream
+ *  reaches the record, aclrtWaitAndResetNotify holds its stream until it is set, then clears it. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyNotify(aclrtNotify notify);
+ACL_FUNC_VISIBILITY aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+/** `timeout` in seconds, 0: wait forever. */
+ACL_FUNC_VISIBILITY aclError aclrtWaitAndResetNotify(aclrtNotify notify,
+                                                     aclrtStream stream,
+                                                     uint32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId);
+/** Clears `num` notifies at once (not in stream order). */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num);
+
+/** Writes the 64-bit `value` to 8-byte-aligned device memory in stream order. `flag`: 0. */
+ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void* devAddr,
+                                             uint64_t value,
+                                             uint32_t flag,
+                                             aclrtStream stream);
+/** Holds the stream until the 64-bit word at `devAddr` satisfies `flag`
+ *  (ACL_STREAM_WAIT_VALUE_GEQ / _EQ / _AND / _NOR) against `value`. */
+ACL_FUNC_VISIBILITY aclError aclrtValueWait(void* devAddr,
+                                            uint64_t value,
+                                            uint32_t flag,
+                                            aclrtStream stream);
+
+/* ---- Built-in tasks --------------------------------------------------------------------- */
+
+typedef enum {
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM = 10,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX = 11,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN = 12,
+    ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL = 13
+} aclrtReduceKind;
+
+/** A parameter of a random-number task: the value itself (isAddr 0, `size` bytes of
+ *  valueOrAddr, little-endian) or the device address of the value (isAddr 1). */
+typedef struct {
+    uint8_t isAddr;
+    uint8_t valueOrAddr[8];
+    uint8_t size;
+    uint8_t rsv[6];
+} aclrtRandomParaInfo;
+
+typedef struct {
+    aclrtRandomParaInfo dropoutRation;
+} aclrtDropoutBitmaskInfo;
+
+typedef struct {
+    aclrtRandomParaInfo min;
+    aclrtRandomParaInfo max;
+} aclrtUniformDisInfo;
+
+typedef struct {
+    aclrtRandomParaInfo mean;
+    aclrtRandomParaInfo stddev;
+} aclrtNormalDisInfo;
+
+typedef enum {
+    ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK = 0,
+    ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS = 1,
+    ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS = 2,
+    ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS = 3
+} aclrtRandomNumFuncType;
+
+typedef struct {
+    aclrtRandomNumFuncType funcType;
+    union {
+        aclrtDropoutBitmaskInfo dropoutBitmaskInfo;
+        aclrtUniformDisInfo uniformDisInfo;
+        aclrtNormalDisInfo normalDisInfo;
+    } paramInfo;
+} aclrtRandomNumFuncParaInfo;
+
+typedef struct {
+    aclDataType dataType;
+    aclrtRandomNumFuncParaInfo randomNumFuncParaInfo;
+    void* randomParaAddr;
+    void* randomResultAddr;
+    void* randomCounterAddr;
+    aclrtRandomParaInfo randomSeed;
+    aclrtRandomParaInfo randomNum;
+    uint8_t rsv[8];
+} aclrtRandomNumTaskInfo;
+
+/** dst[i] = kind(dst[i], src[i]) over `count` bytes of `type` elements, in stream order.
+ *  `reserve`: NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void* dst,
+                                              const void* src,
+                                              uint64_t count,
+                                              aclrtReduceKind kind,
+                                              aclDataType type,
+                                              aclrtStream stream,
+                                              void* reserve);
+/** Fills randomResultAddr with Philox4x32-10 random numbers (docs/backends.md describes the
+ *  seed and counter). `reserve`: NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo,
+                                                 const aclrtStream stream,
+                                                 void* reserve);
+
+/* ---- Floating-point overflow ------------------------------------------------------------ */
+
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode);
+/** `flag`: 0 off, 1 on; applies to tasks enqueued afterwards. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag);
+/** Copies the device's overflow status (64 bytes; the first 32-bit word is nonzero after an
+ *  overflow) to `outputAddr` in stream order. */
+ACL_FUNC_VISIBILITY aclError aclrtGetOverflowStatus(void* outputAddr,
+                                                    size_t outputSize,
+                                                    aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtResetOverflowStatus(aclrtStream stream);
+
 /* ---- Host callbacks --------------------------------------------------------------------- */
 
 /** Runs `fn(userData)` on the thread subscribed to `stream` (aclrtSubscribeReport), which must

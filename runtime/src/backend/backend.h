@@ -11,6 +11,7 @@
 
 #include "aclemu/host_task.h"
 #include "aclemu/rt.h"
+#include "kernels_cu/builtin/builtin_args.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -221,6 +222,28 @@ public:
     /// complete: the latest record has completed (or the event was never recorded).
     virtual aclError query_event(BackendEvent* event, bool* complete) = 0;
     virtual aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) = 0;
+
+    // Built-in tasks, stream memory operations, event timestamps (api_builtin_tasks.cpp,
+    // api_notify.cpp, api_stream_value.cpp, api_event_timestamp.cpp, api_overflow.cpp). The
+    // front end has checked the arguments; the kernels are libascendcl's own (kernels_cu/builtin,
+    // kernels_cpu/builtin).
+    virtual aclError reduce_async(const kernels::builtin::ReduceArgs& args,
+                                  BackendStream* stream) = 0;
+    virtual aclError random_async(const kernels::builtin::RandomArgs& args,
+                                  BackendStream* stream) = 0;
+    /// Stores `value` at the 8-byte device word `addr` once the stream's earlier work is done.
+    virtual aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) = 0;
+    /// Later work on the stream waits until the word at `addr` satisfies `mode` against `value`.
+    /// timeout_ms < 0: no deadline. Only the CPU backend keeps a deadline (at expiry it logs an
+    /// ERROR and the stream goes on); the GPU's stream memory operations have none.
+    virtual aclError wait_value_async(BackendStream* stream,
+                                      const uint64_t* addr,
+                                      uint64_t value,
+                                      kernels::builtin::WaitMode mode,
+                                      int32_t timeout_ms) = 0;
+    /// When the event's latest record completed, in microseconds of the host's steady clock
+    /// (CLOCK_MONOTONIC). The front end has checked that it was recorded and has completed.
+    virtual aclError event_timestamp_us(BackendEvent* event, uint64_t* us) = 0;
 
     /// The error text of the backend's last failure, for messages ("cudaErrorInvalidValue: ...").
     virtual std::string last_error_text() { return {}; }

@@ -5,13 +5,16 @@
 // record task runs. Several devices can be shown (CpuBackendOptions::device_count) so device
 // selection and ASCEND_RT_VISIBLE_DEVICES can be exercised. Copies and fills of 4 MiB and more
 // use up to ACLEMU_CPU_THREADS threads (parallel_copy.h).
+#include "aclemu/log.h"
 #include "aclemu/rt.h"
 #include "backend/backend.h"
 #include "backend/cpu/device_memory.h"
 #include "backend/cpu/ipc_event.h"
 #include "backend/cpu/parallel_copy.h"
+#include "backend/cpu/stream_wait.h"
 #include "backend/cpu/work_queue.h"
 #include "backend/host_facts.h"
+#include "kernels_cpu/builtin/builtin_kernels.h"
 
 #include <algorithm>
 #include <chrono>
@@ -424,6 +427,59 @@ public:
             *stamp = state.stamp;
         }
         *ms = std::chrono::duration<float, std::milli>(t1 - t0).count();
+        return ACL_SUCCESS;
+    }
+
+    // ---- built-in tasks, stream memory operations, timestamps ----------------------------
+    aclError reduce_async(const kernels::builtin::ReduceArgs& args,
+                          BackendStream* stream) override {
+        const int threads = op_settings().cpu_threads;
+        as_cpu(stream)->queue->enqueue(
+            [args, threads] { kernels::builtin::cpu::reduce(args, threads); });
+        return ACL_SUCCESS;
+    }
+
+    aclError random_async(const kernels::builtin::RandomArgs& args,
+                          BackendStream* stream) override {
+        const int threads = op_settings().cpu_threads;
+        as_cpu(stream)->queue->enqueue(
+            [args, threads] { kernels::builtin::cpu::random(args, threads); });
+        return ACL_SUCCESS;
+    }
+
+    aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) override {
+        as_cpu(stream)->queue->enqueue(
+            [addr, value] { __atomic_store_n(addr, value, __ATOMIC_RELEASE); });
+        return ACL_SUCCESS;
+    }
+
+    aclError wait_value_async(BackendStream* stream,
+                              const uint64_t* addr,
+                              uint64_t value,
+                              kernels::builtin::WaitMode mode,
+                              int32_t timeout_ms) override {
+        as_cpu(stream)->queue->enqueue([addr, value, mode, timeout_ms] {
+            if (!cpu::wait_for_word(addr, value, mode, timeout_ms)) {
+                ACLEMU_LOG(Runtime,
+                           Error,
+                           "a stream wait on %p gave up after %d ms (the condition never held); "
+                           "the stream goes on",
+                           static_cast<const void*>(addr),
+                           static_cast<int>(timeout_ms));
+            }
+        });
+        return ACL_SUCCESS;
+    }
+
+    aclError event_timestamp_us(BackendEvent* event, uint64_t* us) override {
+        EventState& state = *as_cpu(event)->state;
+        std::lock_guard<std::mutex> lock(state.mu);
+        if (state.recorded == 0 || state.completed < state.recorded) {
+            return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
+        }
+        *us = static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::microseconds>(state.stamp.time_since_epoch())
+                .count());
         return ACL_SUCCESS;
     }
 

@@ -4,12 +4,15 @@
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
 #include "aclemu/log.h"
 #include "backend/backend.h"
+#include "backend/gpu/event_clock.h"
 #include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
-#include "backend/gpu/nvml_utilization.h"
-#include "backend/host_facts.h"
 #include "backend/gpu/gpu_vmm.h"
+#include "backend/gpu/nvml_utilization.h"
+#include "backend/gpu/stream_memory_ops.h"
+#include "backend/host_facts.h"
 #include "gpu/gpu_runtime.h"
+#include "kernels_cu/builtin/launch.h"
 
 #include <algorithm>
 #include <atomic>
@@ -643,6 +646,41 @@ public:
         return gpu_check(status, kApi);
     }
 
+    // Built-in tasks: libascendcl's own kernels (kernels_cu/builtin) on the stream.
+    aclError reduce_async(const kernels::builtin::ReduceArgs& args,
+                          BackendStream* stream) override {
+        return builtin_status(builtin_launchers().reduce(args, native_of(stream)),
+                              "aclrtReduceAsync kernel launch");
+    }
+
+    aclError random_async(const kernels::builtin::RandomArgs& args,
+                          BackendStream* stream) override {
+        return builtin_status(builtin_launchers().random(args, native_of(stream)),
+                              "aclrtRandomNumAsync kernel launch");
+    }
+
+    aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) override {
+        return stream_write_value(native_of(stream), addr, value);
+    }
+
+    // The GPU's stream memory operations have no deadline: timeout_ms is not kept.
+    aclError wait_value_async(BackendStream* stream,
+                              const uint64_t* addr,
+                              uint64_t value,
+                              kernels::builtin::WaitMode mode,
+                              int32_t /*timeout_ms*/) override {
+        return stream_wait_value(native_of(stream), addr, value, mode);
+    }
+
+    aclError event_timestamp_us(BackendEvent* event, uint64_t* us) override {
+        const GpuEvent* gpu_event = event_of(event);
+        if (!gpu_event->timing()) {
+            set_last_error_text("aclrtEventGetTimestamp: the event was created without timing");
+            return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
+        }
+        return event_clock_.timestamp_us(gpu_event->native(), us);
+    }
+
     std::string last_error_text() override {
         return ACLEMU_GPU_NAMESPACE::last_error_text();
     }
@@ -656,6 +694,15 @@ private:
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
     std::mutex opened_mutex_;
     std::map<void*, void*> opened_;  // IPC memory opened here: pointer handed out -> base
+
+    static const kernels::builtin::BuiltinLaunchers& builtin_launchers() {
+        return kernels::builtin::ACLEMU_GPU_NAMESPACE::launchers();
+    }
+    static aclError builtin_status(int code, const char* what) {
+        return gpu_check(static_cast<gpuError_t>(code), what);
+    }
+
+    EventClock event_clock_;
 };
 
 }  // namespace

@@ -1,0 +1,197 @@
+// Entry points: the built-in tasks. aclrtReduceAsync (CANN's SDMA reduction: dst = op(dst, src)
+// element by element) and aclrtRandomNumAsync (Philox4x32-10 uniform, normal, truncated normal
+// and dropout-bitmask numbers) run libascendcl's own kernels on the stream (kernels_cu/builtin
+// on a GPU, kernels_cpu/builtin on the CPU backend; docs/backends.md, "Built-in tasks"). While
+// the stream's overflow switch is on, a floating-point overflow sets the device's overflow
+// status (overflow_state.h).
+#include "acl/acl.h"
+
+#include "overflow_state.h"
+#include "random_task.h"
+#include "runtime.h"
+#include "status.h"
+
+#include <optional>
+#include <string>
+
+using namespace aclemu::rt;
+namespace kernels = aclemu::kernels;
+
+namespace {
+
+using kernels::builtin::ElemType;
+
+// The element types aclrtReduceAsync takes (CANN's Atlas A2/A3 list, and UINT32 of Ascend 950).
+std::optional<ElemType> reduce_type(aclDataType type) {
+    switch (type) {
+        case ACL_INT8:
+        case ACL_INT16:
+        case ACL_INT32:
+        case ACL_UINT32:
+        case ACL_FLOAT16:
+        case ACL_FLOAT:
+        case ACL_BF16:
+            return static_cast<ElemType>(type);
+        default:
+            return std::nullopt;
+    }
+}
+
+// `count` bytes at `ptr` inside one device allocation of logical device `device`.
+aclError check_operand(const char* name, const void* ptr, uint64_t count, int32_t device) {
+    if (locate(ptr, static_cast<size_t>(count)) != MemoryLocation::Device) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(name,
+                                pointer_text(ptr),
+                                "must be " + std::to_string(count)
+                                    + " bytes of device memory (aclrtMalloc)"));
+    }
+    if (auto block = runtime().allocations().find(ptr); block && block->device != device) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(name,
+                                pointer_text(ptr),
+                                "it is memory of device " + std::to_string(block->device)
+                                    + ", the stream's device is " + std::to_string(device)));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError reduce_async(void* dst,
+                      const void* src,
+                      uint64_t count,
+                      aclrtReduceKind kind,
+                      aclDataType type,
+                      aclrtStream stream,
+                      void* reserve) {
+    ACLEMU_CHECK_NOT_NULL(dst);
+    ACLEMU_CHECK_NOT_NULL(src);
+    if (reserve != nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("reserve", pointer_text(reserve), "is reserved and must be NULL"));
+    }
+    switch (kind) {
+        case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM:
+        case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX:
+        case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN:
+            break;
+        case ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL:
+            return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        msg_unsupported("aclrtReduceAsync",
+                                        "ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL: CANN documents no "
+                                        "result for it (its own runtime refuses it too)"));
+        default:
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("kind",
+                                    std::to_string(static_cast<int>(kind)),
+                                    "must be ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, _MAX or _MIN"));
+    }
+    const std::optional<ElemType> elem = reduce_type(type);
+    if (!elem) {
+        return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    msg_invalid("type",
+                                std::to_string(static_cast<int>(type)),
+                                "aclrtReduceAsync reduces ACL_INT8, ACL_INT16, ACL_INT32, "
+                                "ACL_UINT32, ACL_FLOAT16, ACL_FLOAT and ACL_BF16"));
+    }
+    const int size = kernels::builtin::elem_size(*elem);
+    if (count % static_cast<uint64_t>(size) != 0) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                "is in bytes and must be a multiple of the element size "
+                                    + std::to_string(size)));
+    }
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    if (aclError err = check_operand("dst", dst, count, target->device); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = check_operand("src", src, count, target->device); err != ACL_SUCCESS) {
+        return err;
+    }
+    const auto d = reinterpret_cast<uintptr_t>(dst);
+    const auto s = reinterpret_cast<uintptr_t>(src);
+    if (d != s && d < s + count && s < d + count) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("src",
+                                pointer_text(src),
+                                "overlaps dst partially (the same buffer, or none of it)"));
+    }
+    kernels::builtin::ReduceArgs args;
+    args.dst = dst;
+    args.src = src;
+    args.n = count / static_cast<uint64_t>(size);
+    args.op = static_cast<kernels::builtin::ReduceOp>(kind);
+    args.type = *elem;
+    if (kernels::builtin::is_floating(*elem)) {
+        args.overflow_flag = OverflowState::instance().flag_for(*target);
+    }
+    if (aclError err = backend->reduce_async(args, target->impl.get()); err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("cannot run the reduction: " + backend->last_error_text()));
+    }
+    return runtime().after_enqueue(*target);
+}
+
+aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream stream, void* reserve) {
+    if (task_info == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo"));
+    }
+    if (reserve != nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("reserve", pointer_text(reserve), "is reserved and must be NULL"));
+    }
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    kernels::builtin::RandomArgs args;
+    bool empty = false;
+    if (aclError err = parse_random_task(*task_info, &args, &empty); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (empty) {
+        return ACL_SUCCESS;
+    }
+    if (args.func != kernels::builtin::RandomFunc::DropoutBitmask) {
+        args.overflow_flag = OverflowState::instance().flag_for(*target);
+    }
+    if (aclError err = backend->random_async(args, target->impl.get()); err != ACL_SUCCESS) {
+        return fail(
+            err, msg_runtime("cannot run the random-number task: " + backend->last_error_text()));
+    }
+    return runtime().after_enqueue(*target);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtReduceAsync(void* dst,
+                          const void* src,
+                          uint64_t count,
+                          aclrtReduceKind kind,
+                          aclDataType type,
+                          aclrtStream stream,
+                          void* reserve) {
+    return api_call_init("aclrtReduceAsync", [&] {
+        return reduce_async(dst, src, count, kind, type, stream, reserve);
+    });
+}
+
+aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo,
+                             const aclrtStream stream,
+                             void* reserve) {
+    return api_call_init("aclrtRandomNumAsync",
+                         [&] { return random_async(taskInfo, stream, reserve); });
+}
+
+}  // extern "C"
