@@ -2,6 +2,7 @@
 // and contexts (create/destroy/set/get current, system parameters).
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -141,6 +142,7 @@ const char* aclrtGetSocName(void) {
 }
 
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
+    const int64_t info = aclemu::enum_value(deviceInfo);
     return api_call_init("aclGetDeviceCapability", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         if (aclError err =
@@ -148,7 +150,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
             err != ACL_SUCCESS) {
             return err;
         }
-        switch (deviceInfo) {
+        switch (info) {
             case ACL_DEVICE_INFO_AI_CORE_NUM:
             case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
                 *value = runtime().op_settings().cpu_threads;
@@ -230,26 +232,30 @@ aclError aclrtGetCurrentContext(aclrtContext* context) {
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtCtxSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(true, opt, value); });
+                         [&] { return runtime().set_sys_param(true, option, value); });
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtCtxGetSysParamOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(true, opt, value);
+        return runtime().get_sys_param(true, option, value);
     });
 }
 
 aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(false, opt, value); });
+                         [&] { return runtime().set_sys_param(false, option, value); });
 }
 
 aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtGetSysParamOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(false, opt, value);
+        return runtime().get_sys_param(false, option, value);
     });
 }
 

@@ -5,6 +5,8 @@
 // foreign device memory. docs/errors.md lists the codes.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -14,10 +16,17 @@
 #include <string>
 
 using namespace aclemu::rt;
+using aclemu::checked_add;
+using aclemu::checked_mul;
+using aclemu::checked_round_up;
 
 namespace {
 
 enum class Padding { Malloc, Align32 };
+
+// The largest block any allocation may reserve: a block's end (base + bytes) and every byte
+// offset inside it must fit ptrdiff_t, and the backends round up further (to 256 bytes at most).
+constexpr size_t kMaxAllocationBytes = (size_t{1} << 62);
 
 struct Located {
     bool device = false;
@@ -35,7 +44,7 @@ Located locate_ptr(const void* ptr, Backend* backend) {
     return where;
 }
 
-const char* kind_name(int kind) {
+const char* kind_name(int64_t kind) {
     switch (kind) {
         case ACL_MEMCPY_HOST_TO_HOST:
             return "ACL_MEMCPY_HOST_TO_HOST";
@@ -57,6 +66,12 @@ const char* kind_name(int kind) {
 std::string where_text(const char* name, const void* ptr, const Located& where) {
     return std::string(name) + " " + pointer_text(ptr) + " is "
            + (where.device ? "device memory" : "host memory");
+}
+
+/// Bytes from a 2-D copy's first byte to one past its last: (height - 1) * pitch + width (height
+/// > 0); false when that does not fit size_t.
+bool span_2d(size_t height, size_t pitch, size_t width, size_t* span) {
+    return checked_mul(height - 1, pitch, span) && checked_add(*span, width, span);
 }
 
 /// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one).
@@ -99,7 +114,7 @@ aclError plan_copy(void* dst,
                    size_t dest_max,
                    const void* src,
                    size_t count,
-                   int kind,
+                   int64_t kind,
                    Backend* backend,
                    CopyPlan* plan) {
     if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
@@ -169,12 +184,13 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
     }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
     // requested size, so range checks are exact; the padding only makes small over-reads safe.
-    constexpr size_t kLimit = ~size_t{0} - 128;
-    if (size > kLimit) {
+    size_t reserved = 0;
+    if (!checked_round_up(size, size_t{32}, &reserved)
+        || !checked_add(reserved, padding == Padding::Malloc ? 32 : 0, &reserved)
+        || reserved > kMaxAllocationBytes) {
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                     msg_invalid("size", std::to_string(size), "is larger than any allocation"));
     }
-    size_t reserved = (size + 31) / 32 * 32 + (padding == Padding::Malloc ? 32 : 0);
     void* block = nullptr;
     if (aclError err = backend->malloc_device(&block, reserved);
         err != ACL_SUCCESS || block == nullptr) {
@@ -238,7 +254,7 @@ aclError memcpy_impl(void* dst,
                      size_t dest_max,
                      const void* src,
                      size_t count,
-                     int kind,
+                     int64_t kind,
                      bool async,
                      aclrtStream stream) {
     if (count == 0) {
@@ -355,6 +371,10 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("size", "0", "must be greater than 0"));
         }
+        if (size > kMaxAllocationBytes) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+        }
         Backend* backend = nullptr;
         if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
             return err;
@@ -379,8 +399,10 @@ aclError aclrtFreeHost(void* hostPtr) {
 
 aclError aclrtMemcpy(
     void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
-    return api_call_init(
-        "aclrtMemcpy", [&] { return memcpy_impl(dst, destMax, src, count, kind, false, nullptr); });
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpy", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, false, nullptr);
+    });
 }
 
 aclError aclrtMemcpyAsync(void* dst,
@@ -389,8 +411,10 @@ aclError aclrtMemcpyAsync(void* dst,
                           size_t count,
                           aclrtMemcpyKind kind,
                           aclrtStream stream) {
-    return api_call_init("aclrtMemcpyAsync",
-                         [&] { return memcpy_impl(dst, destMax, src, count, kind, true, stream); });
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpyAsync", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, true, stream);
+    });
 }
 
 aclError aclrtMemcpy2d(void* dst,
@@ -400,6 +424,7 @@ aclError aclrtMemcpy2d(void* dst,
                        size_t width,
                        size_t height,
                        aclrtMemcpyKind kind) {
+    const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpy2d", [&] {
         ACLEMU_CHECK_NOT_NULL(dst);
         ACLEMU_CHECK_NOT_NULL(src);
@@ -416,15 +441,25 @@ aclError aclrtMemcpy2d(void* dst,
                                         + ") or spitch (" + std::to_string(spitch) + ")"));
         }
         // Validate both whole spans once (kind, ranges), then copy row by row.
-        size_t dst_span = (height - 1) * dpitch + width;
-        size_t src_span = (height - 1) * spitch + width;
+        size_t dst_span = 0;
+        size_t src_span = 0;
+        if (!span_2d(height, dpitch, width, &dst_span)
+            || !span_2d(height, spitch, width, &src_span)) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid("height",
+                            std::to_string(height),
+                            "the copy spans more bytes than an address holds (dpitch "
+                                + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
+                                + ", width " + std::to_string(width) + ")"));
+        }
         Backend* backend = nullptr;
         if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
         CopyPlan plan;
         size_t span = std::max(dst_span, src_span);
-        if (aclError err = plan_copy(dst, span, src, width, kind, backend, &plan);
+        if (aclError err = plan_copy(dst, span, src, width, kind_value, backend, &plan);
             err != ACL_SUCCESS) {
             return err;
         }
@@ -461,11 +496,13 @@ aclError aclrtMemsetAsync(
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    const int64_t attr_value = aclemu::enum_value(attr);
     return api_call_init("aclrtGetMemInfo", [&] {
-        if (attr < ACL_DDR_MEM || attr > ACL_MEM_P2P_HUGE1G) {
+        if (attr_value < ACL_DDR_MEM || attr_value > ACL_MEM_P2P_HUGE1G) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
-                msg_invalid("attr", std::to_string(attr), "must be an aclrtMemAttr in [0, 17]"));
+                msg_invalid(
+                    "attr", std::to_string(attr_value), "must be an aclrtMemAttr in [0, 17]"));
         }
         ACLEMU_CHECK_NOT_NULL(free);
         ACLEMU_CHECK_NOT_NULL(total);
