@@ -199,8 +199,8 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding) {
             msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
                         + std::to_string(context->device) + ": " + backend->last_error_text()));
     }
-    runtime().allocations().insert(
-        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, context->device});
+    runtime().allocations().insert(Allocation{
+        reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, context->device, reserved});
     *dev_ptr = block;
     return ACL_SUCCESS;
 }
@@ -387,7 +387,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
                                     + " bytes of host memory: " + backend->last_error_text()));
         }
         runtime().allocations().insert(
-            Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host, 0});
+            Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host, 0, size});
         *hostPtr = block;
         return ACL_SUCCESS;
     });

@@ -68,14 +68,22 @@ GuardedBuffer::~GuardedBuffer() {
     }
 }
 
-bool GuardedBuffer::create(size_t bytes, const std::vector<uint8_t>& payload, Report& report) {
-    std::vector<uint8_t> block(bytes + 2 * kGuard);
-    for (size_t i = 0; i < kGuard; ++i) {
+bool GuardedBuffer::create(size_t bytes,
+                           const std::vector<uint8_t>& payload,
+                           Report& report,
+                           bool guarded) {
+    guard_ = guarded ? kGuard : 0;
+    std::vector<uint8_t> block(bytes + 2 * guard_);
+    for (size_t i = 0; i < guard_; ++i) {
         block[i] = guard_byte(i);
-        block[kGuard + bytes + i] = guard_byte(i + kGuard);
+        block[guard_ + bytes + i] = guard_byte(i + guard_);
     }
-    if (!payload.empty()) {
-        std::memcpy(block.data() + kGuard, payload.data(), bytes);
+    if (!payload.empty() && bytes > 0) {
+        std::memcpy(block.data() + guard_, payload.data(), bytes);
+    }
+    if (block.empty()) {
+        bytes_ = 0;
+        return true;  // nothing to allocate: data() is NULL
     }
     if (aclrtMalloc(&base_, block.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
         report.fail("aclrtMalloc(%zu) failed: %s", block.size(), take_message().c_str());
@@ -98,32 +106,45 @@ bool GuardedBuffer::read(std::vector<uint8_t>* payload,
         payload->clear();
         return true;
     }
-    std::vector<uint8_t> block(bytes_ + 2 * kGuard);
+    std::vector<uint8_t> block(bytes_ + 2 * guard_);
     if (aclrtMemcpy(block.data(), block.size(), base_, block.size(), ACL_MEMCPY_DEVICE_TO_HOST)
         != ACL_SUCCESS) {
-        report.fail("%s: reading its storage back failed: %s", name.c_str(), take_message().c_str());
+        report.fail(
+            "%s: reading its storage back failed: %s", name.c_str(), take_message().c_str());
         return false;
     }
-    for (size_t i = 0; i < kGuard; ++i) {
+    for (size_t i = 0; i < guard_; ++i) {
         if (block[i] != guard_byte(i)) {
-            report.fail("%s: guard byte %zu before the storage was overwritten", name.c_str(), kGuard - i);
+            report.fail(
+                "%s: guard byte %zu before the storage was overwritten", name.c_str(), guard_ - i);
             return false;
         }
-        if (block[kGuard + bytes_ + i] != guard_byte(i + kGuard)) {
-            report.fail("%s: guard byte %zu past the end of the storage was overwritten", name.c_str(), i);
+        if (block[guard_ + bytes_ + i] != guard_byte(i + guard_)) {
+            report.fail(
+                "%s: guard byte %zu past the end of the storage was overwritten", name.c_str(), i);
             return false;
         }
     }
-    payload->assign(block.begin() + kGuard, block.begin() + kGuard + bytes_);
+    payload->assign(block.begin() + guard_, block.begin() + guard_ + bytes_);
     return true;
 }
 
 // ---- layouts ---------------------------------------------------------------------------------
 
 int64_t count_elements(const std::vector<int64_t>& dims) {
+    bool empty = false;
+    for (int64_t d : dims) {
+        if (d < 0) {
+            return -1;
+        }
+        empty = empty || d == 0;
+    }
+    if (empty) {
+        return 0;  // whatever the other dims
+    }
     int64_t n = 1;
     for (int64_t d : dims) {
-        if (d < 0 || (d > 0 && n > std::numeric_limits<int64_t>::max() / d)) {
+        if (n > std::numeric_limits<int64_t>::max() / d) {
             return -1;
         }
         n *= d;
@@ -271,17 +292,17 @@ bool FuzzTensor::create(Report& report) {
         const size_t element = std::max<size_t>(c_aclDataTypeSize(spec.dtype), 1);
         storage_bytes = static_cast<size_t>(n) * element;
     }
-    if (is_value_dtype(spec.dtype) && !values_.empty()) {
+    if (is_value_dtype(spec.dtype) && small && values_.size() == static_cast<size_t>(n)) {
         bytes_ = test::encode_values(values_, static_cast<aclDataType>(spec.dtype));
     } else {
         bytes_.assign(storage_bytes, 0);
     }
+    if (!small) {
+        bytes_.assign(4, 0);  // hostile storage dims over a 4-byte block (creation must reject)
+    }
     void* data = nullptr;
     switch (spec.memory) {
         case Memory::Device:
-            if (!small) {
-                break;  // hostile storage dims: no memory behind them (creation must reject)
-            }
             if (!buffer_.create(bytes_.size(), bytes_, report)) {
                 return false;
             }
@@ -290,7 +311,7 @@ bool FuzzTensor::create(Report& report) {
         case Memory::Short: {
             const size_t short_bytes = bytes_.size() / 2;
             std::vector<uint8_t> part(bytes_.begin(), bytes_.begin() + short_bytes);
-            if (!buffer_.create(short_bytes, part, report)) {
+            if (!buffer_.create(short_bytes, part, report, /*guarded=*/false)) {
                 return false;
             }
             data = buffer_.data();

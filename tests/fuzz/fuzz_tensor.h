@@ -36,9 +36,14 @@ public:
     GuardedBuffer& operator=(const GuardedBuffer&) = delete;
 
     /// A block for `bytes` of payload (0 allowed), guards and payload written: payload from
-    /// `payload` (bytes long, or empty for zeros).
-    bool create(size_t bytes, const std::vector<uint8_t>& payload, Report& report);
-    void* data() const { return base_ == nullptr ? nullptr : static_cast<char*>(base_) + kGuard; }
+    /// `payload` (bytes long, or empty for zeros). `guarded` false: no guards, the allocation
+    /// ends where the payload does (what a storage larger than its block needs, so the
+    /// runtime's allocation table, not a guard, bounds it).
+    bool create(size_t bytes,
+                const std::vector<uint8_t>& payload,
+                Report& report,
+                bool guarded = true);
+    void* data() const { return base_ == nullptr ? nullptr : static_cast<char*>(base_) + guard_; }
     size_t bytes() const { return bytes_; }
     /// Reads the payload back; false (reported) when a guard byte changed.
     bool read(std::vector<uint8_t>* payload, Report& report, const std::string& name) const;
@@ -47,11 +52,13 @@ public:
     void swap(GuardedBuffer& other) {
         std::swap(base_, other.base_);
         std::swap(bytes_, other.bytes_);
+        std::swap(guard_, other.guard_);
     }
 
 private:
     void* base_ = nullptr;
     size_t bytes_ = 0;
+    size_t guard_ = kGuard;
 };
 
 /// Where a tensor's storage lives.
@@ -73,7 +80,8 @@ struct TensorSpec {
     Memory memory = Memory::Device;
 };
 
-/// Element count of dims; -1 when negative or past int64.
+/// Element count of dims: 0 when a dim is 0, whatever the others; -1 when a dim is negative or
+/// the count is past int64.
 int64_t count_elements(const std::vector<int64_t>& dims);
 /// Storage offsets (elements) of the view's elements, row-major over dims. Only for small,
 /// valid views.
@@ -88,10 +96,10 @@ std::string describe(const TensorSpec& spec);
 void random_layout(Choices& c, TensorSpec* spec, bool output);
 
 enum class ValueKind {
-    Any,        // moderate values of both signs, a few zeros
+    Any,           // moderate values of both signs, a few zeros
     WithSpecials,  // also inf, -inf, NaN, -0
-    Positive,   // (0.1, 4]
-    Unit,       // around [0, 1] and its edges, for LogitGrad's x
+    Positive,      // (0.1, 4]
+    Unit,          // around [0, 1] and its edges, for LogitGrad's x
 };
 
 class FuzzTensor {

@@ -238,6 +238,9 @@ aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
     if (t == nullptr) {
         return null_tensor(api, name);
     }
+    if (nn::numel(t->view_dims) == 0) {
+        return ACLNN_SUCCESS;  // writes nothing, whatever its strides
+    }
     for (size_t d = 0; d < t->view_dims.size() && d < t->strides.size(); ++d) {
         if (t->view_dims[d] > 1 && t->strides[d] == 0) {
             return op_fail(ACLNN_ERR_PARAM_INVALID,

@@ -72,7 +72,8 @@ aclnnStatus check_not_private_format(const aclTensor* t, const char* api, const 
 aclnnStatus check_view_fits(const aclTensor* t, const char* api, const char* name);
 
 /// 161002 when an output view writes one location twice through a zero stride on a dim of
-/// size > 1. (Other overlapping layouts are not detected.)
+/// size > 1. (Other overlapping layouts are not detected.) An empty view writes nothing: it
+/// passes whatever its strides.
 aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
                                               const char* api,
                                               const char* name);
