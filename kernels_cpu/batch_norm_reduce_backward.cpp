@@ -518,7 +518,8 @@ void run_chunks(const BatchNormReduceBackwardArgs& args, BnSums* partials, int t
 }  // namespace
 
 size_t batch_norm_reduce_backward_workspace_bytes(const BatchNormReduceBackwardArgs& args) {
-    return static_cast<size_t>(args.channels * chunks_per_channel(args)) * sizeof(BnSums);
+    const size_t partials = saturating_mul<size_t>(args.channels, chunks_per_channel(args));
+    return saturating_mul<size_t>(partials, sizeof(BnSums));
 }
 
 void batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,

@@ -27,7 +27,7 @@ void log_sigmoid_backward(const LogSigmoidBackwardArgs& args,
 void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores = StoreMode::Auto);
 
 /// Workspace for per-chunk fp32 partials; chunking depends only on the shape, never on the
-/// thread count, so results are bitwise reproducible.
+/// thread count, so results are bitwise reproducible. SIZE_MAX when the size does not fit size_t.
 size_t batch_norm_reduce_backward_workspace_bytes(const BatchNormReduceBackwardArgs& args);
 void batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
                                 void* workspace,

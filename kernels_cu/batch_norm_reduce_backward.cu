@@ -330,7 +330,8 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
 
 size_t batch_norm_reduce_backward_workspace_bytes(const BatchNormReduceBackwardArgs& args) {
     const SplitPlan plan = plan_splits(args);
-    return static_cast<size_t>(args.channels * plan.splits) * sizeof(BnSums);
+    const size_t partials = saturating_mul<size_t>(args.channels, plan.splits);
+    return saturating_mul<size_t>(partials, sizeof(BnSums));
 }
 
 int launch_batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,

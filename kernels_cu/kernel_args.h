@@ -3,6 +3,8 @@
 // aclTensor, and ops/ never sees a CUDA type. Host-compilable with any compiler.
 #pragma once
 
+#include "aclemu/checked_math.h"
+
 #include <cstdint>
 
 namespace aclemu::kernels {
@@ -98,14 +100,18 @@ struct UpsampleNearestExact1dBackwardArgs {
 /// The least traffic a kernel can have: every input element read once and every output element
 /// written once (broadcast or repeated reads and the O(C) BatchNorm vectors not counted). The
 /// operators use it to tell short kernels from long ones.
+/// Saturates at UINT64_MAX rather than overflowing (the sizes come from the caller's tensors).
 inline uint64_t min_traffic_bytes(const ElementwiseGeometry& g, DType dtype) {
-    return 3 * static_cast<uint64_t>(g.numel) * dtype_size(dtype);  // two inputs, one output
+    return saturating_mul<uint64_t>(g.numel, 3 * dtype_size(dtype));  // two inputs, one output
 }
 inline uint64_t min_traffic_bytes(const BatchNormReduceBackwardArgs& a) {
-    return 2 * static_cast<uint64_t>(a.channels * a.reduce_numel) * dtype_size(a.io_dtype);
+    const uint64_t elements = saturating_mul<uint64_t>(a.channels, a.reduce_numel);
+    return saturating_mul<uint64_t>(elements, 2 * dtype_size(a.io_dtype));
 }
 inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dBackwardArgs& a) {
-    return static_cast<uint64_t>(a.n * a.c * (a.l_in + a.l_out)) * dtype_size(a.dtype);
+    const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
+    const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
+    return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
 }
 
 }  // namespace aclemu::kernels

@@ -18,14 +18,14 @@ struct GpuLaunchers {
     int (*logit_grad)(const LogitGradArgs& args, void* stream);
 
     /// Workspace the GPU BatchNormReduceBackward needs (per-block fp32 partials), a pure function
-    /// of the shape so phase 1 and phase 2 agree.
+    /// of the shape so phase 1 and phase 2 agree. SIZE_MAX when the size does not fit size_t.
     size_t (*batch_norm_reduce_backward_workspace_bytes)(const BatchNormReduceBackwardArgs& args);
     int (*batch_norm_reduce_backward)(const BatchNormReduceBackwardArgs& args,
                                       void* workspace,
                                       void* stream);
 
     /// Workspace of the selected algorithm: 0 for Gather, an fp32 copy of `out` for
-    /// AtomicScatter.
+    /// AtomicScatter (SIZE_MAX when that does not fit size_t).
     size_t (*upsample_nearest_exact1d_backward_workspace_bytes)(
         const UpsampleNearestExact1dBackwardArgs& args);
     int (*upsample_nearest_exact1d_backward)(const UpsampleNearestExact1dBackwardArgs& args,

@@ -106,7 +106,8 @@ size_t upsample_nearest_exact1d_backward_workspace_bytes(
     if (args.algorithm != UpsampleAlgorithm::AtomicScatter) {
         return 0;
     }
-    return static_cast<size_t>(args.n * args.c * args.l_in) * sizeof(float);
+    const size_t rows = saturating_mul<size_t>(args.n, args.c);
+    return saturating_mul<size_t>(saturating_mul<size_t>(rows, args.l_in), sizeof(float));
 }
 
 int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args,

@@ -64,6 +64,6 @@ ${entries}        {nullptr, 0},
     target_compile_options(${target} PRIVATE
         -Wno-unknown-pragmas -ffp-contract=off
         $<$<CXX_COMPILER_ID:GNU>:-Werror=larger-than=49152>)
-    target_link_libraries(${target} PUBLIC aclemu_gpusim)
+    target_link_libraries(${target} PUBLIC aclemu_gpusim PRIVATE aclemu_base)
     aclemu_warnings(${target})
 endfunction()

@@ -2,9 +2,10 @@
 // virtual memory and IPC calls map, keyed by address, with the size the caller asked for. It
 // lets aclrtFree reject foreign pointers and double frees, aclrtMemcpy check its kind and keep
 // device ranges inside their block, and locate() classify operator arguments. Range checks use
-// the requested size, not the padded reservation. find() answers repeated lookups from a small
-// per-thread cache that any change to the table invalidates (every operator launch checks each
-// tensor's block).
+// the requested size, not the padded reservation; a pointer into the padding is still the
+// block's (with no bytes left), never someone else's memory. find() answers repeated lookups
+// from a small per-thread cache that any change to the table invalidates (every operator
+// launch checks each tensor's block).
 #pragma once
 
 #include <atomic>
@@ -32,10 +33,18 @@ struct Allocation {
     AllocOrigin origin = AllocOrigin::Malloc;
     /// What copies and fills may do (aclrtMemSetAccess on mappings): 1 read, 2 write.
     uint8_t access = 3;
+    size_t reserved = 0;  // what was allocated: `bytes` and the padding after them (>= bytes)
 
-    bool contains(uintptr_t addr) const { return addr >= base && addr - base < bytes; }
-    /// Bytes from `addr` to the end of the block (addr must be inside).
-    size_t remaining(uintptr_t addr) const { return bytes - (addr - base); }
+    /// `addr` lies in the block: in its bytes or in the padding after them, which belongs to no
+    /// one else (a pointer there is one past the caller's buffer, not foreign memory).
+    bool contains(uintptr_t addr) const {
+        return addr >= base && addr - base < (reserved > bytes ? reserved : bytes);
+    }
+    /// Bytes from `addr` (inside) to the end of the requested bytes: 0 in the padding.
+    size_t remaining(uintptr_t addr) const {
+        const size_t at = addr - base;
+        return at < bytes ? bytes - at : 0;
+    }
 };
 
 class AllocTable {

@@ -4,6 +4,7 @@
 // later work until the callback has run (or the subscription is cancelled).
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
@@ -193,12 +194,13 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                              void* userData,
                              aclrtCallbackBlockType blockType,
                              aclrtStream stream) {
+    const int64_t block_type = aclemu::enum_value(blockType);
     return api_call_init("aclrtLaunchCallback", [&] {
         ACLEMU_CHECK_NOT_NULL(fn);
-        if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK) {
+        if (block_type != ACL_CALLBACK_NO_BLOCK && block_type != ACL_CALLBACK_BLOCK) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("blockType",
-                                    std::to_string(blockType),
+                                    std::to_string(block_type),
                                     "must be ACL_CALLBACK_NO_BLOCK (0) or ACL_CALLBACK_BLOCK (1)"));
         }
         std::shared_ptr<Stream> target;
@@ -219,7 +221,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
         report->fn = fn;
         report->user_data = userData;
         report->stream = target.get();
-        bool block = blockType == ACL_CALLBACK_BLOCK;
+        bool block = block_type == ACL_CALLBACK_BLOCK;
         const aclError err = traced_enqueue(
             target,
             TaskKind::HostFunc,

@@ -3,6 +3,7 @@
 // api_device_info.cpp, core budgets and peer access in api_device_resources.cpp.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -159,26 +160,30 @@ aclError aclrtGetCurrentContext(aclrtContext* context) {
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtCtxSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(true, opt, value); });
+                         [&] { return runtime().set_sys_param(true, option, value); });
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtCtxGetSysParamOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(true, opt, value);
+        return runtime().get_sys_param(true, option, value);
     });
 }
 
 aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(false, opt, value); });
+                         [&] { return runtime().set_sys_param(false, option, value); });
 }
 
 aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
     return api_call_init("aclrtGetSysParamOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(false, opt, value);
+        return runtime().get_sys_param(false, option, value);
     });
 }
 

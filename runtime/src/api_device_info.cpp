@@ -4,6 +4,7 @@
 // docs/backends.md has the table per backend.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "backend/host_facts.h"
 #include "runtime.h"
 #include "status.h"
@@ -160,6 +161,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
 }
 
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
+    const int64_t info = aclemu::enum_value(deviceInfo);  // any int a C caller passed
     return api_call_init("aclGetDeviceCapability", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         uint32_t count = 0;
@@ -177,7 +179,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
             err != ACL_SUCCESS) {
             return err;
         }
-        switch (deviceInfo) {
+        switch (info) {
             case ACL_DEVICE_INFO_AI_CORE_NUM:
             case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
                 *value = facts.compute_units;
@@ -188,7 +190,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
             default:
                 return fail(ACL_ERROR_INVALID_PARAM,
                             msg_invalid("deviceInfo",
-                                        std::to_string(static_cast<int>(deviceInfo)),
+                                        std::to_string(info),
                                         "not an aclDeviceInfo (AI core, vector core, L2 size)"));
         }
     });

@@ -5,6 +5,8 @@
 // foreign device memory. docs/errors.md lists the codes.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
 #include "memory_registries.h"
@@ -16,10 +18,17 @@
 #include <string>
 
 using namespace aclemu::rt;
+using aclemu::checked_add;
+using aclemu::checked_mul;
+using aclemu::checked_round_up;
 
 namespace {
 
 enum class Padding { Malloc, Align32 };
+
+// The largest block any allocation may reserve: a block's end (base + bytes) and every byte
+// offset inside it must fit ptrdiff_t, and the backends round up further (to 256 bytes at most).
+constexpr size_t kMaxAllocationBytes = (size_t{1} << 62);
 
 struct Located {
     bool device = false;
@@ -37,7 +46,7 @@ Located locate_ptr(const void* ptr, Backend* backend) {
     return where;
 }
 
-const char* kind_name(int kind) {
+const char* kind_name(int64_t kind) {
     switch (kind) {
         case ACL_MEMCPY_HOST_TO_HOST:
             return "ACL_MEMCPY_HOST_TO_HOST";
@@ -87,6 +96,12 @@ void describe_fill(TaskTrace& task, void* dst, int32_t value, size_t count) {
     task.arg("bytes", count);
     task.arg("value", static_cast<uint64_t>(static_cast<uint32_t>(value)));
     task.arg("dst", pointer_text(dst));
+}
+
+/// Bytes from a 2-D copy's first byte to one past its last: (height - 1) * pitch + width (height
+/// > 0); false when that does not fit size_t.
+bool span_2d(size_t height, size_t pitch, size_t width, size_t* span) {
+    return checked_mul(height - 1, pitch, span) && checked_add(*span, width, span);
 }
 
 /// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one), and the
@@ -140,7 +155,7 @@ aclError plan_copy(void* dst,
                    size_t dest_max,
                    const void* src,
                    size_t count,
-                   int kind,
+                   int64_t kind,
                    Backend* backend,
                    CopyPlan* plan) {
     if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
@@ -221,12 +236,13 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
     }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
     // requested size, so range checks are exact; the padding only makes small over-reads safe.
-    constexpr size_t kLimit = ~size_t{0} - 128;
-    if (size > kLimit) {
+    size_t reserved = 0;
+    if (!checked_round_up(size, size_t{32}, &reserved)
+        || !checked_add(reserved, padding == Padding::Malloc ? 32 : 0, &reserved)
+        || reserved > kMaxAllocationBytes) {
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                     msg_invalid("size", std::to_string(size), "is larger than any allocation"));
     }
-    size_t reserved = (size + 31) / 32 * 32 + (padding == Padding::Malloc ? 32 : 0);
     void* block = nullptr;
     aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
     if (err == ACL_SUCCESS) {
@@ -240,8 +256,9 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
                     msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
                                 + std::to_string(target) + ": " + backend->last_error_text()));
     }
-    runtime().allocations().insert(
-        Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target});
+    Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target};
+    allocation.reserved = reserved;
+    runtime().allocations().insert(allocation);
     *dev_ptr = block;
     return ACL_SUCCESS;
 }
@@ -305,7 +322,7 @@ aclError memcpy_impl(void* dst,
                      size_t dest_max,
                      const void* src,
                      size_t count,
-                     int kind,
+                     int64_t kind,
                      bool async,
                      aclrtStream stream) {
     if (count == 0) {
@@ -477,6 +494,10 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("size", "0", "must be greater than 0"));
         }
+        if (size > kMaxAllocationBytes) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+        }
         Backend* backend = nullptr;
         if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
             return err;
@@ -488,8 +509,9 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
                         msg_runtime("cannot allocate " + std::to_string(size)
                                     + " bytes of host memory: " + backend->last_error_text()));
         }
-        runtime().allocations().insert(
-            Allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host, 0});
+        Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host};
+        allocation.reserved = size;
+        runtime().allocations().insert(allocation);
         *hostPtr = block;
         return ACL_SUCCESS;
     });
@@ -501,8 +523,10 @@ aclError aclrtFreeHost(void* hostPtr) {
 
 aclError aclrtMemcpy(
     void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
-    return api_call_init(
-        "aclrtMemcpy", [&] { return memcpy_impl(dst, destMax, src, count, kind, false, nullptr); });
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpy", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, false, nullptr);
+    });
 }
 
 aclError aclrtMemcpyAsync(void* dst,
@@ -511,8 +535,10 @@ aclError aclrtMemcpyAsync(void* dst,
                           size_t count,
                           aclrtMemcpyKind kind,
                           aclrtStream stream) {
-    return api_call_init("aclrtMemcpyAsync",
-                         [&] { return memcpy_impl(dst, destMax, src, count, kind, true, stream); });
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpyAsync", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, true, stream);
+    });
 }
 
 aclError aclrtMemcpy2d(void* dst,
@@ -522,6 +548,7 @@ aclError aclrtMemcpy2d(void* dst,
                        size_t width,
                        size_t height,
                        aclrtMemcpyKind kind) {
+    const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpy2d", [&] {
         ACLEMU_CHECK_NOT_NULL(dst);
         ACLEMU_CHECK_NOT_NULL(src);
@@ -538,15 +565,25 @@ aclError aclrtMemcpy2d(void* dst,
                                         + ") or spitch (" + std::to_string(spitch) + ")"));
         }
         // Validate both whole spans once (kind, ranges), then copy row by row.
-        size_t dst_span = (height - 1) * dpitch + width;
-        size_t src_span = (height - 1) * spitch + width;
+        size_t dst_span = 0;
+        size_t src_span = 0;
+        if (!span_2d(height, dpitch, width, &dst_span)
+            || !span_2d(height, spitch, width, &src_span)) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid("height",
+                            std::to_string(height),
+                            "the copy spans more bytes than an address holds (dpitch "
+                                + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
+                                + ", width " + std::to_string(width) + ")"));
+        }
         Backend* backend = nullptr;
         if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
         CopyPlan plan;
         size_t span = std::max(dst_span, src_span);
-        if (aclError err = plan_copy(dst, span, src, width, kind, backend, &plan);
+        if (aclError err = plan_copy(dst, span, src, width, kind_value, backend, &plan);
             err != ACL_SUCCESS) {
             return err;
         }
@@ -595,11 +632,13 @@ aclError aclrtMemsetAsync(
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    const int64_t attr_value = aclemu::enum_value(attr);
     return api_call_init("aclrtGetMemInfo", [&] {
-        if (attr < ACL_DDR_MEM || attr > ACL_MEM_P2P_HUGE1G) {
+        if (attr_value < ACL_DDR_MEM || attr_value > ACL_MEM_P2P_HUGE1G) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
-                msg_invalid("attr", std::to_string(attr), "must be an aclrtMemAttr in [0, 17]"));
+                msg_invalid(
+                    "attr", std::to_string(attr_value), "must be an aclrtMemAttr in [0, 17]"));
         }
         ACLEMU_CHECK_NOT_NULL(free);
         ACLEMU_CHECK_NOT_NULL(total);

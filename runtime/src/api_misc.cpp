@@ -2,6 +2,7 @@
 // application logging. None of them needs aclInit.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "aclemu/dtype_bits.h"
 #include "log_internal.h"
 #include "status.h"
@@ -93,9 +94,9 @@ aclFloat16 aclFloatToFloat16(float value) {
     return float_to_half(value);
 }
 
-// Sub-byte types report 1, as CANN's do.
+// Sub-byte types report 1, as CANN's do; values aclDataType does not name report 0.
 size_t aclDataTypeSize(aclDataType dataType) {
-    const int bits = aclemu::dtype_bits(dataType);
+    const int bits = aclemu::dtype_bits(aclemu::enum_value(dataType));
     return static_cast<size_t>((bits + 7) / 8);
 }
 
@@ -130,10 +131,11 @@ aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size)
 
 void aclAppLog(
     aclLogLevel logLevel, const char* func, const char* file, uint32_t line, const char* fmt, ...) {
-    if (fmt == nullptr || logLevel < ACL_DEBUG || logLevel > ACL_ERROR) {
+    const int64_t level_value = aclemu::enum_value(logLevel);
+    if (fmt == nullptr || level_value < ACL_DEBUG || level_value > ACL_ERROR) {
         return;
     }
-    auto level = static_cast<aclemu::log::Level>(logLevel);
+    auto level = static_cast<aclemu::log::Level>(level_value);
     if (!aclemu::log::app_enabled(level)) {
         return;
     }

@@ -3,6 +3,7 @@
 // libraries.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "aclemu/log.h"
 #include "aclemu/rt.h"
 #include "status.h"
@@ -102,6 +103,14 @@ aclError exception_to_code(std::exception_ptr error) {
     }
 }
 
+// A level other than ACL_RT_THREAD_LEVEL: a message, but the last error code is left as it was
+// (it is what the caller asks for).
+aclError bad_error_level(int64_t level) {
+    return fail(
+        ACL_ERROR_INVALID_PARAM,
+        msg_invalid("level", std::to_string(level), "the only level is ACL_RT_THREAD_LEVEL (0)"));
+}
+
 void report_error(const char* id, const std::string& text) {
     push_error_message(std::string(id != nullptr ? id : "EZ9999") + ": " + text);
 }
@@ -132,15 +141,17 @@ const char* aclGetRecentErrMsg(void) {
 }
 
 aclError aclrtGetLastError(aclrtLastErrLevel level) {
-    if (level != ACL_RT_THREAD_LEVEL) {
-        return ACL_ERROR_INVALID_PARAM;
+    const int64_t level_value = aclemu::enum_value(level);
+    if (level_value != ACL_RT_THREAD_LEVEL) {
+        return aclemu::rt::bad_error_level(level_value);
     }
     return aclemu::rt::last_error(true);
 }
 
 aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
-    if (level != ACL_RT_THREAD_LEVEL) {
-        return ACL_ERROR_INVALID_PARAM;
+    const int64_t level_value = aclemu::enum_value(level);
+    if (level_value != ACL_RT_THREAD_LEVEL) {
+        return aclemu::rt::bad_error_level(level_value);
     }
     return aclemu::rt::last_error(false);
 }

@@ -26,6 +26,7 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
         err != ACL_SUCCESS) {
         return err;
     }
+    target->handle = stream;
     target->kind = backend->kind();
     target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;
     target->device = resolved->device;

@@ -887,7 +887,7 @@ aclError Runtime::event(aclrtEvent handle, std::shared_ptr<Event>* out) {
 namespace {
 
 // The options aclrtCtxSetSysParamOpt (context scope) / aclrtSetSysParamOpt take.
-aclError check_sys_param_opt(bool context_scope, int opt) {
+aclError check_sys_param_opt(bool context_scope, int64_t opt) {
     const int max_opt =
         context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
     if (opt < 0 || opt > max_opt) {
@@ -901,7 +901,7 @@ aclError check_sys_param_opt(bool context_scope, int opt) {
 
 }  // namespace
 
-aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
+aclError Runtime::set_sys_param(bool context_scope, int64_t opt, int64_t value) {
     std::lock_guard<std::mutex> lock(mu_);
     if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
         return err;
@@ -917,15 +917,15 @@ aclError Runtime::set_sys_param(bool context_scope, int opt, int64_t value) {
         if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
             return err;
         }
-        context->sys_params[opt] = value;
+        context->sys_params[static_cast<int>(opt)] = value;
     } else {
-        process_params_[opt] = value;
+        process_params_[static_cast<int>(opt)] = value;
     }
     registry_changed_locked();  // deterministic() caches depend on the values
     return ACL_SUCCESS;
 }
 
-aclError Runtime::get_sys_param(bool context_scope, int opt, int64_t* value) {
+aclError Runtime::get_sys_param(bool context_scope, int64_t opt, int64_t* value) {
     std::lock_guard<std::mutex> lock(mu_);
     if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
         return err;
@@ -938,7 +938,7 @@ aclError Runtime::get_sys_param(bool context_scope, int opt, int64_t* value) {
         }
         params = &context->sys_params;
     }
-    auto it = params->find(opt);
+    auto it = params->find(static_cast<int>(opt));
     if (it == params->end()) {
         return fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
                     msg_invalid("opt", std::to_string(opt), "this option has never been set"));

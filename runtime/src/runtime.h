@@ -152,8 +152,9 @@ public:
     aclError after_enqueue(Stream& stream);
 
     // ---- system parameters -------------------------------------------------------------
-    aclError set_sys_param(bool context_scope, int opt, int64_t value);
-    aclError get_sys_param(bool context_scope, int opt, int64_t* value);
+    /// `opt` as the caller passed it (any integer; validated here).
+    aclError set_sys_param(bool context_scope, int64_t opt, int64_t value);
+    aclError get_sys_param(bool context_scope, int64_t opt, int64_t* value);
     bool deterministic();
 
     AllocTable& allocations() { return allocations_; }

@@ -8,6 +8,7 @@
 
 #include "aclemu/observe.h"
 
+#include <cstdint>
 #include <exception>
 #include <new>
 #include <string>
@@ -42,6 +43,9 @@ inline const char* current_api() {
 /// Sets the thread's last error code for aclrtGetLastError (0 leaves it unchanged).
 void note_result(aclError code);
 aclError last_error(bool clear);
+/// aclrtGetLastError / aclrtPeekAtLastError with an unknown level: ACL_ERROR_INVALID_PARAM, with
+/// a message, the last error code untouched.
+aclError bad_error_level(int64_t level);
 
 /// Returns the init-gate code: ACL_SUCCESS after aclInit, else ACL_ERROR_UNINITIALIZE (recorded).
 aclError require_init();

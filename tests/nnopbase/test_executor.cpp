@@ -50,7 +50,7 @@ struct FakeExecutor final : aclOpExecutor {
         --g_live_fakes;
     }
 
-    aclnnStatus run(void* workspace, aclrtStream /*stream*/) override {
+    aclnnStatus run(void* workspace, const rt::StreamTarget& /*stream*/) override {
         ++record_->runs;
         record_->last_workspace = workspace;
         record_->last_input_data = inputs.empty() ? nullptr : inputs[0].data;
@@ -255,6 +255,25 @@ TEST_P(Executor, WorkspaceMustBeDeviceMemory) {
     take_recent_error();
 }
 
+// The stream is resolved before the workspace is looked at, and for every op: a dead stream is
+// 361001 whatever the workspace (an empty op's phase 2, which launches nothing, included).
+TEST_P(Executor, StreamIsCheckedBeforeTheWorkspace) {
+    Record record;
+    aclrtStream dead = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&dead), ACL_SUCCESS);
+    ASSERT_EQ(aclrtDestroyStream(dead), ACL_SUCCESS);
+    aclOpExecutor* e = publish(&record, 512);
+    EXPECT_EQ(nn::execute(kOp, nullptr, 0, e, dead), ACLNN_ERR_RUNTIME_ERROR);
+    EXPECT_THAT(take_recent_error(), HasSubstr("EZ3001: [aclnnFake] stream: "));
+    EXPECT_EQ(record.runs, 0);
+    EXPECT_EQ(record.destroyed, 1);  // consumed even though it did not run
+    aclOpExecutor* f = publish(&record, 0);
+    int not_a_stream = 0;
+    EXPECT_EQ(nn::execute(kOp, nullptr, 0, f, &not_a_stream), ACLNN_ERR_RUNTIME_ERROR);
+    EXPECT_THAT(take_recent_error(), HasSubstr("is not a live stream"));
+    EXPECT_EQ(record.runs, 0);
+}
+
 TEST_P(Executor, GoodWorkspaceReachesRun) {
     Record record;
     DeviceBuffer ws(1024);
@@ -361,6 +380,11 @@ TEST_P(Executor, ConcurrentPublishAndExecute) {
     std::vector<std::thread> threads;
     for (int t = 0; t < kThreads; ++t) {
         threads.emplace_back([&] {
+            // Phase 2 runs on the thread's default stream: the thread needs a device.
+            if (aclrtSetDevice(0) != ACL_SUCCESS) {
+                failures += kPerThread;
+                return;
+            }
             for (int i = 0; i < kPerThread; ++i) {
                 auto executor = std::make_unique<FakeExecutor>(&record, Behaviour::Succeed);
                 executor->op_name = kOp;
@@ -371,6 +395,7 @@ TEST_P(Executor, ConcurrentPublishAndExecute) {
                     ++failures;
                 }
             }
+            aclrtResetDevice(0);
         });
     }
     for (auto& t : threads) {

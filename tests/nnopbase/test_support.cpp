@@ -205,7 +205,7 @@ TEST_P(DeviceTensorTest, FilledShapeOnlyAndRelease) {
 
 // A phase-1/phase-2 pair over a test-only executor that writes 42 into its output on the stream.
 struct WriteExecutor final : aclOpExecutor {
-    aclnnStatus run(void* workspace, aclrtStream stream) override {
+    aclnnStatus run(void* workspace, const rt::StreamTarget& stream) override {
         if (workspace == nullptr) {
             return ACLNN_ERR_INNER;
         }
@@ -215,7 +215,7 @@ struct WriteExecutor final : aclOpExecutor {
                                 &value,
                                 sizeof value,
                                 ACL_MEMCPY_HOST_TO_DEVICE,
-                                stream)
+                                stream.handle)
                        == ACL_SUCCESS
                    ? ACLNN_SUCCESS
                    : ACLNN_ERR_RUNTIME_ERROR;

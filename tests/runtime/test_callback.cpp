@@ -3,6 +3,7 @@
 // error code of the protocol.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -96,9 +97,7 @@ TEST_P(Callbacks, SubscriptionErrors) {
     EXPECT_EQ(aclrtSubscribeReport(reporter.id(), stream()), ACL_ERROR_REPEAT_SUBSCRIBE);
     EXPECT_EQ(aclrtLaunchCallback(nullptr, &call, ACL_CALLBACK_NO_BLOCK, stream()),
               ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(
-        aclrtLaunchCallback(record_call, &call, static_cast<aclrtCallbackBlockType>(2), stream()),
-        ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtLaunchCallback(record_call, &call, 2, stream()), ACL_ERROR_INVALID_PARAM);
     int bogus = 0;
     EXPECT_EQ(aclrtLaunchCallback(record_call, &call, ACL_CALLBACK_NO_BLOCK, &bogus),
               ACL_ERROR_INVALID_PARAM);

@@ -3,6 +3,7 @@
 // default context, explicit contexts, system parameters, SoC name and capabilities (more in
 // test_device_info.cpp and test_device_resources.cpp).
 #include "runtime/runtime_test_util.h"
+#include "support/c_enum_calls.h"
 #include "support/stdout_capture.h"
 
 #include <gmock/gmock.h>
@@ -292,7 +293,7 @@ TEST(SysParams, ContextAndProcessScopes) {
     EXPECT_THAT(take_recent_error(), HasSubstr("[opt]"));
     EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, &value),
               ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(-1), 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtCtxSetSysParamOpt(-1, 1), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 4), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM);
 
@@ -303,7 +304,7 @@ TEST(SysParams, ContextAndProcessScopes) {
     EXPECT_EQ(value, 2);
     ASSERT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_SUCCESS);
     EXPECT_EQ(value, 1);
-    EXPECT_EQ(aclrtSetSysParamOpt(static_cast<aclSysParamOpt>(4), 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtSetSysParamOpt(4, 1), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
 }

@@ -1,6 +1,7 @@
 // aclInit / aclFinalize / aclFinalizeReference, the init gate (ACL_ERROR_UNINITIALIZE on every
 // API that needs it), config files, versions and re-initialization after aclFinalize.
 #include "runtime/runtime_test_util.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -183,7 +184,15 @@ TEST(RuntimeInit, LastErrorLevels) {
     EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
-    EXPECT_EQ(aclrtGetLastError(static_cast<aclrtLastErrLevel>(7)), ACL_ERROR_INVALID_PARAM);
+    // An unknown level (one aclrtLastErrLevel cannot hold, as a C caller may pass it): a
+    // message, and the last error code is left alone.
+    ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE);
+    take_recent_error();
+    EXPECT_EQ(c_aclrtGetLastError(7), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("Value [7] for parameter [level] is invalid"));
+    EXPECT_EQ(c_aclrtPeekAtLastError(-1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("Value [4294967295] for parameter [level]"));
+    EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_UNINITIALIZE);
 }
 
 }  // namespace

@@ -3,10 +3,12 @@
 // kind and range checks, Memcpy2d, Memset(Async) and GetMemInfo. Codes per docs/errors.md.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <numeric>
@@ -220,10 +222,9 @@ TEST_P(Memory, MemcpyArgumentErrors) {
     EXPECT_EQ(aclrtMemcpy(dev, n - 1, host.data(), n, ACL_MEMCPY_HOST_TO_DEVICE),
               ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("must not exceed destMax (255)"));
-    for (int kind : {-1, 6, 7, 99}) {
-        EXPECT_EQ(aclrtMemcpy(dev, n, host.data(), n, static_cast<aclrtMemcpyKind>(kind)),
-                  ACL_ERROR_INVALID_PARAM)
-            << kind;
+    // As a C caller may pass them (c_enum_calls.h): values aclrtMemcpyKind cannot hold too.
+    for (int kind : {-1, 6, 7, 8, 99, INT_MIN, INT_MAX}) {
+        EXPECT_EQ(c_aclrtMemcpy(dev, n, host.data(), n, kind), ACL_ERROR_INVALID_PARAM) << kind;
         EXPECT_THAT(take_recent_error(), HasSubstr("for parameter [kind]"));
     }
 }
@@ -331,8 +332,7 @@ TEST_P(Memory, MemcpyAsyncArgumentErrors) {
               ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtMemcpyAsync(dev, 0, host.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, stream()),
               ACL_ERROR_RT_PARAM_INVALID);
-    EXPECT_EQ(aclrtMemcpyAsync(dev, n, host.data(), n, static_cast<aclrtMemcpyKind>(9), stream()),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtMemcpyAsync(dev, n, host.data(), n, 9, stream()), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtMemcpyAsync(dev, n, host.data(), n, ACL_MEMCPY_DEVICE_TO_HOST, stream()),
               ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(aclrtMemcpyAsync(dev, n, host.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, &bogus),

@@ -2,10 +2,12 @@
 // double-precision reference: every half value, and nearest-even rounding of many floats),
 // and data buffers.
 #include "runtime/runtime_test_util.h"
+#include "support/c_enum_calls.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -168,11 +170,18 @@ TEST(DataTypeSize, EveryType) {
         {ACL_FLOAT4_E2M1, 1},
         {ACL_FLOAT4_E1M2, 1},
         {ACL_DT_UNDEFINED, 0},
-        {static_cast<aclDataType>(5), 0},
-        {static_cast<aclDataType>(1000), 0},
+        {static_cast<aclDataType>(5), 0},  // unnamed, but a value aclDataType holds
     };
     for (const Case& c : cases) {
         EXPECT_EQ(aclDataTypeSize(c.type), c.size) << c.type;
+    }
+}
+
+// Values aclDataType cannot hold, passed as a C caller may (no undefined behaviour in the
+// library: it reads the argument as an integer).
+TEST(DataTypeSize, ValuesOutsideTheEnumAreZero) {
+    for (int value : {1000, 64, -65, -2, INT_MAX, INT_MIN}) {
+        EXPECT_EQ(c_aclDataTypeSize(value), 0u) << value;
     }
 }
 

@@ -80,6 +80,17 @@ void BackendTest::SetUp() {
     if (on_gpu() && on_simulator() && gpu_required()) {
         FAIL() << "ACLEMU_REQUIRE_GPU=1, but no GPU answers: " << gpu_choice().why_not_real;
     }
+    start_runtime();
+}
+
+void BackendTest::restart_runtime() {
+    stream_ = nullptr;  // released by the test's aclFinalize
+    device_set_ = false;
+    initialized_ = false;
+    start_runtime();
+}
+
+void BackendTest::start_runtime() {
     aclError err = init_with_backend(on_gpu() ? gpu_choice().backend : "cpu");
     ASSERT_EQ(err, ACL_SUCCESS) << "aclInit: " << recent_error();
     initialized_ = true;

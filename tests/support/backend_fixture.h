@@ -29,6 +29,9 @@ protected:
     void TearDown() override;
 
     aclrtStream stream() const { return stream_; }
+    /// For a test that called aclFinalize: aclInit with the same backend, device 0 and a new
+    /// stream() again, as SetUp does (TearDown then releases them as usual).
+    void restart_runtime();
     bool on_gpu() const { return GetParam() == Backend::Gpu; }
     /// The Gpu parameter, run on the GPU simulator because no real GPU answers.
     bool on_simulator() const;
@@ -37,6 +40,8 @@ protected:
     void finish();
 
 private:
+    void start_runtime();
+
     aclrtStream stream_ = nullptr;
     bool initialized_ = false;
     bool device_set_ = false;

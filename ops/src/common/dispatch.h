@@ -1,4 +1,5 @@
-// Sending a kernel to the backend behind an aclrtStream. Usage, in an executor's run():
+// Sending a kernel to the backend behind an aclrtStream. Usage, in an executor's run(), whose
+// stream nn::execute has resolved:
 //
 //   kernels::LogitGradArgs args = ...;  // built from the snapshots, at run time
 //   const rt::TaskLength length = task_length(bytes_moved);
@@ -29,6 +30,7 @@
 #include "common/kernel_label.h"
 #include "common/op_error.h"
 #include "kernels_cpu/cpu_kernels.h"
+#include "nnopbase/executor.h"
 
 #include <string>
 #include <utility>
@@ -149,28 +151,17 @@ aclnnStatus launch_on_gpu(const char* api,
 
 }  // namespace detail
 
-/// Resolves `stream` once and runs the kernel on its backend (`length`: see task_length).
-/// Returns ACLNN_SUCCESS, or ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the stream
-/// cannot be resolved, the host task cannot be queued, the launch fails, or the stream is a GPU
-/// one and this build has no kernels for its backend.
+/// Runs the kernel on the backend of a resolved stream (nn::resolve_op_stream; phase 2's
+/// executor gets one from nn::execute) (`length`: see task_length). Returns ACLNN_SUCCESS, or
+/// ACLNN_ERR_RUNTIME_ERROR (361001, with a message) when the host task cannot be queued, the launch
+/// fails, or the stream is a GPU one and this build has no kernels for its backend.
 template <typename CpuFn, typename GpuFn>
 aclnnStatus dispatch_kernel(const char* api,
-                            aclrtStream stream,
+                            const rt::StreamTarget& target,
                             rt::TaskLength length,
                             const KernelLabel& label,
                             CpuFn cpu,
                             GpuFn gpu) {
-    rt::StreamTarget target;
-    const aclError resolved = rt::resolve_stream(stream, &target);
-    if (resolved != ACL_SUCCESS) {
-        return op_fail(ACLNN_ERR_RUNTIME_ERROR,
-                       api,
-                       "stream",
-                       "%p is not usable (runtime error %d): call aclrtSetDevice first and pass "
-                       "a live stream or NULL",
-                       stream,
-                       resolved);
-    }
     const uint32_t watching = observe::watchers();
     std::string launch;
     if (watching != 0) {
@@ -207,6 +198,20 @@ aclnnStatus dispatch_kernel(const char* api,
                    nullptr,
                    "the stream's backend (kind %d) has no kernels",
                    static_cast<int>(target.kind));
+}
+
+/// nn::resolve_op_stream (361001 when the stream cannot be used), then dispatch_kernel on the
+/// resolved stream.
+template <typename CpuFn, typename GpuFn>
+aclnnStatus dispatch_kernel(const char* api,
+                            aclrtStream stream,
+                            rt::TaskLength length,
+                            const KernelLabel& label,
+                            CpuFn cpu,
+                            GpuFn gpu) {
+    rt::StreamTarget target;
+    ACLEMU_OP_RETURN_IF_ERROR(nn::resolve_op_stream(api, stream, &target));
+    return dispatch_kernel(api, target, length, label, std::move(cpu), std::move(gpu));
 }
 
 }  // namespace aclemu::ops

@@ -32,6 +32,9 @@ bool plan_elementwise(const aclTensor* const operands[3], kernels::ElementwiseGe
 
     kernels::ElementwiseGeometry g{};
     g.numel = nn::numel(shape);
+    if (g.numel < 0) {
+        return false;  // a negative dim or an overflowing count (not a tensor aclCreateTensor made)
+    }
     if (g.numel == 0) {
         g.ndim = 1;
         g.sizes[0] = 0;

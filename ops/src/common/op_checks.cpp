@@ -52,6 +52,17 @@ aclnnStatus check_same(const aclTensor* t,
                    std::string(text(ref->*key)).c_str());
 }
 
+// The storage's byte size does not fit int64 (aclCreateTensor rejects such storage; snapshots
+// and internal tensors are checked again here).
+aclnnStatus storage_too_large(const aclTensor& t, const char* api, const char* name) {
+    return op_fail(ACLNN_ERR_PARAM_INVALID,
+                   api,
+                   name,
+                   "the storage %s of %s takes more than 2^63 - 1 bytes",
+                   dims_to_string(t.storage_dims).c_str(),
+                   nn::dtype_name(t.dtype));
+}
+
 }  // namespace
 
 std::string dims_to_string(const std::vector<int64_t>& dims) {
@@ -206,6 +217,10 @@ aclnnStatus check_view_fits(const aclTensor* t, const char* api, const char* nam
                        t->view_dims.size(),
                        layout_string(*t).c_str());
     }
+    int64_t bytes = 0;
+    if (!nn::storage_bytes(*t, &bytes)) {
+        return storage_too_large(*t, api, name);
+    }
     if (nn::view_fits_storage(*t)) {
         return ACLNN_SUCCESS;
     }
@@ -222,6 +237,9 @@ aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
                                               const char* name) {
     if (t == nullptr) {
         return null_tensor(api, name);
+    }
+    if (nn::numel(t->view_dims) == 0) {
+        return ACLNN_SUCCESS;  // writes nothing, whatever its strides
     }
     for (size_t d = 0; d < t->view_dims.size() && d < t->strides.size(); ++d) {
         if (t->view_dims[d] > 1 && t->strides[d] == 0) {
@@ -245,18 +263,32 @@ aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* n
     if (nn::numel(t->view_dims) == 0) {
         return ACLNN_SUCCESS;
     }
-    const size_t bytes = static_cast<size_t>(nn::storage_numel(*t)) * nn::element_size(t->dtype);
+    int64_t bytes = 0;
+    if (!nn::storage_bytes(*t, &bytes)) {
+        return storage_too_large(*t, api, name);
+    }
     if (t->data != nullptr && bytes > 0
-        && rt::locate(t->data, bytes) == rt::MemoryLocation::Device) {
+        && rt::locate(t->data, static_cast<size_t>(bytes)) == rt::MemoryLocation::Device) {
         return ACLNN_SUCCESS;
     }
     return op_fail(ACLNN_ERR_PARAM_INVALID,
                    api,
                    name,
-                   "storage at %p (%zu bytes) is not device memory allocated by aclrtMalloc, or "
+                   "storage at %p (%lld bytes) is not device memory allocated by aclrtMalloc, or "
                    "lies partly outside such an allocation",
                    t->data,
-                   bytes);
+                   static_cast<long long>(bytes));
+}
+
+aclnnStatus check_workspace_layout(const char* api, const WorkspaceLayout& layout) {
+    if (!layout.overflow) {
+        return ACLNN_SUCCESS;
+    }
+    return op_fail(ACLNN_ERR_PARAM_INVALID,
+                   api,
+                   "workspaceSize",
+                   "the tensors are too large: the workspace would need more bytes than size_t "
+                   "holds");
 }
 
 aclnnStatus check_workspace_planned(const char* api, uint64_t needed, uint64_t planned) {

@@ -13,6 +13,8 @@
 
 #include "aclnn/aclnn_base.h"
 
+#include "common/workspace.h"
+
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -65,18 +67,25 @@ bool is_private_format(aclFormat format);
 aclnnStatus check_not_private_format(const aclTensor* t, const char* api, const char* name);
 
 /// 161002 when the view can reach outside its storage (or has a negative offset): every
-/// element must lie in [0, storage numel). Empty views fit.
+/// element must lie in [0, storage numel), and the storage's bytes must fit int64 (so that no
+/// byte offset inside it overflows). Empty views fit.
 aclnnStatus check_view_fits(const aclTensor* t, const char* api, const char* name);
 
 /// 161002 when an output view writes one location twice through a zero stride on a dim of
-/// size > 1. (Other overlapping layouts are not detected.)
+/// size > 1. (Other overlapping layouts are not detected.) An empty view writes nothing: it
+/// passes whatever its strides.
 aclnnStatus check_output_not_self_overlapping(const aclTensor* t,
                                               const char* api,
                                               const char* name);
 
 /// For phase 2: 161002 unless t's whole storage [data, data + storage numel * element size)
-/// is device memory (aclemu::rt::locate). Empty views are not checked.
+/// is device memory (aclemu::rt::locate); the byte count is computed with overflow checks.
+/// Empty views are not checked.
 aclnnStatus check_device_data(const aclTensor* t, const char* api, const char* name);
+
+/// 161002 when the operator's workspace layout overflowed (layout.overflow): its tensors would
+/// need a workspace larger than size_t holds. Both phases, before using the layout.
+aclnnStatus check_workspace_layout(const char* api, const WorkspaceLayout& layout);
 
 /// Phase 2: ACLNN_ERR_RUNTIME_ERROR (361001) when the active backend's workspace layout needs
 /// `needed` bytes but phase 1 planned only `planned` (the backend could in principle differ

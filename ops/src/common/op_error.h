@@ -9,14 +9,7 @@
 
 #include "aclnn/aclnn_base.h"
 
-/// Returns from the calling function when `expr` yields a status other than ACLNN_SUCCESS.
-#define ACLEMU_OP_RETURN_IF_ERROR(expr)            \
-    do {                                           \
-        const aclnnStatus aclemu_status_ = (expr); \
-        if (aclemu_status_ != ACLNN_SUCCESS) {     \
-            return aclemu_status_;                 \
-        }                                          \
-    } while (0)
+#include "nnopbase/error.h"  // ACLEMU_OP_RETURN_IF_ERROR
 
 namespace aclemu::ops {
 

@@ -1,8 +1,11 @@
 // The host-side containers of acl_meta.h: scalars, int/float/bool arrays (values copied in) and
 // tensor/scalar lists (which take ownership of their elements, as CANN's do).
+#include "aclemu/c_enum.h"
+#include "aclemu/dtype_bits.h"
 #include "nnopbase/error.h"
 #include "nnopbase/tensor.h"
 
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <set>
@@ -10,6 +13,21 @@
 
 namespace aclemu::nn {
 namespace {
+
+// False (reported) when `size` elements of T are more than any array holds: forming the end
+// pointer of such an array would overflow.
+template <typename T>
+bool check_array_size(const char* api, uint64_t size) {
+    if (size <= static_cast<uint64_t>(PTRDIFF_MAX) / sizeof(T)) {
+        return true;
+    }
+    fail(ACLNN_ERR_PARAM_INVALID,
+         api,
+         "size",
+         "%llu elements are more than any array holds",
+         static_cast<unsigned long long>(size));
+    return false;
+}
 
 template <typename Array, typename T>
 Array* make_array(const char* api, const T* value, uint64_t size) {
@@ -19,6 +37,9 @@ Array* make_array(const char* api, const T* value, uint64_t size) {
              "value",
              "is null but size is %llu",
              static_cast<unsigned long long>(size));
+        return nullptr;
+    }
+    if (!check_array_size<T>(api, size)) {
         return nullptr;
     }
     try {
@@ -41,6 +62,9 @@ bool take_elements(const char* api, const T* const* value, uint64_t size, std::v
              "value",
              "is null but size is %llu",
              static_cast<unsigned long long>(size));
+        return false;
+    }
+    if (!check_array_size<const T*>(api, size)) {
         return false;
     }
     std::set<const T*> seen;
@@ -121,13 +145,22 @@ ACL_FUNC_VISIBILITY aclScalar* aclCreateScalar(void* value, aclDataType dataType
         fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateScalar", "value", "must not be null");
         return nullptr;
     }
-    const size_t bytes = aclemu::nn::element_size(dataType);
+    const int64_t dtype = aclemu::enum_value(dataType);
+    if (!aclemu::is_data_type(dtype)) {
+        fail(ACLNN_ERR_PARAM_INVALID,
+             "aclCreateScalar",
+             "dataType",
+             "%lld is not an aclDataType",
+             static_cast<long long>(dtype));
+        return nullptr;
+    }
+    const size_t bytes = aclemu::nn::element_size(static_cast<aclDataType>(dtype));
     if (bytes == 0 || bytes > sizeof(aclScalar::value)) {
         fail(ACLNN_ERR_PARAM_INVALID,
              "aclCreateScalar",
              "dataType",
              "%s has no fixed byte size a scalar can hold",
-             aclemu::nn::dtype_name(dataType));
+             aclemu::nn::dtype_name(static_cast<aclDataType>(dtype)));
         return nullptr;
     }
     auto* scalar = new (std::nothrow) aclScalar;
@@ -135,7 +168,7 @@ ACL_FUNC_VISIBILITY aclScalar* aclCreateScalar(void* value, aclDataType dataType
         fail(ACLNN_ERR_INNER_NULLPTR, "aclCreateScalar", nullptr, "out of host memory");
         return nullptr;
     }
-    scalar->dtype = dataType;
+    scalar->dtype = static_cast<aclDataType>(dtype);
     std::memcpy(scalar->value, value, bytes);
     return scalar;
 }

@@ -1,5 +1,6 @@
 // aclDumpOpTensors: describes an operator's tensors in the log (INFO). Only metadata: reading the
 // data back would need a synchronisation the caller did not ask for.
+#include "aclemu/checked_math.h"
 #include "aclemu/log.h"
 #include "nnopbase/error.h"
 #include "nnopbase/tensor.h"
@@ -26,7 +27,15 @@ ACL_FUNC_VISIBILITY aclnnStatus aclDumpOpTensors(const char* opType,
                                                  size_t inputTensorNum,
                                                  size_t outputTensorNum,
                                                  aclrtStream stream) {
-    const size_t count = inputTensorNum + outputTensorNum;
+    size_t count = 0;
+    if (!aclemu::checked_add(inputTensorNum, outputTensorNum, &count)) {
+        return aclemu::nn::fail(ACLNN_ERR_PARAM_INVALID,
+                                "aclDumpOpTensors",
+                                "outputTensorNum",
+                                "%zu plus inputTensorNum %zu overflows",
+                                outputTensorNum,
+                                inputTensorNum);
+    }
     if (tensors == nullptr && count > 0) {
         return aclemu::nn::fail(ACLNN_ERR_PARAM_NULLPTR,
                                 "aclDumpOpTensors",

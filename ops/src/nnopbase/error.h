@@ -10,6 +10,15 @@
 
 #include <cstdarg>
 
+/// Returns from the calling function when `expr` yields a status other than ACLNN_SUCCESS.
+#define ACLEMU_OP_RETURN_IF_ERROR(expr)            \
+    do {                                           \
+        const aclnnStatus aclemu_status_ = (expr); \
+        if (aclemu_status_ != ACLNN_SUCCESS) {     \
+            return aclemu_status_;                 \
+        }                                          \
+    } while (0)
+
 namespace aclemu::nn {
 
 /// The message ID of a status: "EZ1002" null pointer (161001), "EZ1001" invalid parameter

@@ -189,6 +189,42 @@ aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> executor,
     }
 }
 
+aclnnStatus resolve_op_stream(const char* api, aclrtStream stream, rt::StreamTarget* target) {
+    const aclError resolved = rt::resolve_stream(stream, target);
+    switch (resolved) {
+        case ACL_SUCCESS:
+            return ACLNN_SUCCESS;
+        case ACL_ERROR_UNINITIALIZE:
+            return fail(ACLNN_ERR_RUNTIME_ERROR,
+                        api,
+                        "stream",
+                        "%p cannot be used: the runtime is not initialized (call aclInit; after "
+                        "aclFinalize every earlier stream is gone)",
+                        stream);
+        case ACL_ERROR_RT_CONTEXT_NULL:
+            return fail(ACLNN_ERR_RUNTIME_ERROR,
+                        api,
+                        "stream",
+                        "%p cannot be used: the calling thread has no current device or context "
+                        "(call aclrtSetDevice or aclrtSetCurrentContext first)",
+                        stream);
+        case ACL_ERROR_INVALID_PARAM:
+            return fail(ACLNN_ERR_RUNTIME_ERROR,
+                        api,
+                        "stream",
+                        "%p is not a live stream (destroyed, released with its device, or never "
+                        "created); pass a stream from aclrtCreateStream or NULL",
+                        stream);
+        default:
+            return fail(ACLNN_ERR_RUNTIME_ERROR,
+                        api,
+                        "stream",
+                        "%p cannot be used (runtime error %d)",
+                        stream,
+                        resolved);
+    }
+}
+
 aclnnStatus execute(const char* op_name,
                     void* workspace,
                     uint64_t workspace_size,
@@ -229,6 +265,11 @@ aclnnStatus execute(const char* op_name,
                                     held->op_name,
                                     op_name != nullptr ? op_name : "(null)"));
         }
+        rt::StreamTarget target;
+        if (const aclnnStatus status = resolve_op_stream(op_name, stream, &target);
+            status != ACLNN_SUCCESS) {
+            return call.finish(status);
+        }
         const uint64_t needed = held->workspace_size;
         if (call.watched() != 0) {
             observe::note("workspace %llu bytes", static_cast<unsigned long long>(needed));
@@ -259,7 +300,7 @@ aclnnStatus execute(const char* op_name,
                          static_cast<unsigned long long>(needed)));
             }
         }
-        return call.finish(held->run(workspace, stream));
+        return call.finish(held->run(workspace, target));
     } catch (...) {
         return call.finish(
             fail(ACLNN_ERR_INNER, op_name, nullptr, "unexpected internal failure while running"));

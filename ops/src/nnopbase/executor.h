@@ -13,6 +13,7 @@
 #include "acl/acl_base.h"
 #include "aclnn/acl_meta.h"
 
+#include "aclemu/rt.h"
 #include "nnopbase/tensor.h"
 
 #include <cstdint>
@@ -36,10 +37,11 @@ struct aclOpExecutor {
     const char* const* input_names = nullptr;
     const char* const* output_names = nullptr;
 
-    /// Launches the op on `stream` with `workspace` (at least workspace_size bytes, already
-    /// checked). Returns an aclnnStatus. Build kernel arguments from `inputs` / `outputs` HERE,
-    /// not in phase 1: aclSet*TensorAddr may have changed their data pointers since.
-    virtual aclnnStatus run(void* workspace, aclrtStream stream) = 0;
+    /// Launches the op on `stream` (resolved by execute(): a live stream of an initialized
+    /// runtime) with `workspace` (at least workspace_size bytes, already checked). Returns an
+    /// aclnnStatus. Build kernel arguments from `inputs` / `outputs` HERE, not in phase 1:
+    /// aclSet*TensorAddr may have changed their data pointers since.
+    virtual aclnnStatus run(void* workspace, const aclemu::rt::StreamTarget& stream) = 0;
 };
 
 namespace aclemu::nn {
@@ -51,10 +53,21 @@ ACLEMU_NNOPBASE_API aclnnStatus publish_executor(std::unique_ptr<aclOpExecutor> 
                                                  uint64_t* workspace_size,
                                                  aclOpExecutor** out);
 
+/// Resolves the stream an operator's phase 2 runs on (nullptr: the current context's default
+/// stream). ACLNN_ERR_RUNTIME_ERROR (361001) with a message saying what is wrong — no aclInit
+/// (or after aclFinalize), no current device or context on the calling thread, a handle that is
+/// not a live stream — when it cannot be.
+ACLEMU_NNOPBASE_API aclnnStatus resolve_op_stream(const char* api,
+                                                  aclrtStream stream,
+                                                  aclemu::rt::StreamTarget* target);
+
 /// Phase 2 for every op, the aclnnXxx entry point `op_name` (file and line: the caller's): checks
-/// executor (null -> 161001; not live -> 561000; another op's -> 161002), workspace (size <
-/// needed -> 161002; null with needed > 0 -> 161001), runs, and releases a non-repeatable
-/// executor whatever the outcome. The call runs in an observe::CallScope.
+/// executor (null -> 161001; not live -> 561000; another op's -> 161002), resolves the stream
+/// (resolve_op_stream -> 361001), checks the workspace (size < needed -> 161002; null with
+/// needed > 0 -> 161001), runs, and releases a non-repeatable executor whatever the outcome.
+/// The stream comes before the workspace and before any tensor, and it is resolved even when the
+/// op has nothing to launch (empty tensors): a dead runtime, device or stream gives 361001
+/// whatever the rest. The call runs in an observe::CallScope.
 ACLEMU_NNOPBASE_API aclnnStatus execute(const char* op_name,
                                         void* workspace,
                                         uint64_t workspace_size,

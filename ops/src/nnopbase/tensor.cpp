@@ -3,6 +3,8 @@
 
 #include "aclemu/dtype_bits.h"
 
+#include <cstdint>
+
 namespace aclemu::nn {
 
 size_t element_size(aclDataType dtype) {
@@ -11,51 +13,63 @@ size_t element_size(aclDataType dtype) {
 }
 
 int64_t numel(const std::vector<int64_t>& dims) {
-    int64_t n = 1;
-    for (int64_t d : dims) {
-        n *= d;
+    int64_t n = 0;
+    return checked_product(dims.data(), dims.size(), &n) ? n : -1;
+}
+
+bool elements_bytes(int64_t count, aclDataType dtype, int64_t* bytes) {
+    if (count < 0) {
+        return false;
     }
-    return n;
+    const int bits = dtype_bits(dtype);
+    if (bits % 8 == 0) {
+        return checked_mul(count, bits / 8, bytes);
+    }
+    // Packed: whole groups of 8 elements take `bits` bytes each, the rest rounds up.
+    return checked_mul(count / 8, bits, bytes)
+           && checked_add(*bytes, (count % 8 * bits + 7) / 8, bytes);
+}
+
+bool storage_bytes(const aclTensor& t, int64_t* bytes) {
+    return elements_bytes(storage_numel(t), t.dtype, bytes);
 }
 
 void* view_data(const aclTensor& t) {
-    if (t.data == nullptr) {
+    if (t.data == nullptr || numel(t.view_dims) == 0) {
+        return t.data;
+    }
+    int64_t offset_bytes = 0;
+    if (!checked_mul(t.offset, element_size(t.dtype), &offset_bytes)) {
         return nullptr;
     }
-    return static_cast<char*>(t.data) + t.offset * static_cast<int64_t>(element_size(t.dtype));
+    // As an integer: `data` is the caller's and not yet known to point into an allocation.
+    return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(t.data)
+                                   + static_cast<uintptr_t>(offset_bytes));
 }
 
 bool view_fits_storage(const aclTensor& t) {
     if (t.strides.size() != t.view_dims.size()) {
         return false;
     }
-    for (int64_t d : t.view_dims) {
-        if (d == 0) {
-            return true;
-        }
+    const int64_t count = numel(t.view_dims);
+    if (count == 0) {
+        return true;
     }
-    // Lowest and highest element offsets the view reaches, with overflow treated as not fitting.
+    if (count < 0) {
+        return false;
+    }
+    // Lowest and highest element offsets the view reaches.
     int64_t lo = t.offset;
     int64_t hi = t.offset;
     for (size_t d = 0; d < t.view_dims.size(); ++d) {
-        if (t.view_dims[d] < 0) {
-            return false;
-        }
         int64_t extent = 0;
-        if (__builtin_mul_overflow(t.strides[d], t.view_dims[d] - 1, &extent)) {
-            return false;
-        }
-        if (__builtin_add_overflow(extent < 0 ? lo : hi, extent, extent < 0 ? &lo : &hi)) {
-            return false;
-        }
-    }
-    int64_t storage = 1;
-    for (int64_t d : t.storage_dims) {
-        if (d < 0 || __builtin_mul_overflow(storage, d, &storage)) {
+        if (!checked_mul(t.strides[d], t.view_dims[d] - 1, &extent)
+            || !checked_add(extent < 0 ? lo : hi, extent, extent < 0 ? &lo : &hi)) {
             return false;
         }
     }
-    return lo >= 0 && hi < storage;
+    const int64_t storage = storage_numel(t);
+    return storage >= 0 && lo >= 0 && hi < storage;
 }
 
 const char* dtype_name(aclDataType dtype) {

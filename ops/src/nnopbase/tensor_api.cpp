@@ -1,8 +1,12 @@
 // The aclTensor entry points of acl_meta.h: create, re-initialise, destroy, query, and the raw
 // storage address. A tensor only describes memory; nothing here touches the device.
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
+#include "aclemu/dtype_bits.h"
 #include "nnopbase/error.h"
 #include "nnopbase/tensor.h"
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <vector>
@@ -10,9 +14,25 @@
 namespace aclemu::nn {
 namespace {
 
+// aclFormat's enumerators need 7 bits, so the C++ type holds -64..63. CANN accepts GE's formats
+// here, a superset of aclFormat's names (DHWCN = 31, for one) that lies in 0..63 too.
+constexpr int64_t kMaxFormatValue = 63;
+
+// A count of int64 dims the caller's array must hold: more than an address space holds is not
+// an array (and forming the end pointer would overflow).
+aclnnStatus check_rank(const char* api, const char* what, uint64_t rank) {
+    if (rank <= static_cast<uint64_t>(PTRDIFF_MAX) / sizeof(int64_t)) {
+        return ACLNN_SUCCESS;
+    }
+    return fail(ACLNN_ERR_PARAM_INVALID,
+                api,
+                what,
+                "%llu dims are more than any array holds",
+                static_cast<unsigned long long>(rank));
+}
+
 // The element count of `dims` fits int64 and no dim is negative; else reports and fails.
 aclnnStatus check_dims(const char* api, const char* what, const DimVector& dims) {
-    int64_t n = 1;
     for (size_t d = 0; d < dims.size(); ++d) {
         if (dims[d] < 0) {
             return fail(ACLNN_ERR_PARAM_INVALID,
@@ -22,23 +42,61 @@ aclnnStatus check_dims(const char* api, const char* what, const DimVector& dims)
                         d,
                         static_cast<long long>(dims[d]));
         }
-        if (__builtin_mul_overflow(n, dims[d], &n)) {
-            return fail(ACLNN_ERR_PARAM_INVALID, api, what, "the element count overflows int64");
+    }
+    int64_t count = 0;
+    if (!checked_product(dims.data(), dims.size(), &count)) {
+        return fail(ACLNN_ERR_PARAM_INVALID, api, what, "the element count overflows int64");
+    }
+    return ACLNN_SUCCESS;
+}
+
+// The dtype and format values a caller passed (read as integers: c_enum.h) name a dtype and a
+// format; else reports and fails.
+aclnnStatus check_enums(const char* api, int64_t dtype, int64_t format) {
+    if (!is_data_type(dtype)) {
+        return fail(ACLNN_ERR_PARAM_INVALID,
+                    api,
+                    "dataType",
+                    "%lld is not an aclDataType",
+                    static_cast<long long>(dtype));
+    }
+    if (format < ACL_FORMAT_UNDEFINED || format > kMaxFormatValue) {
+        return fail(ACLNN_ERR_PARAM_INVALID,
+                    api,
+                    "format",
+                    "%lld is not a format (-1 to %lld)",
+                    static_cast<long long>(format),
+                    static_cast<long long>(kMaxFormatValue));
+    }
+    return ACLNN_SUCCESS;
+}
+
+// Row-major strides of `dims` into `strides`; a zero-size dim must not zero the strides outside
+// it. Fails when a stride overflows int64 (possible only for an empty view).
+aclnnStatus contiguous_strides(const char* api, const DimVector& dims, DimVector* strides) {
+    strides->assign(dims.size(), 1);
+    for (size_t d = dims.size(); d-- > 1;) {
+        const int64_t size = dims[d] > 1 ? dims[d] : 1;
+        if (!checked_mul((*strides)[d], size, &(*strides)[d - 1])) {
+            return fail(ACLNN_ERR_PARAM_INVALID,
+                        api,
+                        "stride",
+                        "is null, and the row-major strides of viewDims overflow int64");
         }
     }
     return ACLNN_SUCCESS;
 }
 
 // Builds the description aclCreateTensor / aclInitTensor were given into `t` (left untouched on
-// failure).
+// failure). `dtype` and `format` are the caller's values, not yet validated.
 aclnnStatus describe(const char* api,
                      aclTensor* t,
                      const int64_t* view_dims,
                      uint64_t view_rank,
-                     aclDataType dtype,
+                     int64_t dtype,
                      const int64_t* strides,
                      int64_t offset,
-                     aclFormat format,
+                     int64_t format,
                      const int64_t* storage_dims,
                      uint64_t storage_rank,
                      void* data) {
@@ -56,27 +114,31 @@ aclnnStatus describe(const char* api,
                     "is null but storageDimsNum is %llu",
                     static_cast<unsigned long long>(storage_rank));
     }
+    ACLEMU_OP_RETURN_IF_ERROR(check_rank(api, "viewDimsNum", view_rank));
+    ACLEMU_OP_RETURN_IF_ERROR(check_rank(api, "storageDimsNum", storage_rank));
+    ACLEMU_OP_RETURN_IF_ERROR(check_enums(api, dtype, format));
     aclTensor next;
-    next.dtype = dtype;
-    next.format = format;
+    next.dtype = static_cast<aclDataType>(dtype);
+    next.format = static_cast<aclFormat>(format);
     next.view_dims.assign(view_dims, view_dims + view_rank);
     next.storage_dims.assign(storage_dims, storage_dims + storage_rank);
-    aclnnStatus status = check_dims(api, "viewDims", next.view_dims);
-    if (status == ACLNN_SUCCESS) {
-        status = check_dims(api, "storageDims", next.storage_dims);
-    }
-    if (status != ACLNN_SUCCESS) {
-        return status;
+    ACLEMU_OP_RETURN_IF_ERROR(check_dims(api, "viewDims", next.view_dims));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dims(api, "storageDims", next.storage_dims));
+    // Every byte of the storage must be addressable with an int64 offset, so that no offset
+    // inside a view that fits it can overflow (the operators check that the view fits).
+    int64_t bytes = 0;
+    if (!storage_bytes(next, &bytes)) {
+        return fail(ACLNN_ERR_PARAM_INVALID,
+                    api,
+                    "storageDims",
+                    "%lld elements of %s take more than 2^63 - 1 bytes",
+                    static_cast<long long>(storage_numel(next)),
+                    dtype_name(next.dtype));
     }
     if (strides != nullptr) {
         next.strides.assign(strides, strides + view_rank);
     } else {
-        // Row-major contiguous; a zero-size dim must not zero the strides outside it.
-        next.strides.assign(view_rank, 1);
-        for (uint64_t d = view_rank; d-- > 1;) {
-            const int64_t size = next.view_dims[d] > 1 ? next.view_dims[d] : 1;
-            next.strides[d - 1] = next.strides[d] * size;
-        }
+        ACLEMU_OP_RETURN_IF_ERROR(contiguous_strides(api, next.view_dims, &next.strides));
     }
     next.offset = offset;
     next.data = data;
@@ -150,10 +212,10 @@ ACL_FUNC_VISIBILITY aclTensor* aclCreateTensor(const int64_t* viewDims,
                                                         tensor.get(),
                                                         viewDims,
                                                         viewDimsNum,
-                                                        dataType,
+                                                        aclemu::enum_value(dataType),
                                                         stride,
                                                         offset,
-                                                        format,
+                                                        aclemu::enum_value(format),
                                                         storageDims,
                                                         storageDimsNum,
                                                         tensorData);
@@ -182,10 +244,10 @@ ACL_FUNC_VISIBILITY aclnnStatus aclInitTensor(aclTensor* tensor,
                                     tensor,
                                     viewDims,
                                     viewDimsNum,
-                                    dataType,
+                                    aclemu::enum_value(dataType),
                                     stride,
                                     offset,
-                                    format,
+                                    aclemu::enum_value(format),
                                     storageDims,
                                     storageDimsNum,
                                     tensorDataAddr);

@@ -173,13 +173,14 @@ kernels::BatchNormReduceBackwardArgs make_args(const std::vector<aclTensor>& in,
     a.dy = nn::view_data(dy);
     a.x = nn::view_data(x);
 
+    // numel(x) = C * reduce_numel exactly (phase 1 checked C > 0), so no partial product of
+    // the reduce dims can overflow where a later dim is 0.
+    a.reduce_numel = nn::numel(x.view_dims) / a.channels;
     std::vector<IterDim<2>> dims;  // operands: x, dy
-    a.reduce_numel = 1;
     for (size_t d = 0; d < x.view_dims.size(); ++d) {
         if (d == 1) {
             continue;
         }
-        a.reduce_numel *= x.view_dims[d];
         if (x.view_dims[d] != 1) {
             dims.push_back({x.view_dims[d], {x.strides[d], dy.strides[d]}});
         }
@@ -224,7 +225,7 @@ aclTensor absent_tensor() {
 
 class BatchNormReduceBackwardExecutor final : public aclOpExecutor {
 public:
-    aclnnStatus run(void* workspace, aclrtStream stream) override {
+    aclnnStatus run(void* workspace, const rt::StreamTarget& stream) override {
         for (int i : {kGradOut, kInput, kMean, kInvstd}) {
             static constexpr const char* kNames[] = {"gradOut", "input", "mean", "invstd"};
             ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&inputs[i], kApi, kNames[i]));
@@ -236,6 +237,7 @@ public:
         }
         const kernels::BatchNormReduceBackwardArgs args = make_args(inputs, outputs);
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
+        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
         ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* partials = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const uint64_t bytes = kernels::min_traffic_bytes(args);
@@ -289,7 +291,9 @@ aclnnStatus get_workspace_size(const aclTensor* grad_out,
     exec->input_names = kInputNames;
     exec->output_names = kOutputNames;
     const kernels::BatchNormReduceBackwardArgs args = make_args(exec->inputs, exec->outputs);
-    exec->workspace_size = workspace_layout(args, rt::active_backend()).total;
+    const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
+    ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
+    exec->workspace_size = layout.total;
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }
 

@@ -93,9 +93,9 @@ public:
     kernels::DType dtype = kernels::DType::Float32;
     kernels::LogitGradParams params{0.0f, 1.0f, true};
 
-    aclnnStatus run(void* /*workspace*/, aclrtStream stream) override {
+    aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) override {
         if (geometry.numel == 0) {
-            return ACLNN_SUCCESS;  // empty: nothing to launch
+            return ACLNN_SUCCESS;  // empty: nothing to launch (execute() checked the stream)
         }
         void* data[3];
         ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands(*this), data));

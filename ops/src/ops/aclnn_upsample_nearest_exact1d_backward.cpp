@@ -171,7 +171,7 @@ public:
     double scales = 0;
     kernels::UpsampleAlgorithm algorithm = kernels::UpsampleAlgorithm::Gather;
 
-    aclnnStatus run(void* workspace, aclrtStream stream) override {
+    aclnnStatus run(void* workspace, const rt::StreamTarget& stream) override {
         const aclTensor& grad_output = inputs[0];
         const aclTensor& out = outputs[0];
         if (nn::numel(out.view_dims) == 0) {
@@ -188,6 +188,7 @@ public:
         const kernels::UpsampleNearestExact1dBackwardArgs args =
             make_args(grad_output, out, scales, algo);
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
+        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
         ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
         void* accumulator = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const uint64_t bytes = kernels::min_traffic_bytes(args);
@@ -232,7 +233,9 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     } else {
         const kernels::UpsampleNearestExact1dBackwardArgs args =
             make_args(*grad_output, *out, scales, exec->algorithm);
-        exec->workspace_size = workspace_layout(args, rt::active_backend()).total;
+        const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
+        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
+        exec->workspace_size = layout.total;
     }
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }

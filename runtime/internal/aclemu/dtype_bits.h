@@ -1,14 +1,18 @@
 // Bits per element of each aclDataType: the one table behind aclDataTypeSize (libascendcl) and
-// the aclnn layer's element sizes (libnnopbase). Internal to aclemu; not installed.
+// the aclnn layer's element sizes (libnnopbase). Internal to aclemu; not installed. It takes the
+// dtype as an integer, so that a value a C caller passed (aclemu/c_enum.h) can be looked up
+// before it is known to be an aclDataType.
 #pragma once
 
 #include "acl/acl_base.h"
+
+#include <cstdint>
 
 namespace aclemu {
 
 /// 1 (UINT1), 4 (INT4, FLOAT4_*), 6 (FLOAT6_*), 8 ... 128; 0 for types without a fixed size
 /// (STRING, UNDEFINED, values aclDataType does not name).
-constexpr int dtype_bits(aclDataType dtype) {
+constexpr int dtype_bits(int64_t dtype) {
     switch (dtype) {
         case ACL_UINT1:
             return 1;
@@ -47,6 +51,11 @@ constexpr int dtype_bits(aclDataType dtype) {
         default:
             return 0;
     }
+}
+
+/// True for the values aclDataType names: every sized type, ACL_STRING and ACL_DT_UNDEFINED.
+constexpr bool is_data_type(int64_t dtype) {
+    return dtype == ACL_DT_UNDEFINED || dtype == ACL_STRING || dtype_bits(dtype) > 0;
 }
 
 }  // namespace aclemu

@@ -32,6 +32,7 @@ ACLEMU_EXPORT void report_error(const char* id, const std::string& text);
 /// again. `native` is the backend's own handle (cudaStream_t / hipStream_t); null on the CPU
 /// backend.
 struct StreamTarget {
+    aclrtStream handle = nullptr;  // as the caller gave it (nullptr: the default stream)
     BackendKind kind = BackendKind::Cpu;
     void* native = nullptr;
     int32_t device = 0;

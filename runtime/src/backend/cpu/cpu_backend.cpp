@@ -5,6 +5,7 @@
 // record task runs. Several devices can be shown (CpuBackendOptions::device_count) so device
 // selection and ASCEND_RT_VISIBLE_DEVICES can be exercised. Copies and fills of 4 MiB and more
 // use up to ACLEMU_CPU_THREADS threads (parallel_copy.h).
+#include "aclemu/checked_math.h"
 #include "aclemu/log.h"
 #include "aclemu/rt.h"
 #include "backend/backend.h"
@@ -485,7 +486,10 @@ public:
 
 private:
     static aclError allocate(void** ptr, size_t bytes) {
-        size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+        size_t rounded = 0;
+        if (!checked_round_up(bytes, kAlignment, &rounded)) {
+            return ACL_ERROR_RT_MEMORY_ALLOCATION;
+        }
         void* block = std::aligned_alloc(kAlignment, rounded);
         if (block == nullptr) {
             return ACL_ERROR_RT_MEMORY_ALLOCATION;

@@ -1,0 +1,121 @@
+// The fuzzer's double-precision references (fuzz_reference.h).
+#include "fuzz/fuzz_reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace aclemu::fuzz {
+namespace {
+
+// One rounding of fp32 arithmetic, relative.
+constexpr double kFloatUnit = 1.0 / 16777216.0;  // 2^-24
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Error of an fp32 sum of `terms` in any order: at most (n - 1) roundings of partial sums, each
+// within 2^-24 of the sum of the magnitudes so far.
+double sum_error(const std::vector<double>& terms) {
+    double magnitude = 0.0;
+    for (double t : terms) {
+        magnitude += std::fabs(t);
+    }
+    return static_cast<double>(terms.size() + 1) * kFloatUnit * magnitude + 1e-40;
+}
+
+// ceil(i * s - 0.5) as fp32 code may evaluate it: separately rounded, fused, or exactly. An
+// edge is certain when all three agree.
+bool bin_edge(int64_t i, float s, int64_t* edge) {
+    const float fi = static_cast<float>(i);
+    const double exact = std::ceil(static_cast<double>(fi) * static_cast<double>(s) - 0.5);
+    const double separate = std::ceil(static_cast<double>(fi * s - 0.5f));
+    const double fused = std::ceil(static_cast<double>(std::fma(fi, s, -0.5f)));
+    *edge = static_cast<int64_t>(exact);
+    return exact == separate && exact == fused;
+}
+
+}  // namespace
+
+Expected log_sigmoid_backward(double dy, double x) {
+    Expected e;
+    e.value = dy / (1.0 + std::exp(x));
+    // exp within 1 ulp, a few roundings around it; results that are fp32 subnormals lose bits.
+    e.error = 8 * kFloatUnit * std::fabs(e.value) + std::fabs(dy) * 1e-44;
+    return e;
+}
+
+Expected logit_grad(double x, double dy, double eps) {
+    const float e = static_cast<float>(eps);
+    float lo = 0.0f;
+    float hi = 1.0f;
+    double fill = kNaN;
+    if (e >= 0.0f) {
+        lo = e;
+        hi = 1.0f - e;
+        fill = 0.0;
+    }
+    const auto xf = static_cast<float>(x);
+    Expected out;
+    if (!(xf >= lo && xf <= hi)) {
+        out.value = fill;
+        return out;
+    }
+    const double t = x * ((-x) + 1.0);
+    out.value = dy / t;
+    out.error = 4 * kFloatUnit * std::fabs(out.value);
+    if (std::fabs(t) < 1e-37) {
+        // x(1 - x) is an fp32 subnormal or zero: its few bits decide the quotient.
+        out.checked = t == 0.0;
+    }
+    return out;
+}
+
+BatchNormSums batch_norm_channel(const std::vector<double>& dy,
+                                 const std::vector<double>& x,
+                                 double mean,
+                                 double invstd) {
+    BatchNormSums s;
+    std::vector<double> xmu_terms(dy.size());
+    for (size_t k = 0; k < dy.size(); ++k) {
+        s.sum_dy.value += dy[k];
+        xmu_terms[k] = dy[k] * (x[k] - mean);
+        s.sum_dy_xmu.value += xmu_terms[k];
+    }
+    s.sum_dy.error = sum_error(dy);
+    // x - mean and the product round too: two more units per term.
+    s.sum_dy_xmu.error = sum_error(xmu_terms) * 3;
+    s.grad_weight.value = s.sum_dy_xmu.value * invstd;
+    s.grad_weight.error = std::fabs(invstd) * s.sum_dy_xmu.error
+                          + 2 * kFloatUnit * std::fabs(s.grad_weight.value) + 1e-40;
+    return s;
+}
+
+std::vector<Expected> upsample_row(const std::vector<double>& grad_output,
+                                   int64_t l_in,
+                                   double scales) {
+    const auto l_out = static_cast<int64_t>(grad_output.size());
+    const float s = scales > 0 ? static_cast<float>(scales)
+                               : static_cast<float>(l_out) / static_cast<float>(l_in);
+    std::vector<int64_t> edges(static_cast<size_t>(l_in + 1));
+    std::vector<bool> certain(static_cast<size_t>(l_in + 1));
+    for (int64_t i = 0; i <= l_in; ++i) {
+        int64_t edge = 0;
+        certain[static_cast<size_t>(i)] = bin_edge(i, s, &edge);
+        edges[static_cast<size_t>(i)] = std::clamp<int64_t>(edge, 0, l_out);
+    }
+    std::vector<Expected> out(static_cast<size_t>(l_in));
+    for (int64_t i = 0; i < l_in; ++i) {
+        const auto k = static_cast<size_t>(i);
+        std::vector<double> terms;
+        for (int64_t j = edges[k]; j < edges[k + 1]; ++j) {
+            terms.push_back(grad_output[static_cast<size_t>(j)]);
+        }
+        for (double t : terms) {
+            out[k].value += t;
+        }
+        out[k].error = sum_error(terms);
+        out[k].checked = certain[k] && certain[k + 1];
+    }
+    return out;
+}
+
+}  // namespace aclemu::fuzz

@@ -1,0 +1,40 @@
+// The four operators' results in double precision, written here from the spec
+// (op_semantics.md, DESIGN.md "Where sources disagree"), sharing nothing with the library's
+// functors. Each returns the exact value and a bound on what computing it in fp32 may add
+// (`error`); fuzz_tensor.h's within() then accepts any fp32 result within that bound once
+// rounded to the output dtype.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace aclemu::fuzz {
+
+struct Expected {
+    double value = 0.0;
+    double error = 0.0;
+    bool checked = true;  // false: the spec leaves the fp32 result open (an ambiguous bin edge)
+};
+
+/// gradOutput / (1 + e^self).
+Expected log_sigmoid_backward(double dy, double x);
+
+/// LogitGrad's range rule with eps narrowed to float (op_semantics.md §3.3).
+Expected logit_grad(double x, double dy, double eps);
+
+/// One channel of BatchNormReduceBackward: dy and x over the channel's elements.
+struct BatchNormSums {
+    Expected sum_dy, sum_dy_xmu, grad_weight;
+};
+BatchNormSums batch_norm_channel(const std::vector<double>& dy,
+                                 const std::vector<double>& x,
+                                 double mean,
+                                 double invstd);
+
+/// UpsampleNearestExact1dBackward for one (n, c) row: out[i] for i < l_in from the row of
+/// grad_output (l_out values); scales as given to the operator.
+std::vector<Expected> upsample_row(const std::vector<double>& grad_output,
+                                   int64_t l_in,
+                                   double scales);
+
+}  // namespace aclemu::fuzz
