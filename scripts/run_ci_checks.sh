@@ -22,8 +22,8 @@ if command -v ccache > /dev/null; then
     launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 
-# Sanitizer builds: Debug (asserts on) at -O1 with line tables, which compiles about as fast as
-# -O0 and runs the tests several times faster; no CUDA, no benchmarks.
+# Sanitizer builds: Debug (asserts on) at -O1 with line tables (file and line in the reports);
+# no CUDA (the gpu tests run on the GPU simulator), no benchmarks.
 sanitizer_build() {
     local dir=$1 sanitizers=$2
     shift 2
