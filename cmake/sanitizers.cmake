@@ -2,11 +2,12 @@
 # with GCC's or clang's sanitizers. A list, comma- or semicolon-separated, case-insensitive:
 #   -DACLEMU_SANITIZE=address,undefined    AddressSanitizer (with LeakSanitizer) + UBSan
 #   -DACLEMU_SANITIZE=thread               ThreadSanitizer
-# Names: address (asan), undefined (ubsan), thread (tsan), leak (lsan). Every report is fatal
-# (-fno-sanitize-recover=all). Only host code compiled by the C/C++ compiler is instrumented:
-# nvcc's and hipcc's device code never is (the GPU simulator is how the sanitizers see the
-# kernels). Sets ACLEMU_SANITIZERS, the canonical list (e.g. "address;undefined"), which the
-# tests read to know which reports to expect.
+# Names: address (asan), undefined (ubsan), thread (tsan), leak (lsan). Every report fails the
+# program (-fno-sanitize-recover=all; TSan through its exit status). Only host code compiled by
+# the C/C++ compiler is instrumented: nvcc's and hipcc's device code never is (the GPU simulator
+# is how the sanitizers see the kernels). Sets ACLEMU_SANITIZERS, the canonical list (e.g.
+# "address;undefined"), which the tests read to know which reports to expect, and
+# ACLEMU_SANITIZER_COMPILE_ENVIRONMENT for the programs the tests compile.
 set(ACLEMU_SANITIZE "" CACHE STRING
     "Sanitizers for every aclemu target: address, undefined, thread, leak (comma-separated)")
 
@@ -55,6 +56,11 @@ if(ACLEMU_SANITIZERS)
         add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-Wno-maybe-uninitialized>")
     endif()
     message(STATUS "aclemu: sanitizers ${_aclemu_san_joined}")
+    # For what the tests compile themselves against the installed prefix (the samples, the
+    # package consumer): the variables CMake reads at a first configure.
+    list(JOIN _aclemu_san_compile " " _aclemu_san_flags)
+    set(ACLEMU_SANITIZER_COMPILE_ENVIRONMENT "CFLAGS=${_aclemu_san_flags}"
+        "CXXFLAGS=${_aclemu_san_flags}" "LDFLAGS=-fsanitize=${_aclemu_san_joined}")
 endif()
 
 # The sanitizers' run-time options for ctest. They cannot travel in each test's ENVIRONMENT
