@@ -352,20 +352,38 @@ public:
     Worker& operator=(const Worker&) = delete;
 
 private:
+    // What one round allocates. It is freed only once both streams are idle, also when the
+    // round stopped early with work still queued on it.
+    struct RoundMemory {
+        std::vector<std::unique_ptr<PinnedBuffer>> host_inputs, host_outputs;
+        std::vector<DeviceBuffer> staging, operands, outputs;
+        DeviceBuffer workspace;
+        std::vector<TensorPtr> tensors;
+    };
+
+    void drain() {
+        EXPECT_EQ(aclrtSynchronizeStream(copy_), ACL_SUCCESS) << take_recent_error();
+        EXPECT_EQ(aclrtSynchronizeStream(compute_), ACL_SUCCESS) << take_recent_error();
+    }
+
+    ::testing::AssertionResult run_case(const OpCase& op) {
+        RoundMemory memory;
+        ::testing::AssertionResult result = run_round(op, memory);
+        drain();
+        return result;
+    }
+
     // Up on the copy stream, then the compute stream copies device to device after an event.
-    ::testing::AssertionResult upload(const std::vector<Operand>& inputs,
-                                      std::vector<std::unique_ptr<PinnedBuffer>>& host,
-                                      std::vector<DeviceBuffer>& staging,
-                                      std::vector<DeviceBuffer>& operands) {
+    ::testing::AssertionResult upload(const std::vector<Operand>& inputs, RoundMemory& m) {
         for (const Operand& input : inputs) {
             const std::vector<uint8_t> bytes = encode_values(input.values, input.dtype);
-            host.push_back(std::make_unique<PinnedBuffer>(bytes.size()));
-            staging.emplace_back(bytes.size());
-            operands.emplace_back(bytes.size());
-            std::memcpy(host.back()->get(), bytes.data(), bytes.size());
-            STRESS_ACL_OK(aclrtMemcpyAsync(staging.back().get(),
+            m.host_inputs.push_back(std::make_unique<PinnedBuffer>(bytes.size()));
+            m.staging.emplace_back(bytes.size());
+            m.operands.emplace_back(bytes.size());
+            std::memcpy(m.host_inputs.back()->get(), bytes.data(), bytes.size());
+            STRESS_ACL_OK(aclrtMemcpyAsync(m.staging.back().get(),
                                            bytes.size(),
-                                           host.back()->get(),
+                                           m.host_inputs.back()->get(),
                                            bytes.size(),
                                            ACL_MEMCPY_HOST_TO_DEVICE,
                                            copy_));
@@ -373,57 +391,52 @@ private:
         STRESS_ACL_OK(aclrtRecordEvent(uploaded_, copy_));
         STRESS_ACL_OK(aclrtStreamWaitEvent(compute_, uploaded_));
         for (size_t i = 0; i < inputs.size(); ++i) {
-            STRESS_ACL_OK(aclrtMemcpyAsync(operands[i].get(),
-                                           operands[i].size(),
-                                           staging[i].get(),
-                                           staging[i].size(),
+            STRESS_ACL_OK(aclrtMemcpyAsync(m.operands[i].get(),
+                                           m.operands[i].size(),
+                                           m.staging[i].get(),
+                                           m.staging[i].size(),
                                            ACL_MEMCPY_DEVICE_TO_DEVICE,
                                            compute_));
         }
         return ::testing::AssertionSuccess();
     }
 
-    ::testing::AssertionResult run_case(const OpCase& op) {
-        std::vector<std::unique_ptr<PinnedBuffer>> host_inputs;
-        std::vector<DeviceBuffer> staging, operands;
-        if (auto uploaded = upload(op.inputs, host_inputs, staging, operands); !uploaded) {
+    ::testing::AssertionResult run_round(const OpCase& op, RoundMemory& m) {
+        if (auto uploaded = upload(op.inputs, m); !uploaded) {
             return uploaded;
         }
-        std::vector<DeviceBuffer> outputs;
-        std::vector<std::unique_ptr<PinnedBuffer>> host_outputs;
         for (const Operand& output : op.outputs) {
-            outputs.emplace_back(byte_size(output));
-            host_outputs.push_back(std::make_unique<PinnedBuffer>(byte_size(output)));
+            m.outputs.emplace_back(byte_size(output));
+            m.host_outputs.push_back(std::make_unique<PinnedBuffer>(byte_size(output)));
             // All bits set: NaN in every float dtype, so an output left unwritten shows.
-            STRESS_ACL_OK(aclrtMemsetAsync(outputs.back().get(),
-                                           outputs.back().size(),
+            STRESS_ACL_OK(aclrtMemsetAsync(m.outputs.back().get(),
+                                           m.outputs.back().size(),
                                            0xFF,
-                                           outputs.back().size(),
+                                           m.outputs.back().size(),
                                            compute_));
         }
-        std::vector<TensorPtr> tensors;
         std::vector<aclTensor*> in, out;
         for (size_t i = 0; i < op.inputs.size(); ++i) {
-            tensors.push_back(make_tensor(op.inputs[i], operands[i].get()));
-            in.push_back(tensors.back().get());
+            m.tensors.push_back(make_tensor(op.inputs[i], m.operands[i].get()));
+            in.push_back(m.tensors.back().get());
         }
         for (size_t i = 0; i < op.outputs.size(); ++i) {
-            tensors.push_back(make_tensor(op.outputs[i], outputs[i].get()));
-            out.push_back(tensors.back().get());
+            m.tensors.push_back(make_tensor(op.outputs[i], m.outputs[i].get()));
+            out.push_back(m.tensors.back().get());
         }
         uint64_t workspace_size = 0;
         aclOpExecutor* executor = nullptr;
         STRESS_ACL_OK(op.phase1(in, out, &workspace_size, &executor));
-        DeviceBuffer workspace(static_cast<size_t>(workspace_size));
-        STRESS_ACL_OK(op.phase2(workspace.get(), workspace_size, executor, compute_));
+        m.workspace = DeviceBuffer(static_cast<size_t>(workspace_size));
+        STRESS_ACL_OK(op.phase2(m.workspace.get(), workspace_size, executor, compute_));
         STRESS_ACL_OK(aclrtRecordEvent(computed_, compute_));
 
         STRESS_ACL_OK(aclrtStreamWaitEvent(copy_, computed_));
-        for (size_t i = 0; i < outputs.size(); ++i) {
-            STRESS_ACL_OK(aclrtMemcpyAsync(host_outputs[i]->get(),
-                                           outputs[i].size(),
-                                           outputs[i].get(),
-                                           outputs[i].size(),
+        for (size_t i = 0; i < m.outputs.size(); ++i) {
+            STRESS_ACL_OK(aclrtMemcpyAsync(m.host_outputs[i]->get(),
+                                           m.outputs[i].size(),
+                                           m.outputs[i].get(),
+                                           m.outputs[i].size(),
                                            ACL_MEMCPY_DEVICE_TO_HOST,
                                            copy_));
         }
@@ -432,10 +445,10 @@ private:
         if (auto timed = check_events(); !timed) {
             return timed;
         }
-        for (size_t i = 0; i < outputs.size(); ++i) {
-            const auto* bytes = static_cast<const uint8_t*>(host_outputs[i]->get());
+        for (size_t i = 0; i < m.outputs.size(); ++i) {
+            const auto* bytes = static_cast<const uint8_t*>(m.host_outputs[i]->get());
             const std::vector<double> got = decode_values(
-                std::vector<uint8_t>(bytes, bytes + outputs[i].size()), op.outputs[i].dtype);
+                std::vector<uint8_t>(bytes, bytes + m.outputs[i].size()), op.outputs[i].dtype);
             if (auto close = all_close(got, op.outputs[i].values, op.tolerance); !close) {
                 return close << " (output " << i << ")";
             }
@@ -477,27 +490,34 @@ private:
         DeviceBuffer first(kLargeCopyBytes);
         DeviceBuffer second(kLargeCopyBytes);
         std::memcpy(host.get(), pattern.data(), kLargeCopyBytes);
-        STRESS_ACL_OK(aclrtMemcpyAsync(first.get(),
-                                       kLargeCopyBytes,
-                                       host.get(),
-                                       kLargeCopyBytes,
-                                       ACL_MEMCPY_HOST_TO_DEVICE,
-                                       copy_));
-        STRESS_ACL_OK(aclrtRecordEvent(uploaded_, copy_));
-        STRESS_ACL_OK(aclrtStreamWaitEvent(compute_, uploaded_));
-        STRESS_ACL_OK(aclrtMemcpyAsync(second.get(),
-                                       kLargeCopyBytes,
-                                       first.get(),
-                                       kLargeCopyBytes,
-                                       ACL_MEMCPY_DEVICE_TO_DEVICE,
-                                       compute_));
-        STRESS_ACL_OK(aclrtMemcpyAsync(back.get(),
-                                       kLargeCopyBytes,
-                                       second.get(),
-                                       kLargeCopyBytes,
-                                       ACL_MEMCPY_DEVICE_TO_HOST,
-                                       compute_));
-        STRESS_ACL_OK(aclrtSynchronizeStream(compute_));
+        const auto queue = [&]() -> ::testing::AssertionResult {
+            STRESS_ACL_OK(aclrtMemcpyAsync(first.get(),
+                                           kLargeCopyBytes,
+                                           host.get(),
+                                           kLargeCopyBytes,
+                                           ACL_MEMCPY_HOST_TO_DEVICE,
+                                           copy_));
+            STRESS_ACL_OK(aclrtRecordEvent(uploaded_, copy_));
+            STRESS_ACL_OK(aclrtStreamWaitEvent(compute_, uploaded_));
+            STRESS_ACL_OK(aclrtMemcpyAsync(second.get(),
+                                           kLargeCopyBytes,
+                                           first.get(),
+                                           kLargeCopyBytes,
+                                           ACL_MEMCPY_DEVICE_TO_DEVICE,
+                                           compute_));
+            STRESS_ACL_OK(aclrtMemcpyAsync(back.get(),
+                                           kLargeCopyBytes,
+                                           second.get(),
+                                           kLargeCopyBytes,
+                                           ACL_MEMCPY_DEVICE_TO_HOST,
+                                           compute_));
+            return ::testing::AssertionSuccess();
+        };
+        const ::testing::AssertionResult queued = queue();
+        drain();  // also after a failure, before the buffers go
+        if (!queued) {
+            return queued;
+        }
         if (std::memcmp(back.get(), pattern.data(), kLargeCopyBytes) != 0) {
             return ::testing::AssertionFailure()
                    << "a " << kLargeCopyBytes << "-byte copy up, across and down changed bytes";
