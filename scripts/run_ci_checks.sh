@@ -61,6 +61,16 @@ job_hip() {
     cmake --build build-hip -j"$cores"
 }
 
+# cpu_seconds := CPU seconds (user + system) of the finished child processes so far (on a shared
+# machine the wall time says little). `times` must run in this shell, not in a subshell.
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+count_cpu() {
+    times > "$times_file"
+    cpu_seconds=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m")
+                                 print int(u[1] * 60 + u[2] + s[1] * 60 + s[2]) }' "$times_file")
+}
+
 summary=()
 failed=0
 for job in "${jobs[@]}"; do
@@ -70,6 +80,8 @@ for job in "${jobs[@]}"; do
     esac
     echo "=== run_ci_checks: $job"
     start=$SECONDS
+    count_cpu
+    cpu_start=$cpu_seconds
     # A subshell outside any condition, so `set -e` stops the job at its first failing command.
     set +e
     ("job_$job")
@@ -82,7 +94,10 @@ for job in "${jobs[@]}"; do
         failed=1
     fi
     elapsed=$((SECONDS - start))
-    summary+=("$(printf '%-5s %-7s %dm%02ds' "$job" "$result" $((elapsed / 60)) $((elapsed % 60)))")
+    count_cpu
+    cpu=$((cpu_seconds - cpu_start))
+    summary+=("$(printf '%-5s %-7s %dm%02ds (CPU %dm%02ds)' "$job" "$result" \
+        $((elapsed / 60)) $((elapsed % 60)) $((cpu / 60)) $((cpu % 60)))")
 done
 echo "=== run_ci_checks summary"
 printf '  %s\n' "${summary[@]}"
