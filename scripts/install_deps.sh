@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
 # Installs what building aclemu needs, only when something is missing (Debian/Ubuntu, apt).
-#   install_deps.sh           cmake, g++, python3 (build, install, run the samples)
+#   install_deps.sh           cmake, make, g++, python3 (build, install, run the samples)
 #   install_deps.sh --tests   the same plus GoogleTest (libgtest-dev), for the test suites
+#   install_deps.sh --hip     the same plus Debian's HIP compiler and rocPRIM (hipcc,
+#                             librocprim-dev), to build the HIP backend (options combine)
 # nvcc is optional: with it (CUDA toolkit in /usr/local/cuda) the CUDA backend is built too.
 # As root it calls apt-get directly; otherwise through sudo when sudo exists.
 set -euo pipefail
 missing=()
 command -v cmake > /dev/null || missing+=(cmake)
+command -v make > /dev/null || missing+=(make)
 command -v g++ > /dev/null || missing+=(g++)
 command -v python3 > /dev/null || missing+=(python3)
-if [ "${1:-}" = --tests ] && [ ! -f /usr/include/gtest/gtest.h ]; then
-    missing+=(libgtest-dev)
-fi
+for option in "$@"; do
+    case "$option" in
+        --tests) [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev) ;;
+        --hip)
+            command -v hipcc > /dev/null || missing+=(hipcc)
+            [ -f /usr/include/rocprim/rocprim.hpp ] || missing+=(librocprim-dev)
+            ;;
+        *) echo "install_deps.sh: unknown option $option (known: --tests, --hip)" >&2; exit 2 ;;
+    esac
+done
 [ ${#missing[@]} -gt 0 ] || exit 0
 
 if ! command -v apt-get > /dev/null; then
@@ -30,4 +40,6 @@ else
 fi
 echo "installing: ${missing[*]}${as_root:+ (through sudo)}"
 "${as_root[@]}" apt-get update -qq
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+# Recommends stay out: for hipcc alone they are hundreds of MB (llvm-15-dev) that nothing uses.
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"

@@ -16,7 +16,7 @@ foreach(layout IN LISTS ACLEMU_RUNTIME_SAMPLE_LAYOUTS)
              COMMAND bash ${_through_layout} build ${ACLEMU_SAMPLE_PREFIX} ${layout} ${build_dir})
     set_tests_properties(runtime_samples_build_${layout} PROPERTIES
         FIXTURES_REQUIRED aclemu_samples FIXTURES_SETUP aclemu_runtime_samples_${layout}
-        LABELS sample ENVIRONMENT "${ACLEMU_TEST_ENVIRONMENT}")
+        LABELS sample ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
     foreach(main IN LISTS _runtime_sample_mains)
         get_filename_component(group_dir ${main} DIRECTORY)
         get_filename_component(group ${group_dir} NAME)
@@ -25,14 +25,14 @@ foreach(layout IN LISTS ACLEMU_RUNTIME_SAMPLE_LAYOUTS)
                          ${build_dir}/${group})
         set_tests_properties(runtime_sample_${group}_${layout} PROPERTIES
             FIXTURES_REQUIRED "aclemu_samples;aclemu_runtime_samples_${layout}"
-            LABELS sample ENVIRONMENT "${ACLEMU_TEST_ENVIRONMENT}")
+            LABELS sample ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
         if(ACLEMU_ENABLE_GPUSIM AND layout STREQUAL "set_env")
             add_test(NAME runtime_sample_${group}_gpusim
                      COMMAND bash ${_through_layout} run ${ACLEMU_SAMPLE_PREFIX} ${layout}
                              ${build_dir}/${group} gpusim)
             set_tests_properties(runtime_sample_${group}_gpusim PROPERTIES
                 FIXTURES_REQUIRED "aclemu_samples;aclemu_runtime_samples_${layout}"
-                LABELS "sample;gpu" ENVIRONMENT "${ACLEMU_TEST_ENVIRONMENT}")
+                LABELS "sample;gpu" ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
         endif()
     endforeach()
 endforeach()

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# The checks CI runs besides scripts/run_tests.sh (docs/testing.md), each in a build directory
+# of its own:
+#   asan  AddressSanitizer + UndefinedBehaviorSanitizer (CUDA off, so the gpu tests run on the
+#         GPU simulator): every cpu and gpu test                                  (build-asan)
+#   tsan  ThreadSanitizer: the runtime, GPU simulator and stress suites            (build-tsan)
+#   hip   the HIP build, compile only (Debian's hipcc and rocPRIM, installed when missing):
+#         libascendcl, libnnopbase, libopapi with the kernels, warnings as errors    (build-hip)
+# Usage: scripts/run_ci_checks.sh [asan] [tsan] [hip]     (default: all three)
+# Every job runs even when one fails; a summary with each job's time comes last, and the exit
+# status is non-zero when any job failed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/env.sh
+
+jobs=("$@")
+[ ${#jobs[@]} -gt 0 ] || jobs=(asan tsan hip)
+cores=$(nproc)
+
+launcher=()
+if command -v ccache > /dev/null; then
+    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
+# Sanitizer builds: Debug (asserts on) at -O1 with line tables (file and line in the reports);
+# no CUDA (the gpu tests run on the GPU simulator), no benchmarks.
+sanitizer_build() {
+    local dir=$1 sanitizers=$2
+    shift 2
+    cmake -S . -B "$dir" -DACLEMU_SANITIZE="$sanitizers" -DCMAKE_BUILD_TYPE=Debug \
+        -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+        -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=OFF \
+        -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${launcher[@]}"
+    cmake --build "$dir" -j"$cores" "$@"
+}
+
+# Every cpu and gpu test, the fuzzers' short runs included.
+job_asan() {
+    scripts/install_deps.sh --tests
+    sanitizer_build build-asan address,undefined
+    ctest --test-dir build-asan -L "cpu|gpu" --output-on-failure -j"$cores"
+}
+
+# The suites where threads meet: the runtime (streams, events, copies, host functions), the GPU
+# simulator (fibers as TSan threads, the planted missing barrier) and the stress test. The
+# LargeMemory cases copy hundreds of MiB byte by byte, which takes TSan minutes per case; the
+# stress test's large copies cover the same split copies.
+job_tsan() {
+    scripts/install_deps.sh --tests
+    sanitizer_build build-tsan thread \
+        --target test_runtime test_gpusim gpusim_planted_bug test_stress
+    ctest --test-dir build-tsan -L "^(runtime|gpusim|stress)$" -E "LargeMemory" \
+        --output-on-failure -j"$cores"
+}
+
+job_hip() {
+    scripts/install_deps.sh --hip
+    cmake -S . -B build-hip -DCMAKE_BUILD_TYPE=Release -DACLEMU_ENABLE_HIP=ON \
+        -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_ENABLE_GPUSIM=OFF -DACLEMU_BUILD_TESTS=OFF \
+        -DACLEMU_BUILD_BENCH=OFF -DACLEMU_WARNINGS_AS_ERRORS=ON "${launcher[@]}"
+    cmake --build build-hip -j"$cores"
+}
+
+# cpu_seconds := CPU seconds (user + system) of the finished child processes so far (on a shared
+# machine the wall time says little). `times` must run in this shell, not in a subshell.
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+count_cpu() {
+    times > "$times_file"
+    cpu_seconds=$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m")
+                                 print int(u[1] * 60 + u[2] + s[1] * 60 + s[2]) }' "$times_file")
+}
+
+summary=()
+failed=0
+for job in "${jobs[@]}"; do
+    case "$job" in
+        asan | tsan | hip) ;;
+        *) echo "run_ci_checks.sh: unknown job '$job' (known: asan, tsan, hip)" >&2; exit 2 ;;
+    esac
+    echo "=== run_ci_checks: $job"
+    start=$SECONDS
+    count_cpu
+    cpu_start=$cpu_seconds
+    # A subshell outside any condition, so `set -e` stops the job at its first failing command.
+    set +e
+    ("job_$job")
+    status=$?
+    set -e
+    if [ $status -eq 0 ]; then
+        result=passed
+    else
+        result=FAILED
+        failed=1
+    fi
+    elapsed=$((SECONDS - start))
+    count_cpu
+    cpu=$((cpu_seconds - cpu_start))
+    summary+=("$(printf '%-5s %-7s %dm%02ds (CPU %dm%02ds)' "$job" "$result" \
+        $((elapsed / 60)) $((elapsed % 60)) $((cpu / 60)) $((cpu % 60)))")
+done
+echo "=== run_ci_checks summary"
+printf '  %s\n' "${summary[@]}"
+exit $failed
