@@ -1,7 +1,8 @@
 // The iteration space of an elementwise operator over three same-shape views. Usage:
 //
-//   const ElementwiseOperands operands = {{&outputs[0], &inputs[0], &inputs[1]}, {"out", "x",
-//   "dy"}}; ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands, &geometry));  // phase 1
+//   const ElementwiseOperands operands = {{&outputs[0], &inputs[0], &inputs[1]},
+//                                         {"out", "x", "dy"}};
+//   ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands, &geometry));  // phase 1
 //   void* data[3];
 //   ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands, data));       // phase 2
 //   args.out = data[0];

@@ -5,7 +5,7 @@
 // phase 2 rebuilds the data pointers from the snapshots and dispatches the elementwise kernel.
 #include "aclnnop/aclnn_logit_grad.h"
 
-#include "common/dispatch.h"
+#include "common/elementwise_dispatch.h"
 #include "common/elementwise_plan.h"
 #include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
@@ -108,18 +108,12 @@ public:
         args.lo = params.lo;
         args.hi = params.hi;
         args.nan_fill = params.nan_fill;
-        const uint64_t bytes = kernels::min_traffic_bytes(geometry, dtype);
-        const rt::TaskLength length = task_length(bytes);
-        const CpuKernelSettings cpu = cpu_kernel_settings(length);
-        return dispatch_kernel(
-            kApi,
-            stream,
-            length,
-            KernelLabel{"logit_grad", elementwise_variant(geometry), bytes},
-            [args, cpu] { kernels::cpu::logit_grad(args, cpu.threads, cpu.stores); },
-            [&args](const kernels::GpuLaunchers& gpu, void* native) {
-                return gpu.logit_grad(args, native);
-            });
+        return dispatch_elementwise(kApi,
+                                    stream,
+                                    "logit_grad",
+                                    args,
+                                    kernels::cpu::logit_grad,
+                                    &kernels::GpuLaunchers::logit_grad);
     }
 };
 

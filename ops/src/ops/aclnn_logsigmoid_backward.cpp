@@ -5,7 +5,7 @@
 // dispatches the elementwise kernel.
 #include "aclnnop/aclnn_logsigmoid_backward.h"
 
-#include "common/dispatch.h"
+#include "common/elementwise_dispatch.h"
 #include "common/elementwise_plan.h"
 #include "common/kernel_dtype.h"
 #include "common/op_boundary.h"
@@ -83,18 +83,12 @@ public:
         args.grad_input = data[0];
         args.grad_output = data[1];
         args.self = data[2];
-        const uint64_t bytes = kernels::min_traffic_bytes(geometry, dtype);
-        const rt::TaskLength length = task_length(bytes);
-        const CpuKernelSettings cpu = cpu_kernel_settings(length);
-        return dispatch_kernel(
-            kApi,
-            stream,
-            length,
-            KernelLabel{"log_sigmoid_backward", elementwise_variant(geometry), bytes},
-            [args, cpu] { kernels::cpu::log_sigmoid_backward(args, cpu.threads, cpu.stores); },
-            [&args](const kernels::GpuLaunchers& gpu, void* native) {
-                return gpu.log_sigmoid_backward(args, native);
-            });
+        return dispatch_elementwise(kApi,
+                                    stream,
+                                    "log_sigmoid_backward",
+                                    args,
+                                    kernels::cpu::log_sigmoid_backward,
+                                    &kernels::GpuLaunchers::log_sigmoid_backward);
     }
 };
 
