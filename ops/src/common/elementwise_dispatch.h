@@ -1,9 +1,13 @@
-// Phase 2 of an elementwise operator: the launch of its kernel over the planned geometry, with
-// the task length, the CPU settings and the kernel label derived from the arguments. Usage, in
-// the executor's run() once the arguments hold the operands' data (elementwise_data):
+// Phase 2 of an elementwise operator. Its executor derives from ElementwiseExecutor, which
+// launches nothing for an empty iteration space and otherwise hands launch() the operands' data;
+// launch() builds the kernel's arguments and calls dispatch_elementwise, which derives the task
+// length, the CPU settings and the kernel label from them:
 //
-//   return dispatch_elementwise(kApi, stream, "logit_grad", args, kernels::cpu::logit_grad,
-//                               &kernels::GpuLaunchers::logit_grad);
+//   aclnnStatus launch(void* const data[3], const rt::StreamTarget& stream) const override {
+//       kernels::LogitGradArgs args;  // geometry, dtype, data[0] (out), data[1], data[2], ...
+//       return dispatch_elementwise(kApi, stream, "logit_grad", args, kernels::cpu::logit_grad,
+//                                   &kernels::GpuLaunchers::logit_grad);
+//   }
 #pragma once
 
 #include "common/dispatch.h"
@@ -39,5 +43,29 @@ aclnnStatus dispatch_elementwise(const char* api,
             return (gpu.*gpu_kernel)(args, native);
         });
 }
+
+/// The executor of an elementwise operator: the geometry and dtype phase 1 planned
+/// (plan_elementwise over operands()).
+class ElementwiseExecutor : public aclOpExecutor {
+public:
+    kernels::ElementwiseGeometry geometry;
+    kernels::DType dtype = kernels::DType::Float32;
+
+    /// The kernel's operands in its argument order, output first, from the snapshots.
+    virtual ElementwiseOperands operands() const = 0;
+
+    aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) final {
+        if (geometry.numel == 0) {
+            return ACLNN_SUCCESS;  // empty: nothing to launch (execute() checked the stream)
+        }
+        void* data[3];
+        ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(op_name, operands(), data));
+        return launch(data, stream);
+    }
+
+protected:
+    /// Launches the kernel on `data`, each operand's first element in operands()' order.
+    virtual aclnnStatus launch(void* const data[3], const rt::StreamTarget& stream) const = 0;
+};
 
 }  // namespace aclemu::ops

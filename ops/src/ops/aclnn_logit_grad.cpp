@@ -82,23 +82,16 @@ aclnnStatus check_logit_grad(const aclTensor* x, const aclTensor* dy, const aclT
     return ACLNN_SUCCESS;
 }
 
-// The kernel's operands in its argument order (out, x, dy), from the executor's snapshots.
-ElementwiseOperands operands(const aclOpExecutor& e) {
-    return {{&e.outputs[kOut], &e.inputs[kX], &e.inputs[kDy]}, {"out", "x", "dy"}};
-}
-
-class LogitGradExecutor final : public aclOpExecutor {
+class LogitGradExecutor final : public ElementwiseExecutor {
 public:
-    kernels::ElementwiseGeometry geometry;
-    kernels::DType dtype = kernels::DType::Float32;
     kernels::LogitGradParams params{0.0f, 1.0f, true};
 
-    aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) override {
-        if (geometry.numel == 0) {
-            return ACLNN_SUCCESS;  // empty: nothing to launch (execute() checked the stream)
-        }
-        void* data[3];
-        ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands(*this), data));
+    ElementwiseOperands operands() const override {
+        return {{&outputs[kOut], &inputs[kX], &inputs[kDy]}, {"out", "x", "dy"}};
+    }
+
+private:
+    aclnnStatus launch(void* const data[3], const rt::StreamTarget& stream) const override {
         kernels::LogitGradArgs args;
         args.geometry = geometry;
         args.dtype = dtype;
@@ -135,7 +128,7 @@ aclnnStatus get_workspace_size(const aclTensor* x,
     exec->output_names = kOutputNames;
     exec->dtype = to_kernel_dtype(x->dtype);
     exec->params = kernels::logit_grad_params(eps);
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
+    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, exec->operands(), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }

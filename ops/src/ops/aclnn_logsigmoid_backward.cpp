@@ -59,24 +59,15 @@ aclnnStatus check_log_sigmoid_backward(const aclTensor* grad_output,
     return ACLNN_SUCCESS;
 }
 
-// The kernel's operands in its argument order (gradInput, gradOutput, self), from the
-// executor's snapshots.
-ElementwiseOperands operands(const aclOpExecutor& e) {
-    return {{&e.outputs[kGradInput], &e.inputs[kGradOutput], &e.inputs[kSelf]},
-            {"gradInput", "gradOutput", "self"}};
-}
-
-class LogSigmoidBackwardExecutor final : public aclOpExecutor {
+class LogSigmoidBackwardExecutor final : public ElementwiseExecutor {
 public:
-    kernels::ElementwiseGeometry geometry;
-    kernels::DType dtype = kernels::DType::Float32;
+    ElementwiseOperands operands() const override {
+        return {{&outputs[kGradInput], &inputs[kGradOutput], &inputs[kSelf]},
+                {"gradInput", "gradOutput", "self"}};
+    }
 
-    aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) override {
-        if (geometry.numel == 0) {
-            return ACLNN_SUCCESS;  // empty: nothing to launch (execute() checked the stream)
-        }
-        void* data[3];
-        ACLEMU_OP_RETURN_IF_ERROR(elementwise_data(kApi, operands(*this), data));
+private:
+    aclnnStatus launch(void* const data[3], const rt::StreamTarget& stream) const override {
         kernels::LogSigmoidBackwardArgs args;
         args.geometry = geometry;
         args.dtype = dtype;
@@ -109,7 +100,7 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
     exec->input_names = kInputNames;
     exec->output_names = kOutputNames;
     exec->dtype = to_kernel_dtype(grad_input->dtype);
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, operands(*exec), &exec->geometry));
+    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, exec->operands(), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }
