@@ -80,6 +80,16 @@ template <class T>
     return true;
 }
 
+/// v < 0, without a comparison an unsigned V makes pointless (nvcc warns about those).
+template <class V>
+[[nodiscard]] constexpr bool is_negative(V v) {
+    if constexpr (std::is_signed_v<V>) {
+        return v < 0;
+    } else {
+        return false;
+    }
+}
+
 /// a * b for an unsigned T: T's maximum when the exact product is larger, 0 when it is
 /// negative. For estimates, and for sizes that a later check compares with a limit.
 template <class T, class A, class B>
@@ -89,7 +99,7 @@ template <class T, class A, class B>
     if (checked_mul(a, b, &out)) {
         return out;
     }
-    const bool negative = (a < 0) != (b < 0) && a != 0 && b != 0;
+    const bool negative = is_negative(a) != is_negative(b) && a != 0 && b != 0;
     return negative ? T{0} : std::numeric_limits<T>::max();
 }
 
@@ -102,7 +112,7 @@ template <class T, class A, class B>
         return out;
     }
     // Into an unsigned type a sum with a negative operand can only fail by being negative.
-    return a < 0 || b < 0 ? T{0} : std::numeric_limits<T>::max();
+    return is_negative(a) || is_negative(b) ? T{0} : std::numeric_limits<T>::max();
 }
 
 }  // namespace aclemu
