@@ -4,7 +4,6 @@
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
 #include "aclemu/log.h"
 #include "backend/backend.h"
-#include "backend/gpu/event_clock.h"
 #include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
 #include "backend/gpu/gpu_vmm.h"
@@ -678,7 +677,12 @@ public:
             set_last_error_text("aclrtEventGetTimestamp: the event was created without timing");
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
-        return event_clock_.timestamp_us(gpu_event->native(), us);
+        int64_t ns = 0;
+        if (aclError err = clock_->host_ns(gpu_event->native(), &ns); err != ACL_SUCCESS) {
+            return err;
+        }
+        *us = ns > 0 ? static_cast<uint64_t>(ns / 1000) : 0;
+        return ACL_SUCCESS;
     }
 
     std::string last_error_text() override {
@@ -690,7 +694,8 @@ public:
     }
 
 private:
-    // Shared with the marks, which may be resolved after the backend is gone.
+    // The timeline's marks and aclrtEventGetTimestamp; shared with the marks, which may be
+    // resolved after the backend is gone.
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
     std::mutex opened_mutex_;
     std::map<void*, void*> opened_;  // IPC memory opened here: pointer handed out -> base
@@ -701,8 +706,6 @@ private:
     static aclError builtin_status(int code, const char* what) {
         return gpu_check(static_cast<gpuError_t>(code), what);
     }
-
-    EventClock event_clock_;
 };
 
 }  // namespace
