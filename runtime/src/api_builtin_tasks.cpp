@@ -6,6 +6,8 @@
 // status (overflow_state.h).
 #include "acl/acl.h"
 
+#include "builtin_task_names.h"
+#include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "random_task.h"
 #include "runtime.h"
@@ -133,7 +135,17 @@ aclError reduce_async(void* dst,
     if (kernels::builtin::is_floating(*elem)) {
         args.overflow_flag = OverflowState::instance().flag_for(*target);
     }
-    if (aclError err = backend->reduce_async(args, target->impl.get()); err != ACL_SUCCESS) {
+    if (aclError err = traced_enqueue(
+            target,
+            TaskKind::Kernel,
+            [&] { return reduce_task_name(args); },
+            [&](TaskTrace& task) {
+                task.arg("bytes", count);
+                task.arg("dst", pointer_text(dst));
+                task.arg("src", pointer_text(src));
+            },
+            [&] { return backend->reduce_async(args, target->impl.get()); });
+        err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot run the reduction: " + backend->last_error_text()));
     }
     return runtime().after_enqueue(*target);
@@ -164,7 +176,20 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
     if (args.func != kernels::builtin::RandomFunc::DropoutBitmask) {
         args.overflow_flag = OverflowState::instance().flag_for(*target);
     }
-    if (aclError err = backend->random_async(args, target->impl.get()); err != ACL_SUCCESS) {
+    if (aclError err = traced_enqueue(
+            target,
+            TaskKind::Kernel,
+            [&] { return random_task_name(args); },
+            [&](TaskTrace& task) {
+                task.arg("out", pointer_text(args.out));
+                if (args.count.addr == nullptr) {
+                    task.arg("count", args.count.value);
+                } else {
+                    task.arg("count at", pointer_text(args.count.addr));
+                }
+            },
+            [&] { return backend->random_async(args, target->impl.get()); });
+        err != ACL_SUCCESS) {
         return fail(
             err, msg_runtime("cannot run the random-number task: " + backend->last_error_text()));
     }

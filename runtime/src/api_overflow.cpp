@@ -7,6 +7,7 @@
 // operators do not report to it. docs/backends.md, "Overflow".
 #include "acl/acl.h"
 
+#include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "runtime.h"
 #include "status.h"
@@ -119,14 +120,28 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
             return err;
         }
         void* status = OverflowState::instance().status_word(target->device);
+        auto describe = [&](TaskTrace& task) {
+            task.arg("bytes", uint64_t{kOverflowStatusBytes});
+            task.arg("outputAddr", pointer_text(outputAddr));
+        };
+        // No switch of the device was ever on: the status is zeros.
         const aclError queued =
             status != nullptr
-                ? backend->memcpy_async(outputAddr,
-                                        status,
-                                        kOverflowStatusBytes,
-                                        CopyDirection::DeviceToDevice,
-                                        target->impl.get())
-                : backend->memset_async(outputAddr, 0, kOverflowStatusBytes, target->impl.get());
+                ? traced_enqueue(target,
+                                 TaskKind::Copy,
+                                 "overflow status copy",
+                                 describe,
+                                 [&] {
+                                     return backend->memcpy_async(outputAddr,
+                                                                  status,
+                                                                  kOverflowStatusBytes,
+                                                                  CopyDirection::DeviceToDevice,
+                                                                  target->impl.get());
+                                 })
+                : traced_enqueue(target, TaskKind::Memset, "overflow status copy", describe, [&] {
+                      return backend->memset_async(
+                          outputAddr, 0, kOverflowStatusBytes, target->impl.get());
+                  });
         if (queued != ACL_SUCCESS) {
             return fail(queued,
                         msg_runtime("cannot queue the overflow status copy: "
@@ -148,8 +163,15 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
         if (status == nullptr) {
             return ACL_SUCCESS;  // nothing has reported to it yet
         }
-        if (aclError err =
-                backend->memset_async(status, 0, kOverflowStatusBytes, target->impl.get());
+        if (aclError err = traced_enqueue(
+                target,
+                TaskKind::Memset,
+                "overflow status reset",
+                [&](TaskTrace& task) { task.arg("bytes", uint64_t{kOverflowStatusBytes}); },
+                [&] {
+                    return backend->memset_async(
+                        status, 0, kOverflowStatusBytes, target->impl.get());
+                });
             err != ACL_SUCCESS) {
             return fail(err,
                         msg_runtime("cannot queue the overflow status reset: "

@@ -9,6 +9,7 @@
 #include "stream_state_callbacks.h"
 
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <set>
@@ -89,12 +90,15 @@ aclError set_config(aclrtStreamConfigHandle* handle,
 extern "C" {
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-    auto* handle = new (std::nothrow) aclrtStreamConfigHandle{};
-    if (handle != nullptr) {
+    aclrtStreamConfigHandle* handle = nullptr;
+    api_call("aclrtCreateStreamConfigHandle", [&] {
+        auto made = std::make_unique<aclrtStreamConfigHandle>();
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
-        handles.live.insert(handle);
-    }
+        handles.live.insert(made.get());
+        handle = made.release();
+        return ACL_SUCCESS;
+    });
     return handle;
 }
 
