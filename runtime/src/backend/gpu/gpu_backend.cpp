@@ -490,18 +490,24 @@ public:
 
     // Non-blocking: an aclrtStream must not serialise against the legacy default stream (or other
     // libraries' work on it); aclrtMemcpy's completion is handled in memcpy_sync instead.
+    // No priority asked for: the runtime's default, as other libraries' streams have.
     aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) override {
-        int least = 0;
-        int greatest = 0;
-        if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
-            err != ACL_SUCCESS) {
-            return err;
-        }
         gpuStream_t native = nullptr;
-        aclError status = GPU_CALL(gpuStreamCreateWithPriority,
-                                   &native,
-                                   gpuStreamNonBlocking,
-                                   native_priority(priority, least, greatest));
+        aclError status = ACL_SUCCESS;
+        if (priority == kDefaultStreamPriority) {
+            status = GPU_CALL(gpuStreamCreateWithFlags, &native, gpuStreamNonBlocking);
+        } else {
+            int least = 0;
+            int greatest = 0;
+            if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
+                err != ACL_SUCCESS) {
+                return err;
+            }
+            status = GPU_CALL(gpuStreamCreateWithPriority,
+                              &native,
+                              gpuStreamNonBlocking,
+                              native_priority(priority, least, greatest));
+        }
         if (status == ACL_SUCCESS) {
             *stream = std::make_unique<GpuStream>(native);
         }
