@@ -150,15 +150,6 @@ aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
     return ACL_SUCCESS;
 }
 
-aclError queued(aclError err, Backend* backend, const char* what) {
-    if (err == ACL_SUCCESS) {
-        return ACL_SUCCESS;
-    }
-    return fail(err,
-                msg_runtime(std::string("cannot queue the notify ") + what + ": "
-                            + backend->last_error_text()));
-}
-
 }  // namespace
 
 extern "C" {
@@ -199,19 +190,17 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
         if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
             return err;
         }
-        const aclError err = traced_enqueue(
+        return enqueue_task(
             target.stream,
+            *target.backend,
             TaskKind::NotifyRecord,
             "record notify",
+            "the notify record",
             [&](TaskTrace& task) { target.describe(task); },
             [&] {
                 return target.backend->write_value_async(
                     target.stream->impl.get(), target.notify->word, 1);
             });
-        if (err != ACL_SUCCESS) {
-            return queued(err, target.backend, "record");
-        }
-        return runtime().after_enqueue(*target.stream);
     });
 }
 
@@ -226,11 +215,12 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
             timeout == 0 || timeout > INT32_MAX / 1000 ? -1 : static_cast<int32_t>(timeout * 1000);
         BackendStream* on = target.stream->impl.get();
         // One slice: the wait, then the reset that follows it on the stream.
-        const char* failed = "wait";
-        const aclError err = traced_enqueue(
+        return enqueue_task(
             target.stream,
+            *target.backend,
             TaskKind::NotifyWait,
             "wait notify",
+            "the notify wait and reset",
             [&](TaskTrace& task) {
                 target.describe(task);
                 task.arg("timeout s", uint64_t{timeout});
@@ -241,13 +231,8 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
                     waited != ACL_SUCCESS) {
                     return waited;
                 }
-                failed = "reset";
                 return target.backend->write_value_async(on, target.notify->word, 0);
             });
-        if (err != ACL_SUCCESS) {
-            return queued(err, target.backend, failed);
-        }
-        return runtime().after_enqueue(*target.stream);
     });
 }
 

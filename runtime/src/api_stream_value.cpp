@@ -4,6 +4,7 @@
 // operations (backend/gpu/stream_memory_ops.h), on the CPU backend tasks of the stream's worker.
 #include "acl/acl.h"
 
+#include "arg_checks.h"
 #include "builtin_task_names.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
@@ -22,13 +23,7 @@ aclError check_word(void* devAddr) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("devAddr", pointer_text(devAddr), "must be 8-byte aligned"));
     }
-    if (locate(devAddr, sizeof(uint64_t)) != MemoryLocation::Device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("devAddr",
-                                pointer_text(devAddr),
-                                "must be 8 bytes of device memory (aclrtMalloc)"));
-    }
-    return ACL_SUCCESS;
+    return check_device_range("devAddr", devAddr, sizeof(uint64_t));
 }
 
 // Puts the task `enqueue` makes on `stream`, on the timeline as `kind` `name` (a string or a
@@ -46,22 +41,17 @@ aclError on_stream(aclrtStream stream,
         err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = traced_enqueue(
-            target,
-            kind,
-            name,
-            [&](TaskTrace& task) {
-                task.arg("devAddr", pointer_text(word));
-                task.arg("value", value);
-            },
-            [&] { return enqueue(backend, target->impl.get()); });
-        err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime(std::string("cannot queue the ")
-                                + (kind == TaskKind::ValueWrite ? "value write" : "value wait")
-                                + ": " + backend->last_error_text()));
-    }
-    return runtime().after_enqueue(*target);
+    return enqueue_task(
+        target,
+        *backend,
+        kind,
+        name,
+        kind == TaskKind::ValueWrite ? "the value write" : "the value wait",
+        [&](TaskTrace& task) {
+            task.arg("devAddr", pointer_text(word));
+            task.arg("value", value);
+        },
+        [&] { return enqueue(backend, target->impl.get()); });
 }
 
 }  // namespace
@@ -73,9 +63,8 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
         if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
             return err;
         }
-        if (flag != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flag", std::to_string(flag), "is reserved and must be 0"));
+        if (aclError err = check_reserved_zero("flag", flag); err != ACL_SUCCESS) {
+            return err;
         }
         auto* word = static_cast<uint64_t*>(devAddr);
         return on_stream(stream,

@@ -1,6 +1,7 @@
 // aclrtEventGetTimestamp on every backend: microseconds of the host's monotonic clock, inside
 // the host's own readings around the record (exactly on the CPU backend, within the calibration
 // of a GPU), consistent with aclrtEventElapsedTime, and its error codes.
+#include "runtime/event_test.h"
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
@@ -26,22 +27,7 @@ void sleep_20ms(void*) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
-class EventTimestamps : public BackendTest {
-protected:
-    aclrtEvent make(uint32_t flag = ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE) {
-        aclrtEvent event = nullptr;
-        EXPECT_EQ(aclrtCreateEventWithFlag(&event, flag), ACL_SUCCESS);
-        events_.push_back(event);
-        return event;
-    }
-    void TearDown() override {
-        for (aclrtEvent event : events_) {
-            EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
-        }
-        BackendTest::TearDown();
-    }
-    std::vector<aclrtEvent> events_;
-};
+class EventTimestamps : public EventTest {};
 
 TEST_P(EventTimestamps, HostMonotonicMicroseconds) {
     aclrtEvent start = make(), end = make();

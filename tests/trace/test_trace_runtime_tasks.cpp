@@ -9,6 +9,7 @@
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 #include "support/device_tensor.h"
+#include "support/random_param.h"
 #include "trace/timeline.h"
 #include "trace/trace_fixture.h"
 
@@ -54,14 +55,6 @@ protected:
     }
 };
 
-aclrtRandomParaInfo value_param(const void* value, uint8_t size) {
-    aclrtRandomParaInfo p;
-    std::memset(&p, 0, sizeof p);
-    std::memcpy(p.valueOrAddr, value, size);
-    p.size = size;
-    return p;
-}
-
 // SUM of two fp32 buffers, then uniform fp32 numbers in [2, 3) over the sum: two kernels on the
 // stream's track, named after the API and what they do, with the bytes and the enqueuing call.
 TEST_P(TraceRuntimeTasks, BuiltinTasksOnTheStreamTrack) {
@@ -92,13 +85,13 @@ TEST_P(TraceRuntimeTasks, BuiltinTasksOnTheStreamTrack) {
     task.dataType = ACL_FLOAT;
     task.randomNumFuncParaInfo.funcType = ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS;
     const float low = 2.0f, high = 3.0f;
-    task.randomNumFuncParaInfo.paramInfo.uniformDisInfo.min = value_param(&low, sizeof low);
-    task.randomNumFuncParaInfo.paramInfo.uniformDisInfo.max = value_param(&high, sizeof high);
+    task.randomNumFuncParaInfo.paramInfo.uniformDisInfo.min = value_of(low);
+    task.randomNumFuncParaInfo.paramInfo.uniformDisInfo.max = value_of(high);
     task.randomResultAddr = random_out.get();
     task.randomCounterAddr = counter.get();
     const uint64_t seed = 42, count = kCount;
-    task.randomSeed = value_param(&seed, sizeof seed);
-    task.randomNum = value_param(&count, sizeof count);
+    task.randomSeed = value_of(seed);
+    task.randomNum = value_of(count);
     ASSERT_EQ(aclrtRandomNumAsync(&task, stream(), nullptr), ACL_SUCCESS) << take_recent_error();
     ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
 

@@ -14,6 +14,7 @@
 
 #include "aclemu/observe.h"
 #include "runtime.h"
+#include "status.h"
 
 #include <memory>
 #include <string>
@@ -60,6 +61,25 @@ aclError traced_enqueue(const std::shared_ptr<Stream>& stream,
     const aclError err = enqueue();
     task.mark_after(err == ACL_SUCCESS);
     return err;
+}
+
+/// What an entry point that puts one task on a stream does: traced_enqueue, then on failure the
+/// message "cannot queue <what>: <the backend's reason>", on success Runtime::after_enqueue
+/// (ASCEND_LAUNCH_BLOCKING).
+template <class Name, class Describe, class Enqueue>
+aclError enqueue_task(const std::shared_ptr<Stream>& stream,
+                      Backend& backend,
+                      observe::TaskKind kind,
+                      Name&& name,
+                      const char* what,
+                      Describe&& describe,
+                      Enqueue&& enqueue) {
+    if (aclError err = traced_enqueue(stream, kind, name, describe, enqueue); err != ACL_SUCCESS) {
+        return fail(
+            err,
+            msg_runtime(std::string("cannot queue ") + what + ": " + backend.last_error_text()));
+    }
+    return runtime().after_enqueue(*stream);
 }
 
 /// The arguments of an event record or wait: the handle, and whether other processes share it.
