@@ -122,7 +122,9 @@ struct Loader {
 // start is 16-byte aligned.
 template <typename T, int V>
 __global__ void __launch_bounds__(kThreads)
-    partials_rows_kernel(const BatchNormReduceBackwardArgs a, BnSums* partials, SplitPlan plan) {
+    batch_norm_reduce_backward_partials_rows(const BatchNormReduceBackwardArgs a,
+                                             BnSums* partials,
+                                             SplitPlan plan) {
     using BlockReduce = gpucub::BlockReduce<BnSums, kThreads>;
     __shared__ typename BlockReduce::TempStorage storage;
 
@@ -193,9 +195,9 @@ __global__ void __launch_bounds__(kThreads)
 // The per-channel sums are combined over threadIdx.y by a fixed shared-memory tree.
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    partials_channels_last_kernel(const BatchNormReduceBackwardArgs a,
-                                  BnSums* partials,
-                                  SplitPlan plan) {
+    batch_norm_reduce_backward_partials_channels_last(const BatchNormReduceBackwardArgs a,
+                                                      BnSums* partials,
+                                                      SplitPlan plan) {
     __shared__ BnSums tile[kThreads];
     const int tx = threadIdx.x;
     const int ty = threadIdx.y;
@@ -259,7 +261,9 @@ __global__ void __launch_bounds__(kThreads)
 
 // Stage 2: channel c adds its partials in split order (splits == 0: an empty reduction, zeros).
 __global__ void __launch_bounds__(kFinalizeThreads)
-    finalize_kernel(const BatchNormReduceBackwardArgs a, const BnSums* partials, int64_t splits) {
+    batch_norm_reduce_backward_finalize(const BatchNormReduceBackwardArgs a,
+                                        const BnSums* partials,
+                                        int64_t splits) {
     const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
     for (int64_t c = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < a.channels;
          c += stride) {
@@ -314,15 +318,18 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
         const int64_t tiles = (a.channels + bx - 1) / bx;
         const dim3 grid(static_cast<unsigned>(plan.splits),
                         static_cast<unsigned>(std::min<int64_t>(tiles, kMaxGridYZ)));
-        ACLEMU_LAUNCH(grid, block, 0, stream, partials_channels_last_kernel<T>)(a, partials, plan);
+        ACLEMU_LAUNCH(grid, block, 0, stream, batch_norm_reduce_backward_partials_channels_last<T>)
+        (a, partials, plan);
         return;
     }
     const dim3 grid(static_cast<unsigned>(plan.splits),
                     static_cast<unsigned>(std::min<int64_t>(a.channels, kMaxGridYZ)));
     if (rows_vectorizable(a, kVec)) {
-        ACLEMU_LAUNCH(grid, kThreads, 0, stream, partials_rows_kernel<T, kVec>)(a, partials, plan);
+        ACLEMU_LAUNCH(grid, kThreads, 0, stream, batch_norm_reduce_backward_partials_rows<T, kVec>)
+        (a, partials, plan);
     } else {
-        ACLEMU_LAUNCH(grid, kThreads, 0, stream, partials_rows_kernel<T, 1>)(a, partials, plan);
+        ACLEMU_LAUNCH(grid, kThreads, 0, stream, batch_norm_reduce_backward_partials_rows<T, 1>)
+        (a, partials, plan);
     }
 }
 
@@ -352,8 +359,11 @@ int launch_batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
                 return status;
             }
         }
-        ACLEMU_LAUNCH(
-            grid_for(args.channels, kFinalizeThreads), kFinalizeThreads, 0, s, finalize_kernel)
+        ACLEMU_LAUNCH(grid_for(args.channels, kFinalizeThreads),
+                      kFinalizeThreads,
+                      0,
+                      s,
+                      batch_norm_reduce_backward_finalize)
         (args, partials, plan.splits);
         return launch_status();
     });

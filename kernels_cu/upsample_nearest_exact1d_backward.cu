@@ -17,7 +17,7 @@ constexpr int kThreads = 256;
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    gather_kernel(const UpsampleNearestExact1dBackwardArgs a) {
+    upsample_nearest_exact1d_backward_gather(const UpsampleNearestExact1dBackwardArgs a) {
     const int64_t total = a.n * a.c * a.l_in;
     const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
     const T* src = static_cast<const T*>(a.grad_output);
@@ -43,7 +43,8 @@ __global__ void __launch_bounds__(kThreads)
 // One thread per grad_output element; the fp32 workspace [N * C][L_in] was zeroed before.
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    scatter_kernel(const UpsampleNearestExact1dBackwardArgs a, float* acc) {
+    upsample_nearest_exact1d_backward_scatter(const UpsampleNearestExact1dBackwardArgs a,
+                                              float* acc) {
     const int64_t total = a.n * a.c * a.l_out;
     const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
     const T* src = static_cast<const T*>(a.grad_output);
@@ -65,7 +66,8 @@ __global__ void __launch_bounds__(kThreads)
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    convert_kernel(const UpsampleNearestExact1dBackwardArgs a, const float* acc) {
+    upsample_nearest_exact1d_backward_convert(const UpsampleNearestExact1dBackwardArgs a,
+                                              const float* acc) {
     const int64_t total = a.n * a.c * a.l_in;
     const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
     T* dst = static_cast<T*>(a.out);
@@ -90,11 +92,25 @@ int launch_typed(const UpsampleNearestExact1dBackwardArgs& a, void* workspace, g
         if (err != gpuSuccess) {
             return static_cast<int>(err);
         }
-        ACLEMU_LAUNCH(grid_for(a.n * a.c * a.l_out, kThreads), kThreads, 0, s, scatter_kernel<T>)
+        ACLEMU_LAUNCH(grid_for(a.n * a.c * a.l_out, kThreads),
+                      kThreads,
+                      0,
+                      s,
+                      upsample_nearest_exact1d_backward_scatter<T>)
         (a, acc);
-        ACLEMU_LAUNCH(grid_for(outputs, kThreads), kThreads, 0, s, convert_kernel<T>)(a, acc);
+        ACLEMU_LAUNCH(grid_for(outputs, kThreads),
+                      kThreads,
+                      0,
+                      s,
+                      upsample_nearest_exact1d_backward_convert<T>)
+        (a, acc);
     } else {
-        ACLEMU_LAUNCH(grid_for(outputs, kThreads), kThreads, 0, s, gather_kernel<T>)(a);
+        ACLEMU_LAUNCH(grid_for(outputs, kThreads),
+                      kThreads,
+                      0,
+                      s,
+                      upsample_nearest_exact1d_backward_gather<T>)
+        (a);
     }
     return launch_status();
 }

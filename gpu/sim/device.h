@@ -119,7 +119,8 @@ private:
     void (*kernel_)(Params...);
 };
 
-/// `name` as the launch spells it ("gather_kernel<T>"), compared without template arguments.
+/// `name` as the launch spells it ("upsample_nearest_exact1d_backward_gather<T>"), compared
+/// without template arguments.
 struct KernelBound {
     const char* kernel;
     int max_threads;

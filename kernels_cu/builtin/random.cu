@@ -15,7 +15,7 @@ namespace common = ::aclemu::kernels::ACLEMU_GPU_NAMESPACE;
 
 constexpr int kThreads = 256;
 
-__global__ void __launch_bounds__(kThreads) random_kernel(const RandomArgs args) {
+__global__ void __launch_bounds__(kThreads) random_num_async(const RandomArgs args) {
     const RandomValues values = load_random_values(args);
     const uint64_t units = random_unit_count(args, values.count);
     const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
@@ -42,7 +42,7 @@ int launch_random(const RandomArgs& args, void* stream) {
     if (work == 0) {
         return 0;
     }
-    ACLEMU_LAUNCH(common::grid_for(work, kThreads), kThreads, 0, s, random_kernel)(args);
+    ACLEMU_LAUNCH(common::grid_for(work, kThreads), kThreads, 0, s, random_num_async)(args);
     return common::launch_status();
 }
 

@@ -16,7 +16,7 @@ constexpr int kThreads = 256;
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    reduce_integer_kernel(T* dst, const T* src, uint64_t n, ReduceOp op) {
+    reduce_async_integer(T* dst, const T* src, uint64_t n, ReduceOp op) {
     const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
     for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
          i += stride) {
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(kThreads)
 
 template <typename T>
 __global__ void __launch_bounds__(kThreads)
-    reduce_floating_kernel(T* dst, const T* src, uint64_t n, ReduceOp op, uint32_t* flag) {
+    reduce_async_floating(T* dst, const T* src, uint64_t n, ReduceOp op, uint32_t* flag) {
     const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
     bool overflow = false;
     for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
@@ -46,7 +46,7 @@ int launch_integer(const ReduceArgs& a, gpuStream_t s) {
                   kThreads,
                   0,
                   s,
-                  reduce_integer_kernel<T>)
+                  reduce_async_integer<T>)
     (static_cast<T*>(a.dst), static_cast<const T*>(a.src), a.n, a.op);
     return common::launch_status();
 }
@@ -57,7 +57,7 @@ int launch_floating(const ReduceArgs& a, gpuStream_t s) {
                   kThreads,
                   0,
                   s,
-                  reduce_floating_kernel<T>)
+                  reduce_async_floating<T>)
     (static_cast<T*>(a.dst), static_cast<const T*>(a.src), a.n, a.op, a.overflow_flag);
     return common::launch_status();
 }

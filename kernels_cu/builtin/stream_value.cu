@@ -13,13 +13,13 @@ namespace {
 
 namespace common = ::aclemu::kernels::ACLEMU_GPU_NAMESPACE;
 
-__global__ void __launch_bounds__(1) write_value_kernel(uint64_t* addr, uint64_t value) {
+__global__ void __launch_bounds__(1) value_write(uint64_t* addr, uint64_t value) {
     *static_cast<volatile uint64_t*>(addr) = value;
     __threadfence_system();
 }
 
 __global__ void __launch_bounds__(1)
-    wait_value_kernel(const uint64_t* addr, uint64_t value, WaitMode mode) {
+    value_wait(const uint64_t* addr, uint64_t value, WaitMode mode) {
     const volatile uint64_t* word = addr;
     while (!stream_wait_satisfied(*word, value, mode)) {
         ACLEMU_PAUSE();
@@ -31,13 +31,13 @@ __global__ void __launch_bounds__(1)
 
 int launch_write_value(uint64_t* addr, uint64_t value, void* stream) {
     common::clear_stale_error();
-    ACLEMU_LAUNCH(1, 1, 0, static_cast<gpuStream_t>(stream), write_value_kernel)(addr, value);
+    ACLEMU_LAUNCH(1, 1, 0, static_cast<gpuStream_t>(stream), value_write)(addr, value);
     return common::launch_status();
 }
 
 int launch_wait_value(const uint64_t* addr, uint64_t value, WaitMode mode, void* stream) {
     common::clear_stale_error();
-    ACLEMU_LAUNCH(1, 1, 0, static_cast<gpuStream_t>(stream), wait_value_kernel)(addr, value, mode);
+    ACLEMU_LAUNCH(1, 1, 0, static_cast<gpuStream_t>(stream), value_wait)(addr, value, mode);
     return common::launch_status();
 }
 

@@ -6,6 +6,9 @@
 // status (overflow_state.h).
 #include "acl/acl.h"
 
+#include "arg_checks.h"
+#include "builtin_task_names.h"
+#include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "random_task.h"
 #include "runtime.h"
@@ -39,12 +42,8 @@ std::optional<ElemType> reduce_type(aclDataType type) {
 
 // `count` bytes at `ptr` inside one device allocation of logical device `device`.
 aclError check_operand(const char* name, const void* ptr, uint64_t count, int32_t device) {
-    if (locate(ptr, static_cast<size_t>(count)) != MemoryLocation::Device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(name,
-                                pointer_text(ptr),
-                                "must be " + std::to_string(count)
-                                    + " bytes of device memory (aclrtMalloc)"));
+    if (aclError err = check_device_range(name, ptr, count); err != ACL_SUCCESS) {
+        return err;
     }
     if (auto block = runtime().allocations().find(ptr); block && block->device != device) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -65,9 +64,8 @@ aclError reduce_async(void* dst,
                       void* reserve) {
     ACLEMU_CHECK_NOT_NULL(dst);
     ACLEMU_CHECK_NOT_NULL(src);
-    if (reserve != nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("reserve", pointer_text(reserve), "is reserved and must be NULL"));
+    if (aclError err = check_reserved_null("reserve", reserve); err != ACL_SUCCESS) {
+        return err;
     }
     switch (kind) {
         case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM:
@@ -133,19 +131,26 @@ aclError reduce_async(void* dst,
     if (kernels::builtin::is_floating(*elem)) {
         args.overflow_flag = OverflowState::instance().flag_for(*target);
     }
-    if (aclError err = backend->reduce_async(args, target->impl.get()); err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot run the reduction: " + backend->last_error_text()));
-    }
-    return runtime().after_enqueue(*target);
+    return enqueue_task(
+        target,
+        *backend,
+        TaskKind::Kernel,
+        [&] { return reduce_task_name(args); },
+        "the reduction",
+        [&](TaskTrace& task) {
+            task.arg("bytes", count);
+            task.arg("dst", pointer_text(dst));
+            task.arg("src", pointer_text(src));
+        },
+        [&] { return backend->reduce_async(args, target->impl.get()); });
 }
 
 aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream stream, void* reserve) {
     if (task_info == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo"));
     }
-    if (reserve != nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("reserve", pointer_text(reserve), "is reserved and must be NULL"));
+    if (aclError err = check_reserved_null("reserve", reserve); err != ACL_SUCCESS) {
+        return err;
     }
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
@@ -164,11 +169,21 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
     if (args.func != kernels::builtin::RandomFunc::DropoutBitmask) {
         args.overflow_flag = OverflowState::instance().flag_for(*target);
     }
-    if (aclError err = backend->random_async(args, target->impl.get()); err != ACL_SUCCESS) {
-        return fail(
-            err, msg_runtime("cannot run the random-number task: " + backend->last_error_text()));
-    }
-    return runtime().after_enqueue(*target);
+    return enqueue_task(
+        target,
+        *backend,
+        TaskKind::Kernel,
+        [&] { return random_task_name(args); },
+        "the random-number task",
+        [&](TaskTrace& task) {
+            task.arg("out", pointer_text(args.out));
+            if (args.count.addr == nullptr) {
+                task.arg("count", args.count.value);
+            } else {
+                task.arg("count at", pointer_text(args.count.addr));
+            }
+        },
+        [&] { return backend->random_async(args, target->impl.get()); });
 }
 
 }  // namespace

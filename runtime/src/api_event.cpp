@@ -124,7 +124,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
                 on,
                 TaskKind::EventRecord,
                 "record event",
-                [&](TaskTrace& task) { task.arg("event", pointer_text(event)); },
+                [&](TaskTrace& task) { describe_event(task, event, *target.event); },
                 [&] {
                     return target.backend->record_event(target.event->impl.get(), on->impl.get());
                 });

@@ -1,7 +1,7 @@
 // Entry point: aclrtEventGetTimestamp, the completion time of an event's latest record in
 // microseconds of the host's monotonic clock (CLOCK_MONOTONIC, time since boot, as CANN counts
 // from the device's start). The CPU backend stamps the record when it runs; a GPU backend
-// derives it from a calibrated reference event (backend/gpu/event_clock.h).
+// maps the event onto the host clock through an anchor event (backend/gpu/gpu_clock.h).
 #include "acl/acl.h"
 
 #include "runtime.h"

@@ -7,6 +7,7 @@
 // aclrtIpcMemClose. docs/backends.md describes each backend's mapping; docs/errors.md the codes.
 #include "acl/acl.h"
 
+#include "arg_checks.h"
 #include "memory_registries.h"
 #include "runtime.h"
 #include "shared_export.h"
@@ -73,8 +74,8 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
                                 "must be ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
                                 "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     }
-    if (size == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
+        return err;
     }
     Backend* backend = nullptr;
     if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
@@ -133,8 +134,8 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
 aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     ACLEMU_CHECK_NOT_NULL(key);
     ACLEMU_CHECK_NOT_NULL(pid);
-    if (num == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("num", "0", "must be greater than 0"));
+    if (aclError err = check_positive("num", num); err != ACL_SUCCESS) {
+        return err;
     }
     IpcRegistry& ipc = registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);

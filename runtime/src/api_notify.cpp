@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 
 #include "internal_device_memory.h"
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -125,6 +126,8 @@ struct NotifyOnStream {
     std::shared_ptr<Notify> notify;
     std::shared_ptr<Stream> stream;
     Backend* backend = nullptr;
+
+    void describe(TaskTrace& task) const { task.arg("notify id", uint64_t{notify->id}); }
 };
 
 aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
@@ -145,15 +148,6 @@ aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
                             + ", the notify to device " + std::to_string(out->notify->device)));
     }
     return ACL_SUCCESS;
-}
-
-aclError queued(aclError err, Backend* backend, const char* what) {
-    if (err == ACL_SUCCESS) {
-        return ACL_SUCCESS;
-    }
-    return fail(err,
-                msg_runtime(std::string("cannot queue the notify ") + what + ": "
-                            + backend->last_error_text()));
 }
 
 }  // namespace
@@ -196,14 +190,17 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
         if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
             return err;
         }
-        if (aclError err = queued(target.backend->write_value_async(
-                                      target.stream->impl.get(), target.notify->word, 1),
-                                  target.backend,
-                                  "record");
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        return runtime().after_enqueue(*target.stream);
+        return enqueue_task(
+            target.stream,
+            *target.backend,
+            TaskKind::NotifyRecord,
+            "record notify",
+            "the notify record",
+            [&](TaskTrace& task) { target.describe(task); },
+            [&] {
+                return target.backend->write_value_async(
+                    target.stream->impl.get(), target.notify->word, 1);
+            });
     });
 }
 
@@ -217,21 +214,25 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
         const int32_t timeout_ms =
             timeout == 0 || timeout > INT32_MAX / 1000 ? -1 : static_cast<int32_t>(timeout * 1000);
         BackendStream* on = target.stream->impl.get();
-        if (aclError err =
-                queued(target.backend->wait_value_async(
-                           on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms),
-                       target.backend,
-                       "wait");
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = queued(target.backend->write_value_async(on, target.notify->word, 0),
-                                  target.backend,
-                                  "reset");
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        return runtime().after_enqueue(*target.stream);
+        // One slice: the wait, then the reset that follows it on the stream.
+        return enqueue_task(
+            target.stream,
+            *target.backend,
+            TaskKind::NotifyWait,
+            "wait notify",
+            "the notify wait and reset",
+            [&](TaskTrace& task) {
+                target.describe(task);
+                task.arg("timeout s", uint64_t{timeout});
+            },
+            [&] {
+                if (aclError waited = target.backend->wait_value_async(
+                        on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms);
+                    waited != ACL_SUCCESS) {
+                    return waited;
+                }
+                return target.backend->write_value_async(on, target.notify->word, 0);
+            });
     });
 }
 
@@ -269,7 +270,11 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
             }
         }
         for (const auto& notify : found) {
-            if (aclError err = backend->memset_sync(notify->word, 0, sizeof(uint64_t));
+            if (aclError err = traced_sync(
+                    TaskKind::Memset,
+                    "reset notify",
+                    [&](TaskTrace& task) { task.arg("notify id", uint64_t{notify->id}); },
+                    [&] { return backend->memset_sync(notify->word, 0, sizeof(uint64_t)); });
                 err != ACL_SUCCESS) {
                 return fail(err,
                             msg_runtime("cannot reset a notify: " + backend->last_error_text()));

@@ -7,6 +7,8 @@
 // operators do not report to it. docs/backends.md, "Overflow".
 #include "acl/acl.h"
 
+#include "arg_checks.h"
+#include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "runtime.h"
 #include "status.h"
@@ -106,11 +108,9 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                     std::to_string(outputSize),
                                     "the overflow status takes 64 bytes"));
         }
-        if (locate(outputAddr, kOverflowStatusBytes) != MemoryLocation::Device) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("outputAddr",
-                                    pointer_text(outputAddr),
-                                    "must be 64 bytes of device memory (aclrtMalloc)"));
+        if (aclError err = check_device_range("outputAddr", outputAddr, kOverflowStatusBytes);
+            err != ACL_SUCCESS) {
+            return err;
         }
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
@@ -119,20 +119,35 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
             return err;
         }
         void* status = OverflowState::instance().status_word(target->device);
-        const aclError queued =
-            status != nullptr
-                ? backend->memcpy_async(outputAddr,
-                                        status,
-                                        kOverflowStatusBytes,
-                                        CopyDirection::DeviceToDevice,
-                                        target->impl.get())
-                : backend->memset_async(outputAddr, 0, kOverflowStatusBytes, target->impl.get());
-        if (queued != ACL_SUCCESS) {
-            return fail(queued,
-                        msg_runtime("cannot queue the overflow status copy: "
-                                    + backend->last_error_text()));
+        auto describe = [&](TaskTrace& task) {
+            task.arg("bytes", uint64_t{kOverflowStatusBytes});
+            task.arg("outputAddr", pointer_text(outputAddr));
+        };
+        if (status == nullptr) {  // no switch of the device was ever on: the status is zeros
+            return enqueue_task(target,
+                                *backend,
+                                TaskKind::Memset,
+                                "overflow status copy",
+                                "the overflow status copy",
+                                describe,
+                                [&] {
+                                    return backend->memset_async(
+                                        outputAddr, 0, kOverflowStatusBytes, target->impl.get());
+                                });
         }
-        return runtime().after_enqueue(*target);
+        return enqueue_task(target,
+                            *backend,
+                            TaskKind::Copy,
+                            "overflow status copy",
+                            "the overflow status copy",
+                            describe,
+                            [&] {
+                                return backend->memcpy_async(outputAddr,
+                                                             status,
+                                                             kOverflowStatusBytes,
+                                                             CopyDirection::DeviceToDevice,
+                                                             target->impl.get());
+                            });
     });
 }
 
@@ -148,14 +163,16 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
         if (status == nullptr) {
             return ACL_SUCCESS;  // nothing has reported to it yet
         }
-        if (aclError err =
-                backend->memset_async(status, 0, kOverflowStatusBytes, target->impl.get());
-            err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot queue the overflow status reset: "
-                                    + backend->last_error_text()));
-        }
-        return runtime().after_enqueue(*target);
+        return enqueue_task(
+            target,
+            *backend,
+            TaskKind::Memset,
+            "overflow status reset",
+            "the overflow status reset",
+            [&](TaskTrace& task) { task.arg("bytes", uint64_t{kOverflowStatusBytes}); },
+            [&] {
+                return backend->memset_async(status, 0, kOverflowStatusBytes, target->impl.get());
+            });
     });
 }
 

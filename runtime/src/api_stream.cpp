@@ -142,7 +142,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
                 target,
                 TaskKind::EventWait,
                 "wait event",
-                [&](TaskTrace& task) { task.arg("event", pointer_text(event)); },
+                [&](TaskTrace& task) { describe_event(task, event, *target_event); },
                 [&] {
                     return backend->stream_wait_event(target->impl.get(), target_event->impl.get());
                 });

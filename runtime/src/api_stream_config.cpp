@@ -9,6 +9,7 @@
 #include "stream_state_callbacks.h"
 
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <set>
@@ -19,10 +20,12 @@ using namespace aclemu::rt;
 namespace {
 
 // Handles aclrtCreateStreamConfigHandle made and not yet destroyed: destroying anything else is
-// refused rather than freed.
+// refused rather than freed. `prioritized`: those given ACL_RT_STREAM_PRIORITY (a stream made
+// from a handle without one gets the device's default priority, as aclrtCreateStream's does).
 struct ConfigHandles {
     std::mutex mu;
     std::set<aclrtStreamConfigHandle*> live;
+    std::set<const aclrtStreamConfigHandle*> prioritized;
 };
 
 ConfigHandles& config_handles() {
@@ -76,6 +79,13 @@ aclError set_config(aclrtStreamConfigHandle* handle,
                 return err;
             }
             std::memcpy(&handle->priority, value, sizeof(uint32_t));
+            {
+                ConfigHandles& handles = config_handles();
+                std::lock_guard<std::mutex> lock(handles.mu);
+                if (handles.live.count(handle) != 0) {
+                    handles.prioritized.insert(handle);
+                }
+            }
             return ACL_SUCCESS;
     }
     return fail(
@@ -89,12 +99,15 @@ aclError set_config(aclrtStreamConfigHandle* handle,
 extern "C" {
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-    auto* handle = new (std::nothrow) aclrtStreamConfigHandle{};
-    if (handle != nullptr) {
+    aclrtStreamConfigHandle* handle = nullptr;
+    api_call("aclrtCreateStreamConfigHandle", [&] {
+        auto made = std::make_unique<aclrtStreamConfigHandle>();
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
-        handles.live.insert(handle);
-    }
+        handles.live.insert(made.get());
+        handle = made.release();
+        return ACL_SUCCESS;
+    });
     return handle;
 }
 
@@ -103,6 +116,7 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
         ACLEMU_CHECK_NOT_NULL(handle);
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
+        handles.prioritized.erase(handle);
         if (handles.live.erase(handle) == 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("handle",
@@ -129,7 +143,15 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
     return api_call_init("aclrtCreateStreamV2", [&] {
         ACLEMU_CHECK_NOT_NULL(handle);
-        return create_configured_stream(stream, handle->priority, handle->flag);
+        // A priority written into the struct directly counts as asked for.
+        bool asked = handle->priority != 0;
+        if (!asked) {
+            ConfigHandles& handles = config_handles();
+            std::lock_guard<std::mutex> lock(handles.mu);
+            asked = handles.prioritized.count(handle) != 0;
+        }
+        return create_configured_stream(
+            stream, asked ? std::optional<uint64_t>(handle->priority) : std::nullopt, handle->flag);
     });
 }
 

@@ -4,6 +4,9 @@
 // operations (backend/gpu/stream_memory_ops.h), on the CPU backend tasks of the stream's worker.
 #include "acl/acl.h"
 
+#include "arg_checks.h"
+#include "builtin_task_names.h"
+#include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -20,29 +23,35 @@ aclError check_word(void* devAddr) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("devAddr", pointer_text(devAddr), "must be 8-byte aligned"));
     }
-    if (locate(devAddr, sizeof(uint64_t)) != MemoryLocation::Device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("devAddr",
-                                pointer_text(devAddr),
-                                "must be 8 bytes of device memory (aclrtMalloc)"));
-    }
-    return ACL_SUCCESS;
+    return check_device_range("devAddr", devAddr, sizeof(uint64_t));
 }
 
-template <class Enqueue>
-aclError on_stream(aclrtStream stream, const char* what, Enqueue enqueue) {
+// Puts the task `enqueue` makes on `stream`, on the timeline as `kind` `name` (a string or a
+// callable returning one, traced_task.h) with the word and the value.
+template <class Name, class Enqueue>
+aclError on_stream(aclrtStream stream,
+                   TaskKind kind,
+                   Name&& name,
+                   const void* word,
+                   uint64_t value,
+                   Enqueue enqueue) {
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
     if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
         err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = enqueue(backend, target->impl.get()); err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime(std::string("cannot queue the ") + what + ": "
-                                + backend->last_error_text()));
-    }
-    return runtime().after_enqueue(*target);
+    return enqueue_task(
+        target,
+        *backend,
+        kind,
+        name,
+        kind == TaskKind::ValueWrite ? "the value write" : "the value wait",
+        [&](TaskTrace& task) {
+            task.arg("devAddr", pointer_text(word));
+            task.arg("value", value);
+        },
+        [&] { return enqueue(backend, target->impl.get()); });
 }
 
 }  // namespace
@@ -54,14 +63,18 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
         if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
             return err;
         }
-        if (flag != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flag", std::to_string(flag), "is reserved and must be 0"));
+        if (aclError err = check_reserved_zero("flag", flag); err != ACL_SUCCESS) {
+            return err;
         }
         auto* word = static_cast<uint64_t*>(devAddr);
-        return on_stream(stream, "value write", [&](Backend* backend, BackendStream* on) {
-            return backend->write_value_async(on, word, value);
-        });
+        return on_stream(stream,
+                         TaskKind::ValueWrite,
+                         "value write",
+                         word,
+                         value,
+                         [&](Backend* backend, BackendStream* on) {
+                             return backend->write_value_async(on, word, value);
+                         });
     });
 }
 
@@ -78,9 +91,15 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
         }
         const auto* word = static_cast<const uint64_t*>(devAddr);
         const auto mode = static_cast<kernels::builtin::WaitMode>(flag);
-        return on_stream(stream, "value wait", [&](Backend* backend, BackendStream* on) {
-            return backend->wait_value_async(on, word, value, mode, -1);
-        });
+        return on_stream(
+            stream,
+            TaskKind::ValueWait,
+            [&] { return std::string("value wait ") + wait_mode_name(mode); },
+            word,
+            value,
+            [&](Backend* backend, BackendStream* on) {
+                return backend->wait_value_async(on, word, value, mode, -1);
+            });
     });
 }
 

@@ -11,6 +11,7 @@
 // reference and no mapping is left. Freeing the last reference withdraws its shareable handle.
 #include "acl/acl.h"
 
+#include "arg_checks.h"
 #include "runtime.h"
 #include "shared_export.h"
 #include "memory_registries.h"
@@ -245,12 +246,11 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
                          uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(handle);
     ACLEMU_CHECK_NOT_NULL(prop);
-    if (size == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
+        return err;
     }
-    if (flags != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), "is reserved and must be 0"));
+    if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
+        return err;
     }
     int32_t physical_device = 0;
     if (aclError err = check_prop(*prop, &physical_device); err != ACL_SUCCESS) {
@@ -319,8 +319,8 @@ aclError free_physical(aclrtDrvMemHandle handle) {
 aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     (void)flags;  // reserved: CANN asks for 0 and defines no value
-    if (size == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
+        return err;
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
@@ -405,12 +405,11 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("offset", size_text(offset), "must be 0 (as in CANN)"));
     }
-    if (flags != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), "is reserved and must be 0"));
+    if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
+        return err;
     }
-    if (size == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
+        return err;
     }
     Backend* backend = nullptr;
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
@@ -506,8 +505,8 @@ aclError unmap(void* virPtr) {
 aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t count) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(desc);
-    if (count == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("count", "0", "must be greater than 0"));
+    if (aclError err = check_positive("count", count); err != ACL_SUCCESS) {
+        return err;
     }
     Backend* backend = nullptr;
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
@@ -742,8 +741,8 @@ aclError export_handle(aclrtDrvMemHandle handle,
 
 aclError set_pids(uint64_t shareable, int32_t* pid, size_t count) {
     ACLEMU_CHECK_NOT_NULL(pid);
-    if (count == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("pidNum", "0", "must be greater than 0"));
+    if (aclError err = check_positive("pidNum", count); err != ACL_SUCCESS) {
+        return err;
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
@@ -972,9 +971,8 @@ aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
         if (aclError err = v2_handle(shareableHandle, shareType, &value); err != ACL_SUCCESS) {
             return err;
         }
-        if (flags != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flags", std::to_string(flags), "is reserved and must be 0"));
+        if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
+            return err;
         }
         int32_t device = 0;
         if (aclError err = runtime().get_device(&device); err != ACL_SUCCESS) {

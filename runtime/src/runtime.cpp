@@ -390,7 +390,8 @@ aclError Runtime::new_context_locked(int32_t device,
                                 + " streams; a new context needs one more"));
     }
     auto stream = std::make_shared<Stream>();
-    if (aclError err = backend_->create_stream(&stream->impl, 0); err != ACL_SUCCESS) {
+    if (aclError err = backend_->create_stream(&stream->impl, kDefaultStreamPriority);
+        err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot create the default stream of device "
                                 + std::to_string(device) + ": " + backend_->last_error_text()));
@@ -664,7 +665,7 @@ aclError Runtime::get_current_context(aclrtContext* out) {
 
 // ---- streams -----------------------------------------------------------------------------
 
-aclError Runtime::create_stream(aclrtStream* out, uint32_t priority, uint32_t flags) {
+aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t flags) {
     Stream* created = nullptr;
     {
         std::lock_guard<std::mutex> lock(mu_);
@@ -679,12 +680,11 @@ aclError Runtime::create_stream(aclrtStream* out, uint32_t priority, uint32_t fl
                                     + " streams (default streams included); destroy one first"));
         }
         auto stream = std::make_shared<Stream>();
-        if (aclError err = backend_->create_stream(&stream->impl, static_cast<int32_t>(priority));
-            err != ACL_SUCCESS) {
+        if (aclError err = backend_->create_stream(&stream->impl, priority); err != ACL_SUCCESS) {
             return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
         }
         number_stream_locked(*stream);
-        stream->priority = priority;
+        stream->priority = priority == kDefaultStreamPriority ? 0 : static_cast<uint32_t>(priority);
         stream->flags = flags;
         stream->context = context.get();
         stream->device = context->device;

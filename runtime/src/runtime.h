@@ -50,7 +50,7 @@ struct Stream {
     int32_t physical = 0;
     bool is_default = false;
     int32_t id = 0;                         // aclrtStreamGetId: unique among the process's streams
-    uint32_t priority = 0;                  // ACL's: 0 (greatest) .. kLeastStreamPriority
+    uint32_t priority = 0;                  // ACL's 0 (greatest; none asked) .. 7
     uint32_t flags = 0;                     // the known ACL_STREAM_* bits given at creation
     std::atomic<uint64_t> failure_mode{0};  // ACL_CONTINUE_ON_FAILURE / ACL_STOP_ON_FAILURE
     std::atomic<bool> aborted{false};       // set by aclrtStreamAbort, reported by a synchronize
@@ -129,9 +129,12 @@ public:
     aclError get_current_context(aclrtContext* out);
 
     // ---- streams and events ------------------------------------------------------------
-    /// A stream in the current context; `priority` 0..kLeastStreamPriority and `flags` (the known
-    /// ACL_STREAM_* bits) are the caller's, already checked.
-    aclError create_stream(aclrtStream* out, uint32_t priority = 0, uint32_t flags = 0);
+    /// A stream in the current context; `priority` 0..kLeastStreamPriority (or
+    /// kDefaultStreamPriority: none asked for, reported as CANN's default 0) and `flags` (the
+    /// known ACL_STREAM_* bits) are the caller's, already checked.
+    aclError create_stream(aclrtStream* out,
+                           int32_t priority = kDefaultStreamPriority,
+                           uint32_t flags = 0);
     aclError destroy_stream(aclrtStream handle);
     /// A live stream; nullptr resolves to the current context's default stream, and a default
     /// stream's own handle (aclrtCtxGetCurrentDefaultStream) to that stream.

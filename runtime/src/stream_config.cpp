@@ -16,17 +16,21 @@ constexpr uint32_t kKnownStreamFlags = ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_
 
 }  // namespace
 
-aclError create_configured_stream(aclrtStream* stream, uint64_t priority, uint64_t flags) {
+aclError create_configured_stream(aclrtStream* stream,
+                                  std::optional<uint64_t> priority,
+                                  uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(stream);
-    if (priority > static_cast<uint64_t>(kLeastStreamPriority)) {
+    if (priority && *priority > static_cast<uint64_t>(kLeastStreamPriority)) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("priority",
-                                std::to_string(priority),
+                                std::to_string(*priority),
                                 "must be in [0, " + std::to_string(kLeastStreamPriority)
                                     + "] (0 is the greatest)"));
     }
     return runtime().create_stream(
-        stream, static_cast<uint32_t>(priority), static_cast<uint32_t>(flags & kKnownStreamFlags));
+        stream,
+        priority ? static_cast<int32_t>(*priority) : kDefaultStreamPriority,
+        static_cast<uint32_t>(flags & kKnownStreamFlags));
 }
 
 }  // namespace aclemu::rt

@@ -1,7 +1,8 @@
 // The simulator's devices as the GPU backend uses them for issue 11's runtime surface: stream
 // priorities (CUDA's range 0 .. -5, clamped), several devices (ACLEMU_GPUSIM_DEVICE_COUNT) with a
 // current device per thread, peer access with CUDA's errors, and through acl: ACL priorities
-// mapped onto the native range, and a kernel fault seen by aclrtGetErrorVerbose.
+// mapped onto the native range (streams without one at the device's default), and a kernel fault
+// seen by aclrtGetErrorVerbose.
 #include "acl/acl.h"
 
 #include "aclemu/rt.h"
@@ -118,6 +119,63 @@ TEST(GpuSimDevices, AclPrioritiesMapOntoTheNativeRange) {
         EXPECT_EQ(priority, native) << "ACL priority " << acl;
         EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
     }
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+// The native priority of an aclrtStream (nullptr: the current context's default stream).
+int native_priority(aclrtStream stream) {
+    rt::StreamTarget target;
+    EXPECT_EQ(rt::resolve_stream(stream, &target), ACL_SUCCESS);
+    int priority = 99;
+    EXPECT_EQ(gpusimStreamGetPriority(static_cast<gpusimStream_t>(target.native), &priority),
+              gpusimSuccess);
+    return priority;
+}
+
+// Streams made without a priority (aclrtCreateStream, default streams, aclrtCreateStreamV2 from a
+// handle never given ACL_RT_STREAM_PRIORITY) run at the device's default priority (CUDA's 0, as
+// other libraries' streams), not above them; they still report CANN's default, 0. A priority
+// asked for explicitly, 0 included, keeps its place in the range.
+TEST(GpuSimDevices, StreamsWithoutAPriorityRunAtTheDevicesDefault) {
+    EnvVar backend("ACLEMU_BACKEND", "gpusim");
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtStream plain = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&plain), ACL_SUCCESS);
+    aclrtStreamConfigHandle* unset = aclrtCreateStreamConfigHandle();
+    aclrtStreamConfigHandle* set = aclrtCreateStreamConfigHandle();
+    ASSERT_TRUE(unset != nullptr && set != nullptr);
+    const uint32_t zero = 0;
+    ASSERT_EQ(aclrtSetStreamConfigOpt(set, ACL_RT_STREAM_PRIORITY, &zero, sizeof zero),
+              ACL_SUCCESS);
+    aclrtStream from_unset = nullptr;
+    aclrtStream from_set = nullptr;
+    ASSERT_EQ(aclrtCreateStreamV2(&from_unset, unset), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStreamV2(&from_set, set), ACL_SUCCESS);
+    aclrtStream asked_zero = nullptr;
+    ASSERT_EQ(aclrtCreateStreamWithConfig(&asked_zero, 0, 0), ACL_SUCCESS);
+
+    gpusimStream_t other_library = nullptr;  // a stream as PyTorch or cuBLAS make one
+    ASSERT_EQ(gpusimStreamCreateWithFlags(&other_library, 0), gpusimSuccess);
+    int library_priority = 99;
+    ASSERT_EQ(gpusimStreamGetPriority(other_library, &library_priority), gpusimSuccess);
+    EXPECT_EQ(library_priority, 0);
+    for (aclrtStream unasked : {plain, static_cast<aclrtStream>(nullptr), from_unset}) {
+        EXPECT_EQ(native_priority(unasked), library_priority);
+        uint32_t reported = 99;
+        ASSERT_EQ(aclrtStreamGetPriority(unasked, &reported), ACL_SUCCESS);
+        EXPECT_EQ(reported, 0u);
+    }
+    EXPECT_EQ(native_priority(from_set), -5);
+    EXPECT_EQ(native_priority(asked_zero), -5);
+
+    EXPECT_EQ(gpusimStreamDestroy(other_library), gpusimSuccess);
+    for (aclrtStream stream : {plain, from_unset, from_set, asked_zero}) {
+        EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    }
+    EXPECT_EQ(aclrtDestroyStreamConfigHandle(unset), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStreamConfigHandle(set), ACL_SUCCESS);
     EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
     EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }

@@ -7,6 +7,7 @@
 #include "support/backend_fixture.h"
 #include "support/device_tensor.h"
 #include "support/philox_reference.h"
+#include "support/random_param.h"
 #include "support/reference_dtype.h"
 
 #include <gmock/gmock.h>
@@ -28,28 +29,6 @@ using ::testing::HasSubstr;
 constexpr uint64_t kSeed = 0x0123456789ABCDEFull;
 constexpr uint64_t kCounterLo = 5;
 constexpr uint64_t kCounterHi = 7;
-
-aclrtRandomParaInfo value_param(const void* value, uint8_t size) {
-    aclrtRandomParaInfo p;
-    std::memset(&p, 0, sizeof p);
-    std::memcpy(p.valueOrAddr, value, size);
-    p.size = size;
-    return p;
-}
-
-template <typename T>
-aclrtRandomParaInfo value_of(T value) {
-    return value_param(&value, sizeof(T));
-}
-
-aclrtRandomParaInfo address_param(const void* device_ptr) {
-    aclrtRandomParaInfo p;
-    std::memset(&p, 0, sizeof p);
-    p.isAddr = 1;
-    std::memcpy(p.valueOrAddr, &device_ptr, sizeof device_ptr);
-    p.size = sizeof device_ptr;
-    return p;
-}
 
 // A task over `out`, with the counter in `counter` (16 bytes) and two parameters.
 aclrtRandomNumTaskInfo make_task(aclrtRandomNumFuncType func,

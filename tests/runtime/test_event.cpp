@@ -1,6 +1,7 @@
 // Events on every backend: create (flags), record/query/synchronize, the two status enums with
 // their opposite orders, timeouts, elapsed time (plausibility around a 20 ms sleep), reset,
 // and every error code of the event API.
+#include "runtime/event_test.h"
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
@@ -15,22 +16,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class Events : public BackendTest {
-protected:
-    aclrtEvent make(uint32_t flag = ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE) {
-        aclrtEvent event = nullptr;
-        EXPECT_EQ(aclrtCreateEventWithFlag(&event, flag), ACL_SUCCESS) << take_recent_error();
-        events_.push_back(event);
-        return event;
-    }
-    void TearDown() override {
-        for (aclrtEvent event : events_) {
-            EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
-        }
-        BackendTest::TearDown();
-    }
-    std::vector<aclrtEvent> events_;
-};
+class Events : public EventTest {};
 
 TEST_P(Events, StatusEnumsHaveCannValues) {
     EXPECT_EQ(ACL_EVENT_STATUS_COMPLETE, 0);

@@ -1,6 +1,7 @@
 // aclrtEventGetTimestamp on every backend: microseconds of the host's monotonic clock, inside
 // the host's own readings around the record (exactly on the CPU backend, within the calibration
 // of a GPU), consistent with aclrtEventElapsedTime, and its error codes.
+#include "runtime/event_test.h"
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
@@ -26,22 +27,7 @@ void sleep_20ms(void*) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
-class EventTimestamps : public BackendTest {
-protected:
-    aclrtEvent make(uint32_t flag = ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE) {
-        aclrtEvent event = nullptr;
-        EXPECT_EQ(aclrtCreateEventWithFlag(&event, flag), ACL_SUCCESS);
-        events_.push_back(event);
-        return event;
-    }
-    void TearDown() override {
-        for (aclrtEvent event : events_) {
-            EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
-        }
-        BackendTest::TearDown();
-    }
-    std::vector<aclrtEvent> events_;
-};
+class EventTimestamps : public EventTest {};
 
 TEST_P(EventTimestamps, HostMonotonicMicroseconds) {
     aclrtEvent start = make(), end = make();
@@ -54,14 +40,14 @@ TEST_P(EventTimestamps, HostMonotonicMicroseconds) {
     uint64_t t0 = 0, t1 = 0;
     ASSERT_EQ(aclrtEventGetTimestamp(start, &t0), ACL_SUCCESS) << take_recent_error();
     ASSERT_EQ(aclrtEventGetTimestamp(end, &t1), ACL_SUCCESS) << take_recent_error();
-    // A GPU's stamps come through a calibrated reference event (off by at most half its wait).
+    // A GPU's stamps come through an anchor event (off by at most half its calibration wait).
     const int64_t slack = on_gpu() ? 5000 : 0;
     EXPECT_GE(static_cast<int64_t>(t0), before - slack);
     EXPECT_LE(static_cast<int64_t>(t1), after + slack);
     EXPECT_GE(static_cast<int64_t>(t1) - static_cast<int64_t>(t0), 19000);
     float ms = 0;
     ASSERT_EQ(aclrtEventElapsedTime(&ms, start, end), ACL_SUCCESS);
-    // Exact on the CPU backend; a GPU's two stamps may come through different references.
+    // Exact on the CPU backend; a GPU's two stamps may come through different anchors.
     EXPECT_NEAR((static_cast<double>(t1) - static_cast<double>(t0)) / 1000.0,
                 ms,
                 on_gpu() ? 2.0 : 0.01 + ms * 1e-5);

@@ -344,5 +344,52 @@ TEST_P(Ipc, DestroyedEventCannotBeOpened) {
 
 ACLEMU_INSTANTIATE_BACKENDS(Ipc);
 
+// The CPU backend keeps small blocks in slabs (docs/backends.md): one is shared as it is, the
+// peer writes exactly its bytes (not its neighbour's), and once freed it is never handed out
+// again, since the peer may still hold it. (The GPU simulator shares only blocks of 64 KiB and
+// more.)
+class CpuIpcSmallBlocks : public Ipc {};
+
+TEST_P(CpuIpcSmallBlocks, SmallBlockIsSharedFromItsSlab) {
+    constexpr size_t kSmall = 200;  // 256 padded: neighbouring slots of 256 (512 under ASan)
+    void* shared = nullptr;
+    void* neighbour = nullptr;
+    ASSERT_EQ(aclrtMalloc(&shared, kSmall, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&neighbour, kSmall, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    const std::vector<uint8_t> mine = pattern(kSmall, 30);
+    const std::vector<uint8_t> theirs = pattern(kSmall, 40);
+    ASSERT_EQ(aclrtMemcpy(shared, kSmall, mine.data(), kSmall, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(neighbour, kSmall, theirs.data(), kSmall, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_SUCCESS);
+    char key[ACL_IPC_HANDLE_SIZE] = {};
+    ASSERT_EQ(
+        aclrtIpcMemGetExportKey(
+            shared, kSmall, key, sizeof key, ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
+        ACL_SUCCESS)
+        << take_recent_error();
+    PeerProcess process(peer_backend());
+    start_peer(process);
+    process.send(std::string("mem ") + key + " " + std::to_string(kSmall) + " 30");
+    EXPECT_EQ(process.read_line(), "ok");
+    EXPECT_EQ(process.wait(), 0);
+    EXPECT_TRUE(read_back(shared, kSmall) == pattern(kSmall, 31));
+    EXPECT_TRUE(read_back(neighbour, kSmall) == theirs) << "the peer wrote past its block";
+
+    EXPECT_EQ(aclrtIpcMemClose(key), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtFree(shared), ACL_SUCCESS);
+    std::vector<void*> later(64);
+    for (void*& block : later) {
+        ASSERT_EQ(aclrtMalloc(&block, kSmall, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+        EXPECT_NE(block, shared) << "a shared slot was handed out again";
+    }
+    for (void* block : later) {
+        EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
+    }
+    EXPECT_EQ(aclrtFree(neighbour), ACL_SUCCESS);
+}
+
+ACLEMU_INSTANTIATE_CPU_ONLY(CpuIpcSmallBlocks);
+
 }  // namespace
 }  // namespace aclemu::test

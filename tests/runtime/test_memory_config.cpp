@@ -287,6 +287,37 @@ TEST(CpuMemInfo, TotalIsTheConfiguredBudgetAndBlocksCountInWholePages) {
     EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
 }
 
+// Blocks of up to 2 KiB (padded) are slots of a slab: a power of two of at least 64 bytes
+// counts against the budget, and a freed slot is handed out again.
+TEST(CpuMemInfo, SmallBlocksCountTheirSlot) {
+    ScopedEnv budget("ACLEMU_CPU_DEVICE_MEMORY", "64M");
+    RuntimeSession session("cpu");
+    ASSERT_EQ(session.init_result, ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    constexpr size_t kTotal = size_t{64} << 20;
+    size_t free = 0;
+    size_t total = 0;
+    // 100 bytes: 128 rounded, 160 padded, a 256-byte slot; 1000: 1056 padded, 2048.
+    void* small = nullptr;
+    void* larger = nullptr;
+    ASSERT_EQ(aclrtMalloc(&small, 100, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&larger, 1000, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free, &total), ACL_SUCCESS);
+    EXPECT_EQ(free, kTotal - 256 - 2048);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 256, 0u);
+    std::vector<uint8_t> bytes(100, 0x3c);
+    ASSERT_EQ(aclrtMemcpy(small, 100, bytes.data(), 100, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFree(small), ACL_SUCCESS);
+    void* again = nullptr;
+    ASSERT_EQ(aclrtMalloc(&again, 100, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(again, small);
+    ASSERT_EQ(aclrtFree(again), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFree(larger), ACL_SUCCESS);
+    ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free, &total), ACL_SUCCESS);
+    EXPECT_EQ(free, kTotal);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+}
+
 TEST(CpuMemInfo, TotalDefaultsToPhysicalMemory) {
     for (const char* value : {static_cast<const char*>(nullptr), "lots", "0", "-5G"}) {
         ScopedEnv budget("ACLEMU_CPU_DEVICE_MEMORY", value);

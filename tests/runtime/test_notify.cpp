@@ -19,10 +19,6 @@ namespace {
 using ::testing::HasSubstr;
 using Clock = std::chrono::steady_clock;
 
-void set_flag(void* flag) {
-    static_cast<std::atomic<bool>*>(flag)->store(true);
-}
-
 class Notifies : public BackendTest {
 protected:
     void SetUp() override {
@@ -77,7 +73,7 @@ TEST_P(Notifies, WaitHoldsItsStreamUntilTheRecord) {
     ASSERT_EQ(aclrtLaunchHostFunc(stream(), Latch::wait_fn, &latch), ACL_SUCCESS);
     ASSERT_EQ(aclrtRecordNotify(notify, stream()), ACL_SUCCESS);
     ASSERT_EQ(aclrtWaitAndResetNotify(notify, other_, 0), ACL_SUCCESS);
-    ASSERT_EQ(aclrtLaunchHostFunc(other_, set_flag, &after_wait), ACL_SUCCESS);
+    ASSERT_EQ(aclrtLaunchHostFunc(other_, set_flag_fn, &after_wait), ACL_SUCCESS);
 
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     EXPECT_FALSE(after_wait.load()) << "the waiting stream ran past an unrecorded notify";

@@ -1,7 +1,8 @@
 // Streams on every backend: create/destroy (handles never dereferenced when unknown), the
 // default stream, synchronize with and without timeout, query, real asynchrony (a host function
 // blocked on a latch does not block the caller), FIFO order on one stream, order across streams
-// through events, and destroy waiting for pending work.
+// through events, destroy waiting for pending work, and the CPU backend's workers of destroyed
+// idle streams joined by aclFinalize.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
@@ -242,6 +244,40 @@ TEST_P(Streams, SynchronizeDeviceWaitsForEveryStream) {
 }
 
 ACLEMU_INSTANTIATE_BACKENDS(Streams);
+
+size_t thread_count() {
+    size_t count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/task")) {
+        static_cast<void>(entry);
+        ++count;
+    }
+    return count;
+}
+
+// The CPU backend does not wait for an idle stream's worker at aclrtDestroyStream (Note [Idle
+// workers are not waited for] in runtime/src/backend/cpu/work_queue.h): the threads it leaves are
+// bounded while the runtime lives, and aclFinalize joins them all.
+TEST(CpuStreamWorkers, DestroyedIdleStreamsLeaveNoThreadsAfterFinalize) {
+    const size_t before = thread_count();
+    {
+        RuntimeSession session("cpu");
+        ASSERT_EQ(session.init_result, ACL_SUCCESS);
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        const size_t with_device = thread_count();
+        for (int i = 0; i < 100; ++i) {
+            aclrtStream stream = nullptr;
+            ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+            std::atomic<bool> ran{false};
+            ASSERT_EQ(aclrtLaunchHostFunc(stream, set_flag_fn, &ran), ACL_SUCCESS);
+            ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+            ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+            EXPECT_TRUE(ran.load());
+        }
+        EXPECT_LE(thread_count(), with_device + 16);  // at most 16 retired workers unjoined
+        EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    }
+    EXPECT_LE(thread_count(), before);
+}
 
 TEST(StreamsNoDevice, NullStreamNeedsACurrentContext) {
     RuntimeSession session("cpu");

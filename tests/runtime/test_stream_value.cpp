@@ -18,10 +18,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-void set_flag(void* flag) {
-    static_cast<std::atomic<bool>*>(flag)->store(true);
-}
-
 class StreamValues : public BackendTest {
 protected:
     void SetUp() override {
@@ -81,7 +77,7 @@ TEST_P(StreamValues, EachComparisonHoldsTheStreamUntilItHolds) {
         std::atomic<bool> passed{false};
         ASSERT_EQ(aclrtValueWait(word_.get(), c.value, c.flag, other_), ACL_SUCCESS)
             << take_recent_error();
-        ASSERT_EQ(aclrtLaunchHostFunc(other_, set_flag, &passed), ACL_SUCCESS);
+        ASSERT_EQ(aclrtLaunchHostFunc(other_, set_flag_fn, &passed), ACL_SUCCESS);
         std::this_thread::sleep_for(std::chrono::milliseconds(30));
         EXPECT_FALSE(passed.load()) << "flag " << c.flag << " passed at " << c.initial;
         ASSERT_EQ(aclrtValueWrite(word_.get(), c.releasing, 0, stream()), ACL_SUCCESS);

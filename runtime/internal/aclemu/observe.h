@@ -123,7 +123,18 @@ private:
 };
 
 /// What a task put on a stream does: the category of its slice in the ACLEMU_TRACE timeline.
-enum class TaskKind { Kernel, Copy, Memset, EventRecord, EventWait, HostFunc };
+enum class TaskKind {
+    Kernel,
+    Copy,
+    Memset,
+    EventRecord,
+    EventWait,
+    NotifyRecord,
+    NotifyWait,
+    ValueWrite,  // aclrtValueWrite: a store in stream order
+    ValueWait,   // aclrtValueWait: the stream held until a word compares true
+    HostFunc
+};
 
 namespace detail {
 struct TaskRecord;  // observe/trace_recorder.h

@@ -69,7 +69,6 @@ public:
     virtual State poll(int64_t wait_ns, int64_t* ns) = 0;
 };
 
-
 /// What aclrtGetDeviceInfo and aclGetDeviceCapability report about a physical device (0 where
 /// a fact does not apply, e.g. SIMT limits on the CPU).
 struct DeviceFacts {
@@ -92,8 +91,12 @@ struct DeviceUtilization {
     int32_t memory = -1;
 };
 
-/// Stream priorities the front end passes: ACL's, 0 (greatest) .. kLeastStreamPriority.
+/// Stream priorities the front end passes: ACL's, 0 (greatest) .. kLeastStreamPriority, or
+/// kDefaultStreamPriority when the program asked for none (aclrtCreateStream, default streams):
+/// then the device's own default, so aclemu's streams do not outrank other libraries' default
+/// streams on a shared GPU (docs/compatibility.md).
 constexpr int32_t kLeastStreamPriority = 7;
+constexpr int32_t kDefaultStreamPriority = -1;
 
 class Backend {
 public:
@@ -186,7 +189,7 @@ public:
                                 std::unique_ptr<BackendEvent>* event);
 
     // Streams.
-    /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority.
+    /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority, or kDefaultStreamPriority.
     virtual aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) = 0;
     /// Waits for the stream's pending work, then releases it.
     virtual aclError destroy_stream(std::unique_ptr<BackendStream> stream) = 0;

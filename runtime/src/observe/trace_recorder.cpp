@@ -53,6 +53,14 @@ const char* category_of(TaskKind kind) {
             return "event record";
         case TaskKind::EventWait:
             return "event wait";
+        case TaskKind::NotifyRecord:
+            return "notify record";
+        case TaskKind::NotifyWait:
+            return "notify wait";
+        case TaskKind::ValueWrite:
+            return "value write";
+        case TaskKind::ValueWait:
+            return "value wait";
         case TaskKind::HostFunc:
             return "host function";
     }

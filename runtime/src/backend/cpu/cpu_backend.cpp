@@ -79,6 +79,8 @@ public:
           inline_short_tasks_(options.inline_short_tasks),
           compute_units_(options.compute_units),
           memory_(options.memory_limit) {}
+    // The streams are gone; their workers too once this returns.
+    ~CpuBackend() override { cpu::WorkQueue::join_retired_workers(); }
 
     BackendKind kind() const override { return BackendKind::Cpu; }
     const char* name() const override { return "cpu"; }

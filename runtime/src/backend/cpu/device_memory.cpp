@@ -1,6 +1,7 @@
 #include "backend/cpu/device_memory.h"
 
 #include "aclemu/shared_memory.h"
+#include "backend/cpu/asan_poison.h"
 
 #include <cerrno>
 #include <cstring>
@@ -12,7 +13,7 @@ namespace aclemu::rt::cpu {
 namespace {
 
 // The memfds' names (they show in /proc/<pid>/fd links, which open_peer_fd checks).
-constexpr char kBlockName[] = "aclemu-device-block";
+constexpr const char* kBlockName = DeviceMemory::kBlockMemfdName;
 constexpr char kPhysicalName[] = "aclemu-physical";
 
 thread_local std::string tl_last_error;
@@ -79,6 +80,13 @@ private:
     std::shared_ptr<MemoryBudget> budget_;
 };
 
+aclError does_not_fit(size_t bytes, const MemoryBudget& budget) {
+    return failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                  std::to_string(bytes) + " bytes do not fit: " + std::to_string(budget.used())
+                      + " of " + std::to_string(budget.total())
+                      + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
+}
+
 // The pages of [ptr, ptr + bytes): their first address and length.
 void page_span(const void* ptr, size_t bytes, uintptr_t* first, size_t* length) {
     const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
@@ -113,6 +121,7 @@ DeviceMemory::DeviceMemory(size_t limit) : budget_(std::make_shared<MemoryBudget
 
 DeviceMemory::~DeviceMemory() {
     for (auto& [base, block] : blocks_) {
+        unpoison(reinterpret_cast<void*>(base), block.mapped);
         ::munmap(reinterpret_cast<void*>(base), block.mapped);
         if (block.fd >= 0) {
             ::close(block.fd);
@@ -121,22 +130,35 @@ DeviceMemory::~DeviceMemory() {
 }
 
 aclError DeviceMemory::allocate(size_t bytes, void** ptr) {
-    const size_t mapped = shm::round_up(bytes, shm::page_size());
-    if (mapped == 0 || !budget_->take(mapped)) {
-        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                      std::to_string(bytes)
-                          + " bytes do not fit: " + std::to_string(budget_->used()) + " of "
-                          + std::to_string(budget_->total())
-                          + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
+    const size_t slot = SlabPool::slot_size(bytes);
+    const size_t charged = slot != 0 ? slot : shm::round_up(bytes, shm::page_size());
+    if (charged == 0 || !budget_->take(charged)) {
+        return does_not_fit(bytes, *budget_);
     }
-    void* block = shm::map_private(mapped);
+    if (slot != 0) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        void* block = slabs_.take(bytes);
+        if (block == nullptr) {
+            const int error = errno;
+            budget_->give(charged);
+            return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "cannot map a slab", error);
+        }
+        *ptr = block;
+        return ACL_SUCCESS;
+    }
+    // Under ASan a block always ends before its pages do, so one past the end is poison.
+    const size_t mapped = kAsan ? shm::round_up(bytes + 1, shm::page_size()) : charged;
+    void* block = mapped != 0 ? shm::map_private(mapped) : MAP_FAILED;
     if (block == MAP_FAILED) {
-        budget_->give(mapped);
-        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "mmap", errno);
+        const int error = errno;
+        budget_->give(charged);
+        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION, "mmap", error);
     }
+    unpoison(block, mapped);  // shadow left by an earlier mapping at this address
+    poison(static_cast<unsigned char*>(block) + bytes, mapped - bytes);
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        blocks_[reinterpret_cast<uintptr_t>(block)] = Block{mapped, -1};
+        blocks_[reinterpret_cast<uintptr_t>(block)] = Block{bytes, mapped, -1};
     }
     *ptr = block;
     return ACL_SUCCESS;
@@ -146,6 +168,11 @@ aclError DeviceMemory::release(void* ptr) {
     Block block;
     {
         std::lock_guard<std::mutex> lock(mutex_);
+        size_t slot = 0;
+        if (slabs_.give(ptr, &slot)) {
+            budget_->give(slot);
+            return ACL_SUCCESS;
+        }
         auto found = blocks_.find(reinterpret_cast<uintptr_t>(ptr));
         if (found == blocks_.end()) {
             return failed(ACL_ERROR_RT_MEMORY_FREE, "not a device block of the CPU backend");
@@ -153,11 +180,12 @@ aclError DeviceMemory::release(void* ptr) {
         block = found->second;
         blocks_.erase(found);
     }
+    unpoison(ptr, block.mapped);
     ::munmap(ptr, block.mapped);
     if (block.fd >= 0) {
         ::close(block.fd);
     }
-    budget_->give(block.mapped);
+    budget_->give(shm::round_up(block.bytes, shm::page_size()));
     return ACL_SUCCESS;
 }
 
@@ -169,6 +197,12 @@ void DeviceMemory::info(size_t* free_bytes, size_t* total_bytes) const {
 
 aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
     std::lock_guard<std::mutex> lock(mutex_);
+    int slab_fd = -1;
+    uint64_t offset = 0;
+    if (slabs_.share(ptr, bytes, &slab_fd, &offset)) {
+        put(MemoryBlob{slab_fd, offset}, blob);
+        return ACL_SUCCESS;
+    }
     const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
     auto after = blocks_.upper_bound(address);
     if (after == blocks_.begin()) {
@@ -179,7 +213,11 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
         return failed(ACL_ERROR_RT_PARAM_INVALID, "not inside a device block");
     }
     if (block.fd < 0) {
-        const int fd = shm::move_to_memfd(reinterpret_cast<void*>(base), block.mapped, kBlockName);
+        // The move reads every page, the poisoned end too.
+        auto* start = reinterpret_cast<unsigned char*>(base);
+        unpoison(start, block.mapped);
+        const int fd = shm::move_to_memfd(start, block.mapped, kBlockName);
+        poison(start + block.bytes, block.mapped - block.bytes);
         if (fd < 0) {
             return failed(
                 ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "cannot make the block shareable", errno);
@@ -255,11 +293,7 @@ aclError DeviceMemory::release_reservation(void* ptr, size_t bytes) {
 
 aclError DeviceMemory::create_physical(size_t bytes, std::unique_ptr<BackendPhysical>* physical) {
     if (!budget_->take(bytes)) {
-        return failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                      std::to_string(bytes)
-                          + " bytes do not fit: " + std::to_string(budget_->used()) + " of "
-                          + std::to_string(budget_->total())
-                          + " bytes of device memory are in use (ACLEMU_CPU_DEVICE_MEMORY)");
+        return does_not_fit(bytes, *budget_);
     }
     const int fd = shm::create_memfd(kPhysicalName, bytes);
     if (fd < 0) {

@@ -1,15 +1,20 @@
-// The CPU backend's device memory. Blocks are whole pages of their own (anonymous mappings), so
-// a block can be shared with another process after the fact: export moves its pages into a memfd
-// in place (base/aclemu/shared_memory.h). The budget behind aclrtGetMemInfo counts these blocks
-// and physical allocations. Virtual memory: a reservation is a PROT_NONE mapping, a physical
-// allocation a memfd, and mapping one places the memfd MAP_SHARED|MAP_FIXED into the
-// reservation, so two mappings of one allocation (in one process or two) are the same memory.
-// Calls that fail leave the reason for take_last_error() (this thread's).
+// The CPU backend's device memory. Blocks of up to 2 KiB are slots of memfd-backed slabs
+// (slab_pool.h), shareable as they are. Larger blocks are whole pages of their own (anonymous
+// mappings), so a block can be shared with another process after the fact: export moves its
+// pages into a memfd in place (base/aclemu/shared_memory.h). In AddressSanitizer builds the bytes
+// between a block's end and its page's (a large block whose size fills its pages gets one page
+// more) are poisoned, so an access past the end is reported (asan_poison.h). The budget behind
+// aclrtGetMemInfo counts slots, the pages of large blocks and physical allocations. Virtual memory:
+// a reservation is a PROT_NONE mapping, a physical allocation a memfd, and mapping one places the
+// memfd MAP_SHARED|MAP_FIXED into the reservation, so two mappings of one allocation (in one
+// process or two) are the same memory. Calls that fail leave the reason for take_last_error() (this
+// thread's).
 #pragma once
 
 #include "acl/acl_base.h"
 
 #include "backend/backend.h"
+#include "backend/cpu/slab_pool.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -39,6 +44,9 @@ private:
 
 class DeviceMemory {
 public:
+    /// The name of the memfds that hold shareable device blocks (another process checks it).
+    static constexpr char kBlockMemfdName[] = "aclemu-device-block";
+
     explicit DeviceMemory(size_t limit);
     /// Unmaps the blocks still allocated.
     ~DeviceMemory();
@@ -75,13 +83,16 @@ public:
     static std::string take_last_error();
 
 private:
+    // A block of its own pages.
     struct Block {
+        size_t bytes = 0;   // asked for (the front end's padded size)
         size_t mapped = 0;  // whole pages
         int fd = -1;        // the memfd once shared
     };
 
     std::shared_ptr<MemoryBudget> budget_;
     std::mutex mutex_;
+    SlabPool slabs_;
     std::map<uintptr_t, Block> blocks_;
 };
 

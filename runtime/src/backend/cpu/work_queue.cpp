@@ -15,7 +15,10 @@
 #include "aclemu/spin_wait.h"
 
 #include <chrono>
+#include <deque>
 #include <exception>
+#include <mutex>
+#include <utility>
 
 namespace aclemu::rt::cpu {
 namespace {
@@ -25,6 +28,9 @@ namespace {
 // enough to cover the gap between back-to-back enqueues and a small kernel.
 constexpr std::chrono::microseconds kWorkerSpin{40};
 constexpr std::chrono::microseconds kWaitSpin{40};
+// Workers of idle queues kept unjoined (Note [Idle workers are not waited for]) before the oldest
+// is joined.
+constexpr size_t kMaxRetiredWorkers = 16;
 // Task slots a drained batch keeps for reuse (an Entry is ~650 bytes): a burst of many thousand
 // queued launches must not pin its peak memory for the stream's lifetime.
 constexpr size_t kKeptSlots = 256;
@@ -38,6 +44,34 @@ void run_task(HostTask& task) {
         ACLEMU_LOG(Runtime, Error, "a task on a CPU stream threw an unknown exception");
     }
     task.reset();  // release captures before reporting completion
+}
+
+// The threads of workers told to stop and not yet joined. Never destroyed: a thread still here at
+// exit (no aclFinalize) must not be destroyed joinable.
+struct RetiredWorkers {
+    std::mutex mu;
+    std::deque<std::thread> threads;
+};
+
+RetiredWorkers& retired_workers() {
+    static auto* workers = new RetiredWorkers;
+    return *workers;
+}
+
+void retire(std::thread worker) {
+    std::thread oldest;
+    {
+        RetiredWorkers& retired = retired_workers();
+        std::lock_guard<std::mutex> lock(retired.mu);
+        retired.threads.push_back(std::move(worker));
+        if (retired.threads.size() > kMaxRetiredWorkers) {
+            oldest = std::move(retired.threads.front());
+            retired.threads.pop_front();
+        }
+    }
+    if (oldest.joinable()) {
+        oldest.join();
+    }
 }
 
 }  // namespace
@@ -209,15 +243,33 @@ void WorkQueue::shutdown() {
     if (!worker_.joinable()) {
         return;
     }
+    bool idle_now = false;
     {
         std::lock_guard<std::mutex> lock(state_->mu);
         state_->stop.store(true, std::memory_order_release);
+        idle_now = state_->pending.empty() && !state_->inline_running
+                   && state_->completed.load(std::memory_order_acquire)
+                          == state_->submitted.load(std::memory_order_relaxed);
     }
     state_->task_ready.notify_all();
     if (on_worker()) {
         worker_.detach();
+    } else if (idle_now) {
+        retire(std::move(worker_));
     } else {
         worker_.join();
+    }
+}
+
+void WorkQueue::join_retired_workers() {
+    std::deque<std::thread> threads;
+    {
+        RetiredWorkers& retired = retired_workers();
+        std::lock_guard<std::mutex> lock(retired.mu);
+        threads.swap(retired.threads);
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
     }
 }
 

@@ -12,6 +12,12 @@
 // order, wait(), idle() and events recorded before or after are all unchanged; only the caller
 // returns later (by about the task's own run time). A busy queue, or a call from the worker
 // itself, refuses and the caller enqueues instead.
+// Note [Idle workers are not waited for]: shutting down an idle queue (a destroyed stream, a
+// reset device) does not wait for its worker: a sleeping thread woken on a loaded machine may
+// wait a whole scheduler slice (milliseconds) before it runs and exits. The worker is told to
+// stop and its thread is kept among the retired ones, joined later: the oldest once more than a
+// few are kept (long since exited), and all at join_retired_workers() (the CPU backend's
+// destruction, at aclFinalize), so no worker runs aclemu code after that.
 #pragma once
 
 #include "aclemu/host_task.h"
@@ -53,8 +59,11 @@ public:
     /// True on the worker thread.
     bool on_worker() const;
     /// Runs what is pending and stops the worker. From the worker itself the thread is detached
-    /// and finishes on its own.
+    /// and finishes on its own; an idle queue's worker is left to stop on its own (Note [Idle
+    /// workers are not waited for]).
     void shutdown();
+    /// Joins the workers of the queues shut down while idle.
+    static void join_retired_workers();
 
 private:
     // Producers and the worker meet on `mu` once per batch: the worker swaps the whole

@@ -4,7 +4,6 @@
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
 #include "aclemu/log.h"
 #include "backend/backend.h"
-#include "backend/gpu/event_clock.h"
 #include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
 #include "backend/gpu/gpu_vmm.h"
@@ -491,18 +490,24 @@ public:
 
     // Non-blocking: an aclrtStream must not serialise against the legacy default stream (or other
     // libraries' work on it); aclrtMemcpy's completion is handled in memcpy_sync instead.
+    // No priority asked for: the runtime's default, as other libraries' streams have.
     aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) override {
-        int least = 0;
-        int greatest = 0;
-        if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
-            err != ACL_SUCCESS) {
-            return err;
-        }
         gpuStream_t native = nullptr;
-        aclError status = GPU_CALL(gpuStreamCreateWithPriority,
-                                   &native,
-                                   gpuStreamNonBlocking,
-                                   native_priority(priority, least, greatest));
+        aclError status = ACL_SUCCESS;
+        if (priority == kDefaultStreamPriority) {
+            status = GPU_CALL(gpuStreamCreateWithFlags, &native, gpuStreamNonBlocking);
+        } else {
+            int least = 0;
+            int greatest = 0;
+            if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
+                err != ACL_SUCCESS) {
+                return err;
+            }
+            status = GPU_CALL(gpuStreamCreateWithPriority,
+                              &native,
+                              gpuStreamNonBlocking,
+                              native_priority(priority, least, greatest));
+        }
         if (status == ACL_SUCCESS) {
             *stream = std::make_unique<GpuStream>(native);
         }
@@ -678,7 +683,12 @@ public:
             set_last_error_text("aclrtEventGetTimestamp: the event was created without timing");
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
-        return event_clock_.timestamp_us(gpu_event->native(), us);
+        int64_t ns = 0;
+        if (aclError err = clock_->host_ns(gpu_event->native(), &ns); err != ACL_SUCCESS) {
+            return err;
+        }
+        *us = ns > 0 ? static_cast<uint64_t>(ns / 1000) : 0;
+        return ACL_SUCCESS;
     }
 
     std::string last_error_text() override {
@@ -690,7 +700,8 @@ public:
     }
 
 private:
-    // Shared with the marks, which may be resolved after the backend is gone.
+    // The timeline's marks and aclrtEventGetTimestamp; shared with the marks, which may be
+    // resolved after the backend is gone.
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
     std::mutex opened_mutex_;
     std::map<void*, void*> opened_;  // IPC memory opened here: pointer handed out -> base
@@ -701,8 +712,6 @@ private:
     static aclError builtin_status(int code, const char* what) {
         return gpu_check(static_cast<gpuError_t>(code), what);
     }
-
-    EventClock event_clock_;
 };
 
 }  // namespace

@@ -1,4 +1,5 @@
-// GpuClock: timing-event marks on GPU streams and their anchors on the host clock (gpu_clock.h).
+// GpuClock: GPU event times on the host clock through anchors (gpu_clock.h): the timeline's marks
+// on GPU streams, and the timestamps of completed events.
 #include "backend/gpu/gpu_clock.h"
 
 #include "aclemu/observe.h"
@@ -91,6 +92,10 @@ GpuClock::Anchor::~Anchor() {
 
 GpuClock::~GpuClock() {
     for (auto& [device, clock] : devices_) {
+        if (gpuSetDevice(device) != gpuSuccess) {
+            continue;
+        }
+        clock.anchor.reset();  // marks still held keep their own reference
         for (gpuEvent_t event : clock.spare) {
             static_cast<void>(gpuEventDestroy(event));
         }
@@ -133,22 +138,27 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
     return ACL_SUCCESS;
 }
 
-aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
-    int device = 0;
-    if (aclError err = GPU_CALL(gpuGetDevice, &device); err != ACL_SUCCESS) {
+aclError GpuClock::current_anchor(int* device, std::shared_ptr<const Anchor>* out) {
+    if (aclError err = GPU_CALL(gpuGetDevice, device); err != ACL_SUCCESS) {
         return err;
     }
+    std::lock_guard<std::mutex> lock(mu_);
+    return anchor_locked(devices_[*device], out);
+}
+
+aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
+    int device = 0;
     std::shared_ptr<const Anchor> anchor;
+    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
+        return err;
+    }
     gpuEvent_t event = nullptr;
     {
         std::lock_guard<std::mutex> lock(mu_);
-        DeviceClock& clock = devices_[device];
-        if (aclError err = anchor_locked(clock, &anchor); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (!clock.spare.empty()) {
-            event = clock.spare.back();
-            clock.spare.pop_back();
+        std::vector<gpuEvent_t>& spare = devices_[device].spare;
+        if (!spare.empty()) {
+            event = spare.back();
+            spare.pop_back();
         }
     }
     if (event == nullptr) {
@@ -162,6 +172,21 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
         return err;
     }
     *out = std::make_shared<GpuMark>(shared_from_this(), device, event, std::move(anchor));
+    return ACL_SUCCESS;
+}
+
+aclError GpuClock::host_ns(gpuEvent_t event, int64_t* ns) {
+    int device = 0;
+    std::shared_ptr<const Anchor> anchor;
+    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
+        return err;
+    }
+    float ms = 0.0f;
+    if (aclError err = GPU_CALL(gpuEventElapsedTime, &ms, anchor->event, event);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    *ns = anchor->host_ns + std::llround(static_cast<double>(ms) * 1e6);
     return ACL_SUCCESS;
 }
 

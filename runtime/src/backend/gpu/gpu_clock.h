@@ -1,6 +1,7 @@
-// Timestamps on GPU streams for the ACLEMU_TRACE timeline (Backend::mark_stream): a mark is a
-// timing event recorded on the stream, resolved later with an event query (never a wait on the
-// user's stream in the hot path).
+// GPU event times on the host's steady clock, for both of their readers: the ACLEMU_TRACE
+// timeline (Backend::mark_stream: a mark is a timing event recorded on the stream, resolved later
+// with an event query, never a wait on the user's stream in the hot path) and
+// aclrtEventGetTimestamp (host_ns: a completed user event).
 //
 // Note [GPU clock anchors]: a GPU event's time is only known relative to another event
 // (cudaEventElapsedTime). Each device has an anchor: an event recorded on a private, idle stream
@@ -8,7 +9,9 @@
 // the wait; the anchor's host time is the midpoint, within half that round trip. A mark's host
 // time is then anchor time + elapsed(anchor, mark). The anchor is renewed once a second so the
 // elapsed times stay short (cudaEventElapsedTime is a float of milliseconds). A mark is always
-// made after its anchor completed, so the elapsed time is never negative.
+// made after its anchor completed, so its elapsed time is never negative; a user's event may
+// precede the anchor (a negative elapsed time), and one recorded long before it is mapped less
+// precisely (the float's resolution).
 #pragma once
 
 #include "backend/backend.h"
@@ -32,13 +35,16 @@ public:
     };
 
     GpuClock() = default;
-    /// Releases the spare events and the private streams.
+    /// Releases the spare events and the private streams (each on its device).
     ~GpuClock();
     GpuClock(const GpuClock&) = delete;
     GpuClock& operator=(const GpuClock&) = delete;
 
     /// Records a mark on `stream`, on the calling thread's current device.
     aclError mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out);
+    /// `event`, a completed timing event of the calling thread's current device, on
+    /// observe::steady_ns()'s clock (aclrtEventGetTimestamp).
+    aclError host_ns(gpuEvent_t event, int64_t* ns);
     /// Takes back a resolved mark's event for reuse.
     void recycle(int device, gpuEvent_t event);
 
@@ -50,6 +56,8 @@ private:
     };
     // A current anchor for `clock`, renewed when it is a second old. Called with mu_ held.
     aclError anchor_locked(DeviceClock& clock, std::shared_ptr<const Anchor>* out);
+    // The current device and a current anchor of it.
+    aclError current_anchor(int* device, std::shared_ptr<const Anchor>* out);
 
     std::mutex mu_;
     std::map<int, DeviceClock> devices_;

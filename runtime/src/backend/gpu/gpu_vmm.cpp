@@ -4,6 +4,7 @@
 // so it can be exported later.
 #include "backend/gpu/gpu_vmm.h"
 
+#include "backend/gpu/driver_entry.h"
 #include "backend/gpu/gpu_error.h"
 
 #include <cstring>
@@ -13,8 +14,7 @@
 #include <unistd.h>
 #include <vector>
 
-#if !defined(ACLEMU_USE_HIP) && !defined(ACLEMU_GPU_SIM)
-#    include <cuda.h>
+#if defined(ACLEMU_CUDA_DRIVER_ENTRY_POINTS)
 #    define ACLEMU_VMM_CUDA_DRIVER 1
 #endif
 
@@ -65,22 +65,10 @@ struct Driver {
 
 template <class F>
 void resolve(const char* symbol, F* fn, std::string* missing) {
-    void* address = nullptr;
-    cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
-#    if CUDART_VERSION >= 12050
-    const cudaError_t error =
-        cudaGetDriverEntryPointByVersion(symbol, &address, 12000, cudaEnableDefault, &status);
-#    else
-    const cudaError_t error = cudaGetDriverEntryPoint(symbol, &address, cudaEnableDefault, &status);
-#    endif
-    if (error != cudaSuccess || status != cudaDriverEntryPointSuccess || address == nullptr) {
-        static_cast<void>(cudaGetLastError());
-        if (missing->empty()) {
-            *missing = symbol;
-        }
-        return;
+    *fn = driver_entry_point<F>(symbol);
+    if (*fn == nullptr && missing->empty()) {
+        *missing = symbol;
     }
-    *fn = reinterpret_cast<F>(address);
 }
 
 const Driver& driver() {

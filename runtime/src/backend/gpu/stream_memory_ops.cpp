@@ -1,15 +1,13 @@
 #include "backend/gpu/stream_memory_ops.h"
 
 #include "aclemu/log.h"
+#include "backend/gpu/driver_entry.h"
 #include "backend/gpu/gpu_error.h"
 #include "kernels_cu/builtin/launch.h"
 
 #include <atomic>
 #include <string>
 
-#if !defined(ACLEMU_USE_HIP) && !defined(ACLEMU_GPU_SIM)
-#    include <cuda.h>
-#endif
 
 namespace aclemu::rt::ACLEMU_GPU_NAMESPACE {
 namespace {
@@ -33,7 +31,7 @@ aclError wait_by_kernel(gpuStream_t stream, const uint64_t* addr, uint64_t value
         "stream wait kernel launch");
 }
 
-#if !defined(ACLEMU_USE_HIP) && !defined(ACLEMU_GPU_SIM)
+#if defined(ACLEMU_CUDA_DRIVER_ENTRY_POINTS)
 
 // The driver's stream memory operations, resolved once; null where the driver lacks them.
 struct DriverMemOps {
@@ -41,27 +39,11 @@ struct DriverMemOps {
     decltype(&::cuStreamWaitValue64) wait = nullptr;
 };
 
-void* entry_point(const char* symbol) {
-    void* fn = nullptr;
-    cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-#    if CUDART_VERSION >= 12050
-    const cudaError_t status =
-        cudaGetDriverEntryPointByVersion(symbol, &fn, 12000, cudaEnableDefault, &found);
-#    else
-    const cudaError_t status = cudaGetDriverEntryPoint(symbol, &fn, cudaEnableDefault, &found);
-#    endif
-    if (status != cudaSuccess || found != cudaDriverEntryPointSuccess) {
-        static_cast<void>(cudaGetLastError());
-        return nullptr;
-    }
-    return fn;
-}
-
 const DriverMemOps& driver_mem_ops() {
     static const DriverMemOps ops = [] {
         DriverMemOps found;
-        found.write = reinterpret_cast<decltype(found.write)>(entry_point("cuStreamWriteValue64"));
-        found.wait = reinterpret_cast<decltype(found.wait)>(entry_point("cuStreamWaitValue64"));
+        found.write = driver_entry_point<decltype(found.write)>("cuStreamWriteValue64");
+        found.wait = driver_entry_point<decltype(found.wait)>("cuStreamWaitValue64");
         if (found.write == nullptr || found.wait == nullptr) {
             ACLEMU_LOG(Runtime,
                        Info,

@@ -1,0 +1,21 @@
+// Argument checks the entry points share, each returning ACL_SUCCESS or the recorded failure
+// (ACL_ERROR_INVALID_PARAM, with a message naming the parameter: docs/errors.md).
+#pragma once
+
+#include "acl/acl_base.h"
+
+#include <cstdint>
+
+namespace aclemu::rt {
+
+/// A reserved pointer argument: must be NULL.
+aclError check_reserved_null(const char* param, const void* value);
+/// A reserved number (flags): must be 0.
+aclError check_reserved_zero(const char* param, uint64_t value);
+/// A count or size that must be greater than 0.
+aclError check_positive(const char* param, uint64_t value);
+/// [ptr, ptr + bytes) must lie in one device allocation (aclrtMalloc and its variants, or device
+/// memory of another library): "must be <bytes> bytes of device memory (aclrtMalloc)".
+aclError check_device_range(const char* param, const void* ptr, uint64_t bytes);
+
+}  // namespace aclemu::rt

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Every acl*/aclrt* entry point defined in runtime/src runs its body through api_call /
+api_call_init (runtime/src/status.h): the init gate where it applies, the NVTX range named after
+the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU_TRACE host
+track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
+it, fails here. The few pure helpers that record nothing are listed below."""
+import argparse
+import pathlib
+import re
+import sys
+
+# Pure functions of their arguments: no device, no error to record, nothing worth a range.
+UNWRAPPED = {
+    "aclFloat16ToFloat",
+    "aclFloatToFloat16",
+    "aclDataTypeSize",
+    "aclCreateDataBuffer",
+    "aclGetDataBufferAddr",
+    "aclGetDataBufferSizeV2",
+    "aclAppLog",  # writes the log itself
+    "aclGetRecentErrMsg",  # reads (and clears) the thread's messages: no call of its own
+    "aclrtGetLastError",
+    "aclrtPeekAtLastError",
+}
+
+DEFINITION = re.compile(r"^[A-Za-z_][\w \*]*?\b(acl\w+)\(([^;{]*?)\)\s*\{", re.M)
+WRAPPER = re.compile(r'api_call(?:_init)?\(\s*"(\w+)"')
+
+
+def body_at(source, start):
+    depth = 1
+    i = start
+    while depth:
+        if source[i] == "{":
+            depth += 1
+        elif source[i] == "}":
+            depth -= 1
+        i += 1
+    return source[start:i]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--root", default=pathlib.Path(__file__).resolve().parent.parent)
+    root = pathlib.Path(parser.parse_args().root)
+    problems = []
+    count = 0
+    for path in sorted((root / "runtime" / "src").glob("*.cpp")):
+        source = path.read_text()
+        for match in DEFINITION.finditer(source):
+            name = match.group(1)
+            count += 1
+            names = WRAPPER.findall(body_at(source, match.end()))
+            where = f"{path.relative_to(root)}: {name}"
+            if name in UNWRAPPED:
+                if names:
+                    problems.append(f"{where}: listed as unwrapped but calls api_call")
+            elif not names:
+                problems.append(f"{where}: does not run through api_call / api_call_init")
+            elif names != [name]:
+                problems.append(f"{where}: its api_call names {', '.join(names)}")
+    for problem in problems:
+        print(problem)
+    print(f"{count} entry points checked, {len(problems)} problems")
+    return 1 if problems or count == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
