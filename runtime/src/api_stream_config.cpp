@@ -3,6 +3,7 @@
 // state callbacks.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "runtime.h"
 #include "status.h"
 #include "stream_config.h"
@@ -18,11 +19,14 @@ using namespace aclemu::rt;
 
 namespace {
 
-// Handles aclrtCreateStreamConfigHandle made and not yet destroyed: destroying anything else is
-// refused rather than freed.
+// Handles aclrtCreateStreamConfigHandle made. A destroyed handle is kept (retired) and reused by
+// the next creation instead of being freed, so a call with a dangling handle reads memory that
+// is still the library's and can be refused, never a use after free. The handle is a plain
+// struct, so any other address (one on the caller's stack) is the caller's own configuration.
 struct ConfigHandles {
     std::mutex mu;
     std::set<aclrtStreamConfigHandle*> live;
+    std::set<aclrtStreamConfigHandle*> retired;
 };
 
 ConfigHandles& config_handles() {
@@ -30,21 +34,38 @@ ConfigHandles& config_handles() {
     return *handles;
 }
 
-aclError check_value_size(aclrtStreamConfigAttr attr, size_t size, size_t expected) {
+aclError destroyed_handle(const aclrtStreamConfigHandle* handle) {
+    return fail(
+        ACL_ERROR_INVALID_PARAM,
+        msg_invalid(
+            "handle", pointer_text(handle), "it was destroyed by aclrtDestroyStreamConfigHandle"));
+}
+
+// Runs `use` with the handle's configuration unless the handle was destroyed (under the lock, so
+// a concurrent destroy waits).
+template <class Use>
+aclError with_config(const aclrtStreamConfigHandle* handle, Use use) {
+    ConfigHandles& handles = config_handles();
+    std::lock_guard<std::mutex> lock(handles.mu);
+    if (handles.retired.count(const_cast<aclrtStreamConfigHandle*>(handle)) != 0) {
+        return destroyed_handle(handle);
+    }
+    return use();
+}
+
+aclError check_value_size(int64_t attr, size_t size, size_t expected) {
     if (size != expected) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("valueSize",
                                 std::to_string(size),
-                                "attribute " + std::to_string(static_cast<int>(attr))
-                                    + " takes a value of " + std::to_string(expected) + " bytes"));
+                                "attribute " + std::to_string(attr) + " takes a value of "
+                                    + std::to_string(expected) + " bytes"));
     }
     return ACL_SUCCESS;
 }
 
-aclError set_config(aclrtStreamConfigHandle* handle,
-                    aclrtStreamConfigAttr attr,
-                    const void* value,
-                    size_t size) {
+// `attr` is the integer the caller passed (aclemu/c_enum.h).
+aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* value, size_t size) {
     switch (attr) {
         case ACL_RT_STREAM_WORK_ADDR_PTR:
             if (aclError err = check_value_size(attr, size, sizeof(void*)); err != ACL_SUCCESS) {
@@ -77,11 +98,11 @@ aclError set_config(aclrtStreamConfigHandle* handle,
             }
             std::memcpy(&handle->priority, value, sizeof(uint32_t));
             return ACL_SUCCESS;
+        default:
+            break;
     }
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid(
-            "attr", std::to_string(static_cast<int>(attr)), "not an aclrtStreamConfigAttr (0..3)"));
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid("attr", std::to_string(attr), "not an aclrtStreamConfigAttr (0..3)"));
 }
 
 }  // namespace
@@ -89,10 +110,17 @@ aclError set_config(aclrtStreamConfigHandle* handle,
 extern "C" {
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-    auto* handle = new (std::nothrow) aclrtStreamConfigHandle{};
+    ConfigHandles& handles = config_handles();
+    std::lock_guard<std::mutex> lock(handles.mu);
+    aclrtStreamConfigHandle* handle = nullptr;
+    if (!handles.retired.empty()) {
+        handle = *handles.retired.begin();
+        handles.retired.erase(handles.retired.begin());
+        *handle = aclrtStreamConfigHandle{};
+    } else {
+        handle = new (std::nothrow) aclrtStreamConfigHandle{};
+    }
     if (handle != nullptr) {
-        ConfigHandles& handles = config_handles();
-        std::lock_guard<std::mutex> lock(handles.mu);
         handles.live.insert(handle);
     }
     return handle;
@@ -110,7 +138,7 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
                                     "not a handle from aclrtCreateStreamConfigHandle (or "
                                     "destroyed already)"));
         }
-        delete handle;
+        handles.retired.insert(handle);  // kept for the next aclrtCreateStreamConfigHandle
         return ACL_SUCCESS;
     });
 }
@@ -119,17 +147,30 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
                                  aclrtStreamConfigAttr attr,
                                  const void* attrValue,
                                  size_t valueSize) {
+    const int64_t attr_value = aclemu::enum_value(attr);  // any int a C caller passed
     return api_call("aclrtSetStreamConfigOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(handle);
         ACLEMU_CHECK_NOT_NULL(attrValue);
-        return set_config(handle, attr, attrValue, valueSize);
+        return with_config(handle,
+                           [&] { return set_config(handle, attr_value, attrValue, valueSize); });
     });
 }
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
     return api_call_init("aclrtCreateStreamV2", [&] {
         ACLEMU_CHECK_NOT_NULL(handle);
-        return create_configured_stream(stream, handle->priority, handle->flag);
+        uint64_t priority = 0;
+        uint64_t flag = 0;
+        if (aclError err = with_config(handle,
+                                       [&] {
+                                           priority = handle->priority;
+                                           flag = handle->flag;
+                                           return ACL_SUCCESS;
+                                       });
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        return create_configured_stream(stream, priority, flag);
     });
 }
 

@@ -4,6 +4,7 @@
 // operations (backend/gpu/stream_memory_ops.h), on the CPU backend tasks of the stream's worker.
 #include "acl/acl.h"
 
+#include "memory_access.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -14,7 +15,8 @@ namespace kernels = aclemu::kernels;
 
 namespace {
 
-aclError check_word(void* devAddr) {
+// `needed`: what the task does to the word (kRead for a wait, kWrite for a write).
+aclError check_word(void* devAddr, uint8_t needed) {
     ACLEMU_CHECK_NOT_NULL(devAddr);
     if (reinterpret_cast<uintptr_t>(devAddr) % 8 != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -26,7 +28,7 @@ aclError check_word(void* devAddr) {
                                 pointer_text(devAddr),
                                 "must be 8 bytes of device memory (aclrtMalloc)"));
     }
-    return ACL_SUCCESS;
+    return check_access(ACL_ERROR_INVALID_PARAM, "devAddr", devAddr, needed);
 }
 
 template <class Enqueue>
@@ -51,7 +53,7 @@ extern "C" {
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWrite", [&] {
-        if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
+        if (aclError err = check_word(devAddr, kWrite); err != ACL_SUCCESS) {
             return err;
         }
         if (flag != 0) {
@@ -67,7 +69,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWait", [&] {
-        if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
+        if (aclError err = check_word(devAddr, kRead); err != ACL_SUCCESS) {
             return err;
         }
         if (flag > ACL_STREAM_WAIT_VALUE_NOR) {
