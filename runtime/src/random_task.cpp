@@ -250,9 +250,9 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
     uint64_t out_bytes = bits ? 1 : static_cast<uint64_t>(width);
     if (parsed.count.addr == nullptr) {
         const uint64_t n = parsed.count.value;
-        const bool fits = bits ? aclemu::checked_add(n / 8, n % 8 != 0 ? 1 : 0, &out_bytes)
-                               : aclemu::checked_mul(n, width, &out_bytes);
-        if (!fits) {
+        if (bits) {
+            out_bytes = n / 8 + (n % 8 != 0 ? 1 : 0);  // (n + 7) / 8 without the wrap near 2^64
+        } else if (!aclemu::checked_mul(n, width, &out_bytes)) {
             return invalid("taskInfo->randomNum",
                            std::to_string(n),
                            "is too large: its results would not fit an address space");
