@@ -214,6 +214,44 @@ TEST_P(HostileRuntime, PhysicalMemoryEnumFieldsNoEnumHolds) {
     }
 }
 
+void* no_alloc(aclrtAllocator, size_t) {
+    return nullptr;
+}
+void no_free(aclrtAllocator, aclrtAllocatorBlock) {}
+void* no_address(aclrtAllocatorBlock) {
+    return nullptr;
+}
+
+// Registrations were kept by stream address: a new stream that got a destroyed stream's address
+// (the heap reuses it at once) answered aclrtAllocatorGetByStream with the old registration.
+TEST_P(HostileRuntime, AllocatorRegistrationDiesWithItsStream) {
+    static int object = 0;
+    aclrtAllocatorDesc desc = aclrtAllocatorCreateDesc();
+    ASSERT_NE(desc, nullptr);
+    ASSERT_EQ(aclrtAllocatorSetObjToDesc(desc, &object), ACL_SUCCESS);
+    ASSERT_EQ(aclrtAllocatorSetAllocFuncToDesc(desc, no_alloc), ACL_SUCCESS);
+    ASSERT_EQ(aclrtAllocatorSetFreeFuncToDesc(desc, no_free), ACL_SUCCESS);
+    ASSERT_EQ(aclrtAllocatorSetGetAddrFromBlockFuncToDesc(desc, no_address), ACL_SUCCESS);
+    aclrtStream first = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&first), ACL_SUCCESS);
+    ASSERT_EQ(aclrtAllocatorRegister(first, desc), ACL_SUCCESS);
+    ASSERT_EQ(aclrtDestroyStream(first), ACL_SUCCESS);
+    std::vector<aclrtStream> later(8, nullptr);
+    for (aclrtStream& s : later) {
+        ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+        aclrtAllocatorDesc got = nullptr;
+        EXPECT_EQ(aclrtAllocatorGetByStream(s, &got, nullptr, nullptr, nullptr, nullptr, nullptr),
+                  ACL_ERROR_INVALID_PARAM)
+            << (s == first ? "a new stream at the destroyed one's address" : "a new stream");
+        EXPECT_THAT(take_recent_error(), HasSubstr("no allocator is registered"));
+        EXPECT_EQ(got, nullptr);
+    }
+    for (aclrtStream s : later) {
+        EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+    }
+    EXPECT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_SUCCESS);
+}
+
 class HostileVmm : public HostileRuntime {
 protected:
     void SetUp() override {
