@@ -89,6 +89,9 @@ struct RandomArgs {
     RandomParam a;
     RandomParam b;
     uint32_t* overflow_flag = nullptr;
+    /// The most outputs `out` holds (bits for DropoutBitmask): a count read from device memory
+    /// when the task runs is clamped to it, so the task never writes past its result buffer.
+    uint64_t max_count = UINT64_MAX;
 };
 
 /// The comparisons of a stream wait. Values equal ACL_STREAM_WAIT_VALUE_* (and CUDA's).

@@ -40,7 +40,8 @@ ACLEMU_HD uint64_t load_param(const RandomParam& param) {
 ACLEMU_HD RandomValues load_random_values(const RandomArgs& args) {
     RandomValues v;
     v.seed = load_param(args.seed);
-    v.count = load_param(args.count);
+    const uint64_t count = load_param(args.count);
+    v.count = count < args.max_count ? count : args.max_count;
     v.a = load_param(args.a);
     v.b = load_param(args.b);
     v.counter_lo = load_little_endian(args.counter, 8);

@@ -30,6 +30,7 @@ struct AllocatorCallbacks {
 struct Registration {
     aclrtAllocatorDesc desc = nullptr;
     AllocatorCallbacks callbacks;  // as they were at aclrtAllocatorRegister
+    std::weak_ptr<Stream> stream;  // a new stream at a destroyed one's address has none
 };
 
 struct AllocatorRegistry {
@@ -94,7 +95,7 @@ aclError register_allocator(aclrtStream stream, aclrtAllocatorDesc allocatorDesc
             return fail(ACL_ERROR_INVALID_PARAM, msg_null(field.name));
         }
     }
-    allocators.by_stream[stream] = Registration{allocatorDesc, callbacks};
+    allocators.by_stream[stream] = Registration{allocatorDesc, callbacks, target};
     return ACL_SUCCESS;
 }
 
@@ -116,6 +117,10 @@ aclError get_by_stream(aclrtStream stream,
     AllocatorRegistry& allocators = registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
     auto found = allocators.by_stream.find(stream);
+    if (found != allocators.by_stream.end() && found->second.stream.lock() != target) {
+        allocators.by_stream.erase(found);  // made for a destroyed stream at the same address
+        found = allocators.by_stream.end();
+    }
     if (found == allocators.by_stream.end()) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("stream",

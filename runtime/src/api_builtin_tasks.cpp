@@ -6,8 +6,11 @@
 // status (overflow_state.h).
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "arg_checks.h"
 #include "builtin_task_names.h"
+#include "memory_access.h"
 #include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "random_task.h"
@@ -25,7 +28,8 @@ namespace {
 using kernels::builtin::ElemType;
 
 // The element types aclrtReduceAsync takes (CANN's Atlas A2/A3 list, and UINT32 of Ascend 950).
-std::optional<ElemType> reduce_type(aclDataType type) {
+// `type` is the integer the caller passed.
+std::optional<ElemType> reduce_type(int64_t type) {
     switch (type) {
         case ACL_INT8:
         case ACL_INT16:
@@ -40,8 +44,10 @@ std::optional<ElemType> reduce_type(aclDataType type) {
     }
 }
 
-// `count` bytes at `ptr` inside one device allocation of logical device `device`.
-aclError check_operand(const char* name, const void* ptr, uint64_t count, int32_t device) {
+// `count` bytes at `ptr` inside one device allocation of logical device `device` that allows
+// what the reduction does to it (`needed`).
+aclError check_operand(
+    const char* name, const void* ptr, uint64_t count, int32_t device, uint8_t needed) {
     if (aclError err = check_device_range(name, ptr, count); err != ACL_SUCCESS) {
         return err;
     }
@@ -52,14 +58,24 @@ aclError check_operand(const char* name, const void* ptr, uint64_t count, int32_
                                 "it is memory of device " + std::to_string(block->device)
                                     + ", the stream's device is " + std::to_string(device)));
     }
-    return ACL_SUCCESS;
+    return check_access(ACL_ERROR_INVALID_PARAM, name, ptr, needed);
+}
+
+// [a, a + count) and [b, b + count) share a byte but do not start together.
+bool overlap_partially(uintptr_t a, uintptr_t b, uint64_t count) {
+    uintptr_t a_end = 0;
+    uintptr_t b_end = 0;
+    if (!aclemu::checked_add(a, count, &a_end) || !aclemu::checked_add(b, count, &b_end)) {
+        return a != b;  // cannot happen for ranges inside allocations; refuse rather than wrap
+    }
+    return a != b && a < b_end && b < a_end;
 }
 
 aclError reduce_async(void* dst,
                       const void* src,
                       uint64_t count,
-                      aclrtReduceKind kind,
-                      aclDataType type,
+                      int64_t kind,
+                      int64_t type,
                       aclrtStream stream,
                       void* reserve) {
     ACLEMU_CHECK_NOT_NULL(dst);
@@ -80,14 +96,14 @@ aclError reduce_async(void* dst,
         default:
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("kind",
-                                    std::to_string(static_cast<int>(kind)),
+                                    std::to_string(kind),
                                     "must be ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, _MAX or _MIN"));
     }
     const std::optional<ElemType> elem = reduce_type(type);
     if (!elem) {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_invalid("type",
-                                std::to_string(static_cast<int>(type)),
+                                std::to_string(type),
                                 "aclrtReduceAsync reduces ACL_INT8, ACL_INT16, ACL_INT32, "
                                 "ACL_UINT32, ACL_FLOAT16, ACL_FLOAT and ACL_BF16"));
     }
@@ -108,15 +124,16 @@ aclError reduce_async(void* dst,
     if (count == 0) {
         return ACL_SUCCESS;
     }
-    if (aclError err = check_operand("dst", dst, count, target->device); err != ACL_SUCCESS) {
+    if (aclError err = check_operand("dst", dst, count, target->device, kRead | kWrite);
+        err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError err = check_operand("src", src, count, target->device); err != ACL_SUCCESS) {
+    if (aclError err = check_operand("src", src, count, target->device, kRead);
+        err != ACL_SUCCESS) {
         return err;
     }
-    const auto d = reinterpret_cast<uintptr_t>(dst);
-    const auto s = reinterpret_cast<uintptr_t>(src);
-    if (d != s && d < s + count && s < d + count) {
+    if (overlap_partially(
+            reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), count)) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("src",
                                 pointer_text(src),
@@ -197,8 +214,10 @@ aclError aclrtReduceAsync(void* dst,
                           aclDataType type,
                           aclrtStream stream,
                           void* reserve) {
+    const int64_t kind_value = aclemu::enum_value(kind);  // any int a C caller passed
+    const int64_t type_value = aclemu::enum_value(type);
     return api_call_init("aclrtReduceAsync", [&] {
-        return reduce_async(dst, src, count, kind, type, stream, reserve);
+        return reduce_async(dst, src, count, kind_value, type_value, stream, reserve);
     });
 }
 

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "backend/host_facts.h"
 #include "runtime.h"
 #include "status.h"
@@ -17,17 +18,19 @@ using namespace aclemu::rt;
 
 namespace {
 
-aclError unsupported_attribute(const char* api, int attr, const std::string& why) {
+aclError unsupported_attribute(const char* api, int64_t attr, const std::string& why) {
     return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                 msg_unsupported(api, "attribute " + std::to_string(attr) + ": " + why));
 }
 
+// The product of two device limits, or int64's maximum when it does not fit.
 int64_t saturating_product(int64_t a, int64_t b) {
-    const int64_t max = std::numeric_limits<int64_t>::max();
-    return a != 0 && b > max / a ? max : a * b;
+    int64_t product = 0;
+    return aclemu::checked_mul(a, b, &product) ? product : std::numeric_limits<int64_t>::max();
 }
 
-aclError device_info(int32_t device, int32_t physical, int attr, int64_t* value) {
+// `attr` is the integer the caller passed (aclemu/c_enum.h): any value, named or not.
+aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* value) {
     DeviceFacts facts;
     if (aclError err = runtime().device_facts(device, &facts); err != ACL_SUCCESS) {
         return err;
@@ -148,6 +151,7 @@ aclError error_verbose(int32_t device, aclrtErrorInfo* info) {
 extern "C" {
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
+    const int64_t attr_value = aclemu::enum_value(attr);  // any int a C caller passed
     return api_call_init("aclrtGetDeviceInfo", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         const auto device = static_cast<int32_t>(deviceId);
@@ -156,7 +160,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
             err != ACL_SUCCESS) {
             return err;
         }
-        return device_info(device, physical, attr, value);
+        return device_info(device, physical, attr_value, value);
     });
 }
 
@@ -199,13 +203,14 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
 aclError aclrtGetDeviceCapability(int32_t deviceId,
                                   aclrtDevFeatureType devFeatureType,
                                   int32_t* value) {
+    const int64_t feature = aclemu::enum_value(devFeatureType);
     return api_call_init("aclrtGetDeviceCapability", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         if (aclError err = runtime().check_device(deviceId, "deviceId", nullptr);
             err != ACL_SUCCESS) {
             return err;
         }
-        switch (devFeatureType) {
+        switch (feature) {
             // Updating a launched task and cross-device memory-queue events are task-scheduler
             // features of Ascend hardware; aclemu has neither.
             case ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV:
@@ -213,10 +218,10 @@ aclError aclrtGetDeviceCapability(int32_t deviceId,
                 *value = ACL_DEV_FEATURE_NOT_SUPPORT;
                 return ACL_SUCCESS;
             default:
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("devFeatureType",
-                                        std::to_string(static_cast<int>(devFeatureType)),
-                                        "not an aclrtDevFeatureType"));
+                return fail(
+                    ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(
+                        "devFeatureType", std::to_string(feature), "not an aclrtDevFeatureType"));
         }
     });
 }
@@ -248,8 +253,17 @@ aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo) {
             err != ACL_SUCCESS) {
             return err;
         }
-        if (errorInfo->errorType == ACL_RT_NO_ERROR) {
+        // The caller's struct may hold any int in its enum field: read it as one.
+        const int64_t type = aclemu::enum_value(errorInfo->errorType);
+        if (type == ACL_RT_NO_ERROR) {
             return ACL_SUCCESS;  // nothing to repair
+        }
+        if ((type < ACL_RT_ERROR_MEMORY || type > ACL_RT_ERROR_L3_PORT)
+            && type != ACL_RT_ERROR_OTHERS) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("errorInfo->errorType",
+                                    std::to_string(type),
+                                    "not an aclrtErrorType (0..5, 0xFFFF)"));
         }
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtRepairError",

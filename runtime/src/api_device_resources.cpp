@@ -2,6 +2,7 @@
 // stream, per thread), stream priorities and peer access between devices.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -68,19 +69,21 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
 // ---- core budgets ------------------------------------------------------------------------
 
 aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
+    const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtGetDeviceResLimit", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().device_res_limit(deviceId, type, value);
+        return runtime().device_res_limit(deviceId, type_value, value);
     });
 }
 
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
+    const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtSetDeviceResLimit", [&] {
         if (value == 0) {
             return fail(ACL_ERROR_RT_PARAM_INVALID,
                         msg_invalid("value", "0", "a core budget must be at least 1"));
         }
-        return runtime().set_device_res_limit(deviceId, type, value);
+        return runtime().set_device_res_limit(deviceId, type_value, value);
     });
 }
 
@@ -97,17 +100,19 @@ aclError aclrtResetDeviceResLimit(int32_t deviceId) {
 }
 
 aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t* value) {
+    const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtGetStreamResLimit", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         std::shared_ptr<Stream> target;
         if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
             return err;
         }
-        return runtime().stream_res_limit(*target, type, value);
+        return runtime().stream_res_limit(*target, type_value, value);
     });
 }
 
 aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value) {
+    const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtSetStreamResLimit", [&] {
         if (value == 0) {
             return fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -117,7 +122,7 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
         if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
             return err;
         }
-        return runtime().set_stream_res_limit(*target, type, value);
+        return runtime().set_stream_res_limit(*target, type_value, value);
     });
 }
 
@@ -162,9 +167,10 @@ aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
 }
 
 aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
+    const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtGetResInCurrentThread", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().thread_res_limit(type, value);
+        return runtime().thread_res_limit(type_value, value);
     });
 }
 

@@ -7,9 +7,10 @@
 
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
+#include "memory_access.h"
+#include "memory_registries.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
-#include "memory_registries.h"
 #include "status.h"
 
 #include <algorithm>
@@ -111,14 +112,9 @@ aclError check_range(
     if (!where.block) {
         return ACL_SUCCESS;
     }
-    if ((where.block->access & needed) != needed) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid(name,
-                                pointer_text(ptr),
-                                std::string("the mapping it lies in has ")
-                                    + (where.block->access == 0 ? "no access" : "read-only access")
-                                    + " (aclrtMemSetAccess); this call "
-                                    + (needed == 2 ? "writes" : "reads") + " it"));
+    if (aclError err = check_access(ACL_ERROR_RT_PARAM_INVALID, name, ptr, needed);
+        err != ACL_SUCCESS) {
+        return err;
     }
     size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
     if (count > remaining) {
@@ -461,14 +457,14 @@ aclError aclrtMallocWithCfg(void** devPtr,
             }
             for (size_t i = 0; i < cfg->numAttrs; ++i) {
                 const aclrtMallocAttribute& attribute = cfg->attrs[i];
-                if (attribute.attr < ACL_RT_MEM_ATTR_RSV
-                    || attribute.attr > ACL_RT_MEM_ATTR_VA_FLAG) {
+                const int64_t type = aclemu::enum_value(attribute.attr);  // any int the caller set
+                if (type < ACL_RT_MEM_ATTR_RSV || type > ACL_RT_MEM_ATTR_VA_FLAG) {
                     return fail(ACL_ERROR_INVALID_PARAM,
                                 msg_invalid("cfg->attrs[].attr",
-                                            std::to_string(attribute.attr),
+                                            std::to_string(type),
                                             "must be an aclrtMallocAttrType in [0, 3]"));
                 }
-                if (attribute.attr == ACL_RT_MEM_ATTR_DEVICE_ID) {
+                if (type == ACL_RT_MEM_ATTR_DEVICE_ID) {
                     if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
                         return fail(ACL_ERROR_RT_INVALID_DEVICEID,
                                     msg_invalid("cfg->attrs[].value.deviceId",

@@ -6,6 +6,7 @@
 // number of the device, at most 8192 live per device (CANN's Atlas A2/A3 limit).
 #include "acl/acl.h"
 
+#include "aclemu/checked_math.h"
 #include "internal_device_memory.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
@@ -87,11 +88,12 @@ public:
         return ACL_SUCCESS;
     }
 
-    aclError find(aclrtNotify handle, std::shared_ptr<Notify>* out) {
+    /// The live notify `handle`; `param` names the argument in the message when it is none.
+    aclError find(aclrtNotify handle, std::shared_ptr<Notify>* out, const char* param = "notify") {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = notifies_.find(static_cast<Notify*>(handle));
         if (it == notifies_.end()) {
-            return not_live(handle);
+            return not_live(handle, param);
         }
         *out = it->second;
         return ACL_SUCCESS;
@@ -100,9 +102,11 @@ public:
 private:
     NotifyRegistry() = default;
 
-    static aclError not_live(aclrtNotify handle) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("notify", pointer_text(handle), "not a live notify"));
+    static aclError not_live(aclrtNotify handle, const char* param = "notify") {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                param, pointer_text(handle), "not a live notify (never created, or destroyed)"));
     }
 
     // aclFinalize frees the words with the allocation table; the handles become unknown.
@@ -211,8 +215,10 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
             return err;
         }
         // Seconds; 0 waits forever. Longer than INT32_MAX ms (24.8 days) is forever too.
-        const int32_t timeout_ms =
-            timeout == 0 || timeout > INT32_MAX / 1000 ? -1 : static_cast<int32_t>(timeout * 1000);
+        int32_t timeout_ms = -1;
+        if (timeout != 0 && !aclemu::checked_mul(timeout, 1000, &timeout_ms)) {
+            timeout_ms = -1;
+        }
         BackendStream* on = target.stream->impl.get();
         // One slice: the wait, then the reset that follows it on the stream.
         return enqueue_task(
@@ -262,12 +268,16 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
         if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
             return err;
         }
-        std::vector<std::shared_ptr<Notify>> found(num);
+        // Every entry must be live before any is reset. The list grows with the entries found
+        // (never sized from `num`, which may be any number).
+        std::vector<std::shared_ptr<Notify>> found;
         for (size_t i = 0; i < num; ++i) {
-            if (aclError err = notifies().find(notifies_to_reset[i], &found[i]);
+            std::shared_ptr<Notify> notify;
+            if (aclError err = notifies().find(notifies_to_reset[i], &notify, "notifies[]");
                 err != ACL_SUCCESS) {
                 return err;
             }
+            found.push_back(std::move(notify));
         }
         for (const auto& notify : found) {
             if (aclError err = traced_sync(

@@ -7,7 +7,9 @@
 // operators do not report to it. docs/backends.md, "Overflow".
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "arg_checks.h"
+#include "memory_access.h"
 #include "observe/traced_task.h"
 #include "overflow_state.h"
 #include "runtime.h"
@@ -33,14 +35,15 @@ aclError current_device(int32_t* device) {
 extern "C" {
 
 aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
+    const int64_t mode_value = aclemu::enum_value(mode);  // any int a C caller passed
     return api_call_init("aclrtSetDeviceSatMode", [&] {
         int32_t device = 0;
         if (aclError err = current_device(&device); err != ACL_SUCCESS) {
             return err;
         }
-        switch (mode) {
+        switch (mode_value) {
             case ACL_RT_OVERFLOW_MODE_INFNAN:
-                OverflowState::instance().set_mode(device, mode);
+                OverflowState::instance().set_mode(device, ACL_RT_OVERFLOW_MODE_INFNAN);
                 return ACL_SUCCESS;
             case ACL_RT_OVERFLOW_MODE_SATURATION:
                 return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -53,7 +56,7 @@ aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
         }
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("mode",
-                                std::to_string(static_cast<int>(mode)),
+                                std::to_string(mode_value),
                                 "must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
                                 "ACL_RT_OVERFLOW_MODE_INFNAN (1)"));
     });
@@ -109,6 +112,10 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                     "the overflow status takes 64 bytes"));
         }
         if (aclError err = check_device_range("outputAddr", outputAddr, kOverflowStatusBytes);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        if (aclError err = check_access(ACL_ERROR_INVALID_PARAM, "outputAddr", outputAddr, kWrite);
             err != ACL_SUCCESS) {
             return err;
         }

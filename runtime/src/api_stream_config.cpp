@@ -3,6 +3,7 @@
 // state callbacks.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "runtime.h"
 #include "status.h"
 #include "stream_config.h"
@@ -12,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -19,12 +21,16 @@ using namespace aclemu::rt;
 
 namespace {
 
-// Handles aclrtCreateStreamConfigHandle made and not yet destroyed: destroying anything else is
-// refused rather than freed. `prioritized`: those given ACL_RT_STREAM_PRIORITY (a stream made
-// from a handle without one gets the device's default priority, as aclrtCreateStream's does).
+// Handles aclrtCreateStreamConfigHandle made. A destroyed handle is kept (retired) and reused by
+// the next creation instead of being freed, so a call with a dangling handle reads memory that
+// is still the library's and can be refused, never a use after free. The handle is a plain
+// struct, so any other address (one on the caller's stack) is the caller's own configuration.
+// `prioritized`: live handles given ACL_RT_STREAM_PRIORITY (a stream made from a handle without
+// one gets the device's default priority, as aclrtCreateStream's does).
 struct ConfigHandles {
     std::mutex mu;
     std::set<aclrtStreamConfigHandle*> live;
+    std::set<aclrtStreamConfigHandle*> retired;
     std::set<const aclrtStreamConfigHandle*> prioritized;
 };
 
@@ -33,21 +39,38 @@ ConfigHandles& config_handles() {
     return *handles;
 }
 
-aclError check_value_size(aclrtStreamConfigAttr attr, size_t size, size_t expected) {
+aclError destroyed_handle(const aclrtStreamConfigHandle* handle) {
+    return fail(
+        ACL_ERROR_INVALID_PARAM,
+        msg_invalid(
+            "handle", pointer_text(handle), "it was destroyed by aclrtDestroyStreamConfigHandle"));
+}
+
+// Runs `use` with the handle's configuration unless the handle was destroyed (under the lock, so
+// a concurrent destroy waits).
+template <class Use>
+aclError with_config(const aclrtStreamConfigHandle* handle, Use use) {
+    ConfigHandles& handles = config_handles();
+    std::lock_guard<std::mutex> lock(handles.mu);
+    if (handles.retired.count(const_cast<aclrtStreamConfigHandle*>(handle)) != 0) {
+        return destroyed_handle(handle);
+    }
+    return use();
+}
+
+aclError check_value_size(int64_t attr, size_t size, size_t expected) {
     if (size != expected) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("valueSize",
                                 std::to_string(size),
-                                "attribute " + std::to_string(static_cast<int>(attr))
-                                    + " takes a value of " + std::to_string(expected) + " bytes"));
+                                "attribute " + std::to_string(attr) + " takes a value of "
+                                    + std::to_string(expected) + " bytes"));
     }
     return ACL_SUCCESS;
 }
 
-aclError set_config(aclrtStreamConfigHandle* handle,
-                    aclrtStreamConfigAttr attr,
-                    const void* value,
-                    size_t size) {
+// `attr` is the integer the caller passed (aclemu/c_enum.h).
+aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* value, size_t size) {
     switch (attr) {
         case ACL_RT_STREAM_WORK_ADDR_PTR:
             if (aclError err = check_value_size(attr, size, sizeof(void*)); err != ACL_SUCCESS) {
@@ -87,11 +110,11 @@ aclError set_config(aclrtStreamConfigHandle* handle,
                 }
             }
             return ACL_SUCCESS;
+        default:
+            break;
     }
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid(
-            "attr", std::to_string(static_cast<int>(attr)), "not an aclrtStreamConfigAttr (0..3)"));
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid("attr", std::to_string(attr), "not an aclrtStreamConfigAttr (0..3)"));
 }
 
 }  // namespace
@@ -101,11 +124,20 @@ extern "C" {
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
     aclrtStreamConfigHandle* handle = nullptr;
     api_call("aclrtCreateStreamConfigHandle", [&] {
-        auto made = std::make_unique<aclrtStreamConfigHandle>();
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
-        handles.live.insert(made.get());
-        handle = made.release();
+        if (!handles.retired.empty()) {
+            handle = *handles.retired.begin();
+            handles.retired.erase(handles.retired.begin());
+            *handle = aclrtStreamConfigHandle{};
+        } else {
+            handle = new (std::nothrow) aclrtStreamConfigHandle{};
+        }
+        if (handle == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC,
+                        "aclrtCreateStreamConfigHandle: out of host memory for the handle");
+        }
+        handles.live.insert(handle);
         return ACL_SUCCESS;
     });
     return handle;
@@ -124,7 +156,7 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
                                     "not a handle from aclrtCreateStreamConfigHandle (or "
                                     "destroyed already)"));
         }
-        delete handle;
+        handles.retired.insert(handle);  // kept for the next aclrtCreateStreamConfigHandle
         return ACL_SUCCESS;
     });
 }
@@ -133,25 +165,35 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
                                  aclrtStreamConfigAttr attr,
                                  const void* attrValue,
                                  size_t valueSize) {
+    const int64_t attr_value = aclemu::enum_value(attr);  // any int a C caller passed
     return api_call("aclrtSetStreamConfigOpt", [&] {
         ACLEMU_CHECK_NOT_NULL(handle);
         ACLEMU_CHECK_NOT_NULL(attrValue);
-        return set_config(handle, attr, attrValue, valueSize);
+        return with_config(handle,
+                           [&] { return set_config(handle, attr_value, attrValue, valueSize); });
     });
 }
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
     return api_call_init("aclrtCreateStreamV2", [&] {
         ACLEMU_CHECK_NOT_NULL(handle);
-        // A priority written into the struct directly counts as asked for.
-        bool asked = handle->priority != 0;
-        if (!asked) {
-            ConfigHandles& handles = config_handles();
-            std::lock_guard<std::mutex> lock(handles.mu);
-            asked = handles.prioritized.count(handle) != 0;
+        std::optional<uint64_t> priority;
+        uint64_t flag = 0;
+        if (aclError err = with_config(handle,
+                                       [&] {
+                                           // A priority written into the struct directly counts
+                                           // as asked for.
+                                           if (handle->priority != 0
+                                               || config_handles().prioritized.count(handle) != 0) {
+                                               priority = handle->priority;
+                                           }
+                                           flag = handle->flag;
+                                           return ACL_SUCCESS;
+                                       });
+            err != ACL_SUCCESS) {
+            return err;
         }
-        return create_configured_stream(
-            stream, asked ? std::optional<uint64_t>(handle->priority) : std::nullopt, handle->flag);
+        return create_configured_stream(stream, priority, flag);
     });
 }
 

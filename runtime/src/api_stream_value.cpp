@@ -6,6 +6,7 @@
 
 #include "arg_checks.h"
 #include "builtin_task_names.h"
+#include "memory_access.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
 #include "status.h"
@@ -17,13 +18,18 @@ namespace kernels = aclemu::kernels;
 
 namespace {
 
-aclError check_word(void* devAddr) {
+// `needed`: what the task does to the word (kRead for a wait, kWrite for a write).
+aclError check_word(void* devAddr, uint8_t needed) {
     ACLEMU_CHECK_NOT_NULL(devAddr);
     if (reinterpret_cast<uintptr_t>(devAddr) % 8 != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("devAddr", pointer_text(devAddr), "must be 8-byte aligned"));
     }
-    return check_device_range("devAddr", devAddr, sizeof(uint64_t));
+    if (aclError err = check_device_range("devAddr", devAddr, sizeof(uint64_t));
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    return check_access(ACL_ERROR_INVALID_PARAM, "devAddr", devAddr, needed);
 }
 
 // Puts the task `enqueue` makes on `stream`, on the timeline as `kind` `name` (a string or a
@@ -60,7 +66,7 @@ extern "C" {
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWrite", [&] {
-        if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
+        if (aclError err = check_word(devAddr, kWrite); err != ACL_SUCCESS) {
             return err;
         }
         if (aclError err = check_reserved_zero("flag", flag); err != ACL_SUCCESS) {
@@ -80,7 +86,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWait", [&] {
-        if (aclError err = check_word(devAddr); err != ACL_SUCCESS) {
+        if (aclError err = check_word(devAddr, kRead); err != ACL_SUCCESS) {
             return err;
         }
         if (flag > ACL_STREAM_WAIT_VALUE_NOR) {

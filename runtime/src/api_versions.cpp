@@ -12,6 +12,7 @@
 // scripts that need one exact name. docs/compatibility.md has the rationale.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
 #include "config.h"
 #include "runtime.h"
 #include "status.h"
@@ -155,18 +156,18 @@ constexpr aclCannAttr kSupportedAttributes[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_
 extern "C" {
 
 aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
+    const int64_t package = aclemu::enum_value(name);  // any int a C caller passed
     return api_call("aclsysGetCANNVersion", [&] {
         ACLEMU_CHECK_NOT_NULL(version);
-        if (name < ACL_PKG_NAME_CANN || name > ACL_PKG_NAME_DRIVER) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("name",
-                                    std::to_string(static_cast<int>(name)),
-                                    "not an aclCANNPackageName (0..7)"));
+        if (package < ACL_PKG_NAME_CANN || package > ACL_PKG_NAME_DRIVER) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("name", std::to_string(package), "not an aclCANNPackageName (0..7)"));
         }
-        if (name != ACL_PKG_NAME_CANN && name != ACL_PKG_NAME_RUNTIME) {
+        if (package != ACL_PKG_NAME_CANN && package != ACL_PKG_NAME_RUNTIME) {
             return fail(ACL_ERROR_INVALID_FILE,
                         msg_invalid("name",
-                                    std::to_string(static_cast<int>(name)),
+                                    std::to_string(package),
                                     "aclemu installs only the runtime package "
                                     "(ACL_PKG_NAME_CANN, ACL_PKG_NAME_RUNTIME)"));
         }
@@ -219,19 +220,20 @@ aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) 
 }
 
 aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
+    const int64_t attr = aclemu::enum_value(cannAttr);  // any int a C caller passed
     return api_call("aclGetCannAttribute", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        if (cannAttr != ACL_CANN_ATTR_INF_NAN && cannAttr != ACL_CANN_ATTR_BF16
-            && cannAttr != ACL_CANN_ATTR_JIT_COMPILE) {
+        if (attr != ACL_CANN_ATTR_INF_NAN && attr != ACL_CANN_ATTR_BF16
+            && attr != ACL_CANN_ATTR_JIT_COMPILE) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("cannAttr",
-                                    std::to_string(static_cast<int>(cannAttr)),
+                                    std::to_string(attr),
                                     "not a CANN attribute (ACL_CANN_ATTR_INF_NAN, _BF16, "
                                     "_JIT_COMPILE)"));
         }
         *value = 0;
         for (aclCannAttr supported : kSupportedAttributes) {
-            *value = supported == cannAttr ? 1 : *value;
+            *value = supported == attr ? 1 : *value;
         }
         return ACL_SUCCESS;
     });

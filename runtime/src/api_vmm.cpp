@@ -11,10 +11,12 @@
 // reference and no mapping is left. Freeing the last reference withdraws its shareable handle.
 #include "acl/acl.h"
 
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "arg_checks.h"
+#include "memory_registries.h"
 #include "runtime.h"
 #include "shared_export.h"
-#include "memory_registries.h"
 #include "status.h"
 
 #include <algorithm>
@@ -25,6 +27,9 @@
 #include <vector>
 
 using namespace aclemu::rt;
+using aclemu::checked_add;
+using aclemu::checked_round_up;
+using aclemu::enum_value;
 
 namespace {
 
@@ -68,46 +73,46 @@ std::string size_text(size_t bytes) {
     return std::to_string(bytes);
 }
 
-size_t round_up(size_t bytes, size_t unit) {
-    return bytes > ~size_t{0} - (unit - 1) ? 0 : (bytes + unit - 1) / unit * unit;
-}
-
 aclError backend_failure(aclError err, const std::string& what, Backend& backend) {
     return fail(err, msg_runtime(what + ": " + backend.last_error_text()));
 }
 
-// The properties aclemu supports: pinned device memory of a visible device.
+// The properties aclemu supports: pinned device memory of a visible device. The caller's struct
+// may hold any int in its enum fields: each is read as an integer (aclemu/c_enum.h).
 aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) {
-    if (prop.handleType != ACL_MEM_HANDLE_TYPE_NONE
-        && prop.handleType != ACL_MEM_HANDLE_TYPE_POSIX) {
+    const int64_t handle_type = enum_value(prop.handleType);
+    if (handle_type != ACL_MEM_HANDLE_TYPE_NONE && handle_type != ACL_MEM_HANDLE_TYPE_POSIX) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("prop->handleType",
-                                std::to_string(prop.handleType),
+                                std::to_string(handle_type),
                                 "must be ACL_MEM_HANDLE_TYPE_NONE or ACL_MEM_HANDLE_TYPE_POSIX"));
     }
-    if (prop.allocationType != ACL_MEM_ALLOCATION_TYPE_PINNED) {
+    const int64_t allocation_type = enum_value(prop.allocationType);
+    if (allocation_type != ACL_MEM_ALLOCATION_TYPE_PINNED) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("prop->allocationType",
-                                std::to_string(prop.allocationType),
+                                std::to_string(allocation_type),
                                 "must be ACL_MEM_ALLOCATION_TYPE_PINNED"));
     }
-    if (prop.memAttr < ACL_DDR_MEM || prop.memAttr > ACL_MEM_P2P_HUGE1G) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("prop->memAttr",
-                                std::to_string(prop.memAttr),
-                                "must be an aclrtMemAttr in [0, 17]"));
+    const int64_t mem_attr = enum_value(prop.memAttr);
+    if (mem_attr < ACL_DDR_MEM || mem_attr > ACL_MEM_P2P_HUGE1G) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "prop->memAttr", std::to_string(mem_attr), "must be an aclrtMemAttr in [0, 17]"));
     }
-    if (prop.location.type == ACL_MEM_LOCATION_TYPE_HOST
-        || prop.location.type == ACL_MEM_LOCATION_TYPE_HOST_NUMA) {
+    const int64_t location_type = enum_value(prop.location.type);
+    if (location_type == ACL_MEM_LOCATION_TYPE_HOST
+        || location_type == ACL_MEM_LOCATION_TYPE_HOST_NUMA) {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("physical host memory",
                                     "aclemu's virtual memory calls allocate device memory only; "
                                     "use ACL_MEM_LOCATION_TYPE_DEVICE (or aclrtMallocHost)"));
     }
-    if (prop.location.type != ACL_MEM_LOCATION_TYPE_DEVICE) {
+    if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("prop->location.type",
-                                std::to_string(prop.location.type),
+                                std::to_string(location_type),
                                 "must be ACL_MEM_LOCATION_TYPE_DEVICE"));
     }
     if (prop.location.id > static_cast<uint32_t>(INT32_MAX)) {
@@ -211,9 +216,8 @@ void sync_table(Reservation& reservation) {
 
 // ---- physical memory -------------------------------------------------------------------------
 
-aclError get_granularity(aclrtPhysicalMemProp* prop,
-                         aclrtMemGranularityOptions option,
-                         size_t* granularity) {
+// `option` is the integer the caller passed.
+aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* granularity) {
     ACLEMU_CHECK_NOT_NULL(prop);
     ACLEMU_CHECK_NOT_NULL(granularity);
     if (option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM
@@ -264,8 +268,8 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     if (aclError err = granularity_of(*backend, physical_device, &unit); err != ACL_SUCCESS) {
         return err;
     }
-    const size_t bytes = round_up(size, unit);
-    if (bytes == 0) {
+    size_t bytes = 0;
+    if (!checked_round_up(size, unit, &bytes)) {
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                     msg_invalid("size", size_text(size), "is larger than any allocation"));
     }
@@ -346,8 +350,8 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
                         pointer_text(expectPtr),
                         "must be a multiple of the granularity (" + size_text(unit) + " bytes)"));
     }
-    const size_t bytes = round_up(size, unit);
-    if (bytes == 0) {
+    size_t bytes = 0;
+    if (!checked_round_up(size, unit, &bytes)) {
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                     msg_invalid("size", size_text(size), "is larger than any reservation"));
     }
@@ -426,7 +430,8 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
         err != ACL_SUCCESS) {
         return err;
     }
-    if (round_up(size, unit) != physical->bytes) {
+    size_t rounded = 0;
+    if (!checked_round_up(size, unit, &rounded) || rounded != physical->bytes) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("size",
                                 size_text(size),
@@ -512,49 +517,54 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    std::vector<DeviceAccess> access(count);
+    // One entry per device; each entry's enum fields are read as the integers the caller set.
+    std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
         const aclrtMemAccessDesc& entry = desc[i];
-        if (entry.flags != ACL_RT_MEM_ACCESS_FLAGS_NONE
-            && entry.flags != ACL_RT_MEM_ACCESS_FLAGS_READ
-            && entry.flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE) {
+        const int64_t flags = enum_value(entry.flags);
+        if (flags != ACL_RT_MEM_ACCESS_FLAGS_NONE && flags != ACL_RT_MEM_ACCESS_FLAGS_READ
+            && flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("desc[].flags",
-                                    std::to_string(entry.flags),
+                                    std::to_string(flags),
                                     "must be an aclrtMemAccessFlags (0, 1 or 3)"));
         }
-        if (entry.location.type != ACL_MEM_LOCATION_TYPE_DEVICE
+        const int64_t location_type = enum_value(entry.location.type);
+        if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE
             || entry.location.id > static_cast<uint32_t>(INT32_MAX)) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("desc[].location.type",
-                                    std::to_string(entry.location.type),
+                                    std::to_string(location_type),
                                     "must be ACL_MEM_LOCATION_TYPE_DEVICE with a device id"));
         }
+        DeviceAccess device_access;
         if (aclError err = runtime().check_device(static_cast<int32_t>(entry.location.id),
                                                   "desc[].location.id",
-                                                  &access[i].physical_device);
+                                                  &device_access.physical_device);
             err != ACL_SUCCESS) {
             return err;
         }
-        access[i].flags = entry.flags;
+        device_access.flags = static_cast<int>(flags);
+        access.push_back(device_access);
     }
     VmmRegistry& vmm = registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     const auto address = reinterpret_cast<uintptr_t>(virPtr);
-    auto* reservation = reservation_of(vmm, address, size == 0 ? 1 : size);
+    uintptr_t end = 0;
+    const bool fits = checked_add(address, size, &end);
+    auto* reservation = fits ? reservation_of(vmm, address, size == 0 ? 1 : size) : nullptr;
     // The range must be whole mappings, back to back.
     std::vector<Mapping*> covered;
     uintptr_t at = address;
     if (reservation != nullptr) {
         auto& mappings = reservation->second.mappings;
-        for (auto it = mappings.find(address);
-             it != mappings.end() && it->first == at && at < address + size;
+        for (auto it = mappings.find(address); it != mappings.end() && it->first == at && at < end;
              ++it) {
             covered.push_back(&it->second);
             at += it->second.bytes;
         }
     }
-    if (size == 0 || covered.empty() || at != address + size) {
+    if (size == 0 || covered.empty() || at != end) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("virPtr",
                                 pointer_text(virPtr),
@@ -567,7 +577,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     }
     for (Mapping* mapping : covered) {
         for (size_t i = 0; i < count; ++i) {
-            mapping->access[static_cast<int32_t>(desc[i].location.id)] = desc[i].flags;
+            mapping->access[static_cast<int32_t>(desc[i].location.id)] = access[i].flags;
         }
     }
     sync_table(reservation->second);
@@ -578,12 +588,13 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(location);
     ACLEMU_CHECK_NOT_NULL(flag);
-    if (location->type != ACL_MEM_LOCATION_TYPE_DEVICE
-        && location->type != ACL_MEM_LOCATION_TYPE_HOST) {
+    const int64_t location_type = enum_value(location->type);  // any int the caller set
+    if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE
+        && location_type != ACL_MEM_LOCATION_TYPE_HOST) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
             msg_invalid("location->type",
-                        std::to_string(location->type),
+                        std::to_string(location_type),
                         "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
     }
     Backend* backend = nullptr;
@@ -606,7 +617,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
         for (const auto& [device, granted] : mapping->access) {
             flags |= granted;
         }
-    } else if (location->type == ACL_MEM_LOCATION_TYPE_DEVICE) {
+    } else if (location_type == ACL_MEM_LOCATION_TYPE_DEVICE) {
         auto found = mapping->access.find(static_cast<int32_t>(location->id));
         flags = found != mapping->access.end() ? found->second : 0;
     }
@@ -672,8 +683,9 @@ aclError address_range(void* ptr, void** pbase, size_t* psize) {
 
 // ---- shareable handles -----------------------------------------------------------------------
 
+// `handleType` is the integer the caller passed.
 aclError export_handle(aclrtDrvMemHandle handle,
-                       aclrtMemHandleType handleType,
+                       int64_t handleType,
                        uint64_t flags,
                        uint64_t* shareableHandle) {
     ACLEMU_CHECK_NOT_NULL(handle);
@@ -807,7 +819,8 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
 }
 
 // The V2 forms: a uint64_t behind `shareable` for the default type; fabric handles need Ascend.
-aclError v2_handle(void* shareableHandle, aclrtMemSharedHandleType type, uint64_t** value) {
+// `type` is the integer the caller passed.
+aclError v2_handle(void* shareableHandle, int64_t type, uint64_t** value) {
     ACLEMU_CHECK_NOT_NULL(shareableHandle);
     if (type == ACL_MEM_SHARE_HANDLE_TYPE_FABRIC) {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -857,8 +870,9 @@ extern "C" {
 aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
                                           aclrtMemGranularityOptions option,
                                           size_t* granularity) {
+    const int64_t option_value = enum_value(option);  // any int a C caller passed
     return api_call_init("aclrtMemGetAllocationGranularity",
-                         [&] { return get_granularity(prop, option, granularity); });
+                         [&] { return get_granularity(prop, option_value, granularity); });
 }
 
 aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle,
@@ -920,8 +934,9 @@ aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
                                          aclrtMemHandleType handleType,
                                          uint64_t flags,
                                          uint64_t* shareableHandle) {
+    const int64_t type = enum_value(handleType);  // any int a C caller passed
     return api_call_init("aclrtMemExportToShareableHandle",
-                         [&] { return export_handle(handle, handleType, flags, shareableHandle); });
+                         [&] { return export_handle(handle, type, flags, shareableHandle); });
 }
 
 aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t* pid, size_t pidNum) {
@@ -940,9 +955,10 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
                                            uint64_t flags,
                                            aclrtMemSharedHandleType shareType,
                                            void* shareableHandle) {
+    const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemExportToShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, shareType, &value); err != ACL_SUCCESS) {
+        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
             return err;
         }
         return export_handle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, value);
@@ -953,9 +969,10 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
                                            aclrtMemSharedHandleType shareType,
                                            int32_t* pid,
                                            size_t pidNum) {
+    const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemSetPidToShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, shareType, &value); err != ACL_SUCCESS) {
+        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
             return err;
         }
         return set_pids(*value, pid, pidNum);
@@ -966,9 +983,10 @@ aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
                                              aclrtMemSharedHandleType shareType,
                                              uint64_t flags,
                                              aclrtDrvMemHandle* handle) {
+    const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemImportFromShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, shareType, &value); err != ACL_SUCCESS) {
+        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
             return err;
         }
         if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {

@@ -1,6 +1,9 @@
 #include "random_task.h"
 
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
 #include "kernels_cu/math/dtype.h"
+#include "memory_access.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -15,7 +18,8 @@ using kernels::builtin::ElemType;
 using kernels::builtin::RandomFunc;
 using kernels::builtin::RandomParam;
 
-bool random_type(aclDataType type, ElemType* out) {
+// `type` is the integer the caller's struct holds (aclemu/c_enum.h).
+bool random_type(int64_t type, ElemType* out) {
     switch (type) {
         case ACL_FLOAT:
         case ACL_FLOAT16:
@@ -39,6 +43,13 @@ bool device_range(const void* ptr, uint64_t bytes) {
     return locate(ptr, static_cast<size_t>(bytes)) == MemoryLocation::Device;
 }
 
+// The bytes of the allocation from `ptr` on (SIZE_MAX when the table does not know the memory:
+// a GPU driver's own allocation).
+uint64_t bytes_from(const void* ptr) {
+    const std::optional<Allocation> block = runtime().allocations().find(ptr);
+    return block ? block->remaining(reinterpret_cast<uintptr_t>(ptr)) : UINT64_MAX;
+}
+
 // One aclrtRandomParaInfo of `width` bytes; a value's `size` must be `width` unless
 // `any_size_up_to_width` (the seed and the count take 1..8 bytes).
 aclError parse_param(const aclrtRandomParaInfo& info,
@@ -59,6 +70,11 @@ aclError parse_param(const aclrtRandomParaInfo& info,
                            pointer_text(addr),
                            "isAddr is 1, so it must address " + std::to_string(width)
                                + " bytes of device memory");
+        }
+        const std::string name = field + ".valueOrAddr";
+        if (aclError err = check_access(ACL_ERROR_INVALID_PARAM, name.c_str(), addr, kRead);
+            err != ACL_SUCCESS) {
+            return err;
         }
         out->addr = addr;
         out->bytes = width;
@@ -129,7 +145,9 @@ aclError check_values(RandomFunc func, ElemType type, const RandomParam& a, cons
 aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
                            kernels::builtin::RandomArgs* args,
                            bool* empty) {
-    const int func_value = static_cast<int>(info.randomNumFuncParaInfo.funcType);
+    // The caller's struct may hold any int in its enum fields: each is read as an integer.
+    const int64_t func_value = aclemu::enum_value(info.randomNumFuncParaInfo.funcType);
+    const int64_t type_value = aclemu::enum_value(info.dataType);
     if (func_value < 0 || func_value > ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS) {
         return invalid("taskInfo->randomNumFuncParaInfo.funcType",
                        std::to_string(func_value),
@@ -137,15 +155,15 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
     }
     const auto func = static_cast<RandomFunc>(func_value);
     ElemType type;
-    if (!random_type(info.dataType, &type)) {
+    if (!random_type(type_value, &type)) {
         return invalid("taskInfo->dataType",
-                       std::to_string(static_cast<int>(info.dataType)),
+                       std::to_string(type_value),
                        "random numbers are ACL_INT32, ACL_INT64, ACL_UINT32, ACL_UINT64, "
                        "ACL_BF16, ACL_FLOAT16 or ACL_FLOAT");
     }
     if (func != RandomFunc::Uniform && !kernels::builtin::is_floating(type)) {
         return invalid("taskInfo->dataType",
-                       std::to_string(static_cast<int>(info.dataType)),
+                       std::to_string(type_value),
                        func == RandomFunc::DropoutBitmask
                            ? "the dropout ratio is ACL_FLOAT, ACL_FLOAT16 or ACL_BF16"
                            : "normal distributions are ACL_FLOAT, ACL_FLOAT16 or ACL_BF16");
@@ -154,6 +172,11 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
         return invalid("taskInfo->randomCounterAddr",
                        pointer_text(info.randomCounterAddr),
                        "must address the 16-byte Philox counter in device memory");
+    }
+    if (aclError err = check_access(
+            ACL_ERROR_INVALID_PARAM, "taskInfo->randomCounterAddr", info.randomCounterAddr, kRead);
+        err != ACL_SUCCESS) {
+        return err;
     }
     if (info.randomResultAddr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo->randomResultAddr"));
@@ -221,21 +244,35 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
         *args = parsed;
         return ACL_SUCCESS;
     }
-    uint64_t out_bytes = static_cast<uint64_t>(width);
+    // A dropout mask takes a bit per number, the others `width` bytes. A count known only when
+    // the task runs needs room for one, and is clamped to what the buffer holds (max_count).
+    const bool bits = func == RandomFunc::DropoutBitmask;
+    uint64_t out_bytes = bits ? 1 : static_cast<uint64_t>(width);
     if (parsed.count.addr == nullptr) {
         const uint64_t n = parsed.count.value;
-        out_bytes = func == RandomFunc::DropoutBitmask ? (n + 7) / 8 : n * width;
-        if (func != RandomFunc::DropoutBitmask && n > UINT64_MAX / width) {
-            return invalid("taskInfo->randomNum", std::to_string(n), "is too large");
+        if (bits) {
+            out_bytes = n / 8 + (n % 8 != 0 ? 1 : 0);  // (n + 7) / 8 without the wrap near 2^64
+        } else if (!aclemu::checked_mul(n, width, &out_bytes)) {
+            return invalid("taskInfo->randomNum",
+                           std::to_string(n),
+                           "is too large: its results would not fit an address space");
         }
-    } else if (func == RandomFunc::DropoutBitmask) {
-        out_bytes = 1;
     }
     if (!device_range(info.randomResultAddr, out_bytes)) {
         return invalid("taskInfo->randomResultAddr",
                        pointer_text(info.randomResultAddr),
                        "must be device memory (aclrtMalloc) holding " + std::to_string(out_bytes)
                            + " bytes of results");
+    }
+    if (aclError err = check_access(
+            ACL_ERROR_INVALID_PARAM, "taskInfo->randomResultAddr", info.randomResultAddr, kWrite);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    if (parsed.count.addr != nullptr) {
+        const uint64_t room = bytes_from(info.randomResultAddr);
+        parsed.max_count =
+            bits ? aclemu::saturating_mul<uint64_t>(room, 8) : room / static_cast<uint64_t>(width);
     }
     *args = parsed;
     return ACL_SUCCESS;

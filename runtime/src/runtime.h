@@ -167,16 +167,16 @@ public:
     aclError device_facts(int32_t device, DeviceFacts* out);
     /// The budget of `type` (aclrtDevResLimitType) for logical device `device`: the process
     /// limit when set, else the device's core count.
-    aclError device_res_limit(int32_t device, int type, uint32_t* value);
+    aclError device_res_limit(int32_t device, int64_t type, uint32_t* value);
     /// value 0: back to the device's count.
-    aclError set_device_res_limit(int32_t device, int type, uint32_t value);
-    aclError stream_res_limit(const Stream& stream, int type, uint32_t* value);
-    aclError set_stream_res_limit(Stream& stream, int type, uint32_t value);
+    aclError set_device_res_limit(int32_t device, int64_t type, uint32_t value);
+    aclError stream_res_limit(const Stream& stream, int64_t type, uint32_t* value);
+    aclError set_stream_res_limit(Stream& stream, int64_t type, uint32_t value);
     /// The stream whose limits the calling thread uses from now on.
     void use_stream_limits(const std::shared_ptr<Stream>& stream);
     /// The thread stops using `stream`'s limits (no change when it uses another's or none).
     void unuse_stream_limits(const Stream* stream);
-    aclError thread_res_limit(int type, uint32_t* value);
+    aclError thread_res_limit(int64_t type, uint32_t* value);
     /// The calling thread's vector-core budget when one was set (the CPU kernels' thread cap),
     /// else 0. Lock-free until a limit is first set.
     uint32_t thread_vector_budget();

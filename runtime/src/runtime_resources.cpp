@@ -12,7 +12,7 @@ namespace {
 // The stream whose limits this thread uses (aclrtUseStreamResInCurrentThread).
 thread_local std::weak_ptr<Stream> tl_limit_stream;
 
-aclError check_res_type(int type) {
+aclError check_res_type(int64_t type) {
     if (type < 0 || type >= kResLimitTypes) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
                     msg_invalid("type",
@@ -61,7 +61,7 @@ aclError Runtime::device_facts(int32_t device, DeviceFacts* out) {
     return device_facts_locked(device, out);
 }
 
-aclError Runtime::device_res_limit(int32_t device, int type, uint32_t* value) {
+aclError Runtime::device_res_limit(int32_t device, int64_t type, uint32_t* value) {
     if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
         return err;
     }
@@ -75,7 +75,7 @@ aclError Runtime::device_res_limit(int32_t device, int type, uint32_t* value) {
     return ACL_SUCCESS;
 }
 
-aclError Runtime::set_device_res_limit(int32_t device, int type, uint32_t value) {
+aclError Runtime::set_device_res_limit(int32_t device, int64_t type, uint32_t value) {
     if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
         return err;
     }
@@ -94,7 +94,7 @@ aclError Runtime::set_device_res_limit(int32_t device, int type, uint32_t value)
     return ACL_SUCCESS;
 }
 
-aclError Runtime::stream_res_limit(const Stream& stream, int type, uint32_t* value) {
+aclError Runtime::stream_res_limit(const Stream& stream, int64_t type, uint32_t* value) {
     if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
         return err;
     }
@@ -108,7 +108,7 @@ aclError Runtime::stream_res_limit(const Stream& stream, int type, uint32_t* val
     return device_res_limit(stream.device, type, value);
 }
 
-aclError Runtime::set_stream_res_limit(Stream& stream, int type, uint32_t value) {
+aclError Runtime::set_stream_res_limit(Stream& stream, int64_t type, uint32_t value) {
     if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
         return err;
     }
@@ -158,7 +158,7 @@ std::shared_ptr<Stream> Runtime::limit_stream_locked() {
     return stream;
 }
 
-aclError Runtime::thread_res_limit(int type, uint32_t* value) {
+aclError Runtime::thread_res_limit(int64_t type, uint32_t* value) {
     if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
         return err;
     }

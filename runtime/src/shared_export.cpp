@@ -218,22 +218,70 @@ std::string key_text(const ExportRef& ref) {
     return text;
 }
 
+namespace {
+
+// Reads the digits at `*text` in `base` (at most `max_digits` of them, at least one) into a
+// value no larger than `max`; advances `*text` past them. sscanf's %d would be undefined for a
+// number its int cannot hold, and a key is the caller's text.
+bool read_number(const char** text, int base, int max_digits, uint64_t max, uint64_t* out) {
+    uint64_t value = 0;
+    int digits = 0;
+    for (const char* at = *text; digits < max_digits; ++at, ++digits) {
+        const char c = *at;
+        int digit = -1;
+        if (c >= '0' && c <= '9') {
+            digit = c - '0';
+        } else if (base == 16 && c >= 'a' && c <= 'f') {
+            digit = c - 'a' + 10;
+        } else if (base == 16 && c >= 'A' && c <= 'F') {
+            digit = c - 'A' + 10;
+        }
+        if (digit < 0) {
+            break;
+        }
+        if (value > (max - static_cast<uint64_t>(digit)) / static_cast<uint64_t>(base)) {
+            return false;
+        }
+        value = value * static_cast<uint64_t>(base) + static_cast<uint64_t>(digit);
+    }
+    if (digits == 0) {
+        return false;
+    }
+    *text += digits;
+    *out = value;
+    return true;
+}
+
+bool read_literal(const char** text, const char* literal) {
+    const size_t length = std::strlen(literal);
+    if (std::strncmp(*text, literal, length) != 0) {
+        return false;
+    }
+    *text += length;
+    return true;
+}
+
+}  // namespace
+
 std::optional<ExportRef> parse_key(const char* key, size_t max_length) {
     if (::strnlen(key, max_length) == max_length) {
         return std::nullopt;  // not terminated within the key's buffer
     }
-    ExportRef ref;
-    int consumed = 0;
-    if (std::sscanf(key,
-                    "aclemu-%" SCNd32 "-%" SCNd32 "-%16" SCNx64 "%n",
-                    &ref.pid,
-                    &ref.fd,
-                    &ref.tag,
-                    &consumed)
-            != 3
-        || key[consumed] != '\0' || ref.pid <= 0 || ref.fd < 0) {
+    constexpr uint64_t kIntMax = 0x7fffffff;
+    uint64_t pid = 0;
+    uint64_t fd = 0;
+    uint64_t tag = 0;
+    const char* at = key;
+    if (!read_literal(&at, "aclemu-") || !read_number(&at, 10, 10, kIntMax, &pid)
+        || !read_literal(&at, "-") || !read_number(&at, 10, 10, kIntMax, &fd)
+        || !read_literal(&at, "-") || !read_number(&at, 16, 16, UINT64_MAX, &tag) || *at != '\0'
+        || pid == 0) {
         return std::nullopt;
     }
+    ExportRef ref;
+    ref.pid = static_cast<int32_t>(pid);
+    ref.fd = static_cast<int32_t>(fd);
+    ref.tag = tag;
     return ref;
 }
 

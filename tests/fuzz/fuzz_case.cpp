@@ -3,6 +3,7 @@
 
 #include "acl/acl.h"
 
+#include "fuzz/fuzz_groups.h"
 #include "fuzz/fuzz_ops.h"
 #include "fuzz/fuzz_runtime.h"
 
@@ -40,13 +41,19 @@ Report run_case(Choices& choices, const Options& options) {
     Report report;
     take_message();  // a case starts with no message pending
     try {
-        const int64_t kind = choices.range(0, 9);
+        const int64_t kind = choices.range(0, 14);
         if (kind < 6) {
             run_op_case(choices, report);
         } else if (kind < 9) {
             run_runtime_case(choices, report);
-        } else {
+        } else if (kind < 10) {
             run_tensor_case(choices, report);
+        } else if (kind < 12) {
+            run_task_case(choices, report);
+        } else if (kind < 14) {
+            run_memory_group_case(choices, report);
+        } else {
+            run_device_case(choices, report);
         }
     } catch (const std::exception& e) {
         report.fail("the case threw: %s", e.what());

@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     Watchdog watchdog(args.hang_seconds, args);
     const auto begin = Clock::now();
-    uint64_t counts[4] = {};
+    uint64_t counts[5] = {};
     uint64_t ran = 0;
     const uint64_t first = args.only_case >= 0 ? static_cast<uint64_t>(args.only_case) : 0;
     const uint64_t last = args.only_case >= 0 ? first + 1
@@ -192,7 +192,9 @@ int main(int argc, char** argv) {
     std::printf(
         "aclemu_fuzz: %llu cases passed in %.1f s (seed %llu, %s): %llu valid operator "
         "calls checked against references, %llu rejected operator calls, %llu runtime "
-        "misuses, %llu tensor descriptions\n",
+        "misuses, %llu tensor descriptions, %llu runtime group cases (notifies, stream values, "
+        "reduce, random, overflow, VMM, IPC, memory configs, allocators, stream configs, "
+        "devices)\n",
         static_cast<unsigned long long>(ran),
         elapsed,
         static_cast<unsigned long long>(args.seed),
@@ -200,6 +202,7 @@ int main(int argc, char** argv) {
         static_cast<unsigned long long>(counts[0]),
         static_cast<unsigned long long>(counts[1]),
         static_cast<unsigned long long>(counts[2]),
-        static_cast<unsigned long long>(counts[3]));
+        static_cast<unsigned long long>(counts[3]),
+        static_cast<unsigned long long>(counts[4]));
     return 0;
 }

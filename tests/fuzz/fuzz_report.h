@@ -15,7 +15,7 @@ namespace aclemu::fuzz {
 class Report {
 public:
     /// How the case counts in the run's summary.
-    enum class Kind { Valid, Rejected, Runtime, Tensor };
+    enum class Kind { Valid, Rejected, Runtime, Tensor, Group };
 
     void note(const char* fmt, ...) __attribute__((format(printf, 2, 3)));
     void fail(const char* fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -5,6 +5,7 @@
 // bits on the CPU backend and the GPU simulator.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 #include "support/device_tensor.h"
 #include "support/philox_reference.h"
 #include "support/random_param.h"
@@ -450,7 +451,7 @@ TEST_P(RandomNum, ErrorPaths) {
     EXPECT_THAT(take_recent_error(), HasSubstr("[reserve]"));
 
     auto task = good;
-    task.randomNumFuncParaInfo.funcType = static_cast<aclrtRandomNumFuncType>(7);
+    c_set_enum_field(&task.randomNumFuncParaInfo.funcType, 7);  // as a C caller may
     expect_invalid(task, "funcType");
     task = good;
     task.dataType = ACL_INT8;

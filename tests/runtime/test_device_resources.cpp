@@ -4,6 +4,7 @@
 // the GPU simulator shows two devices with ACLEMU_GPUSIM_DEVICE_COUNT=2).
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -101,8 +102,7 @@ TEST_P(DeviceResources, CoreBudgetErrors) {
     EXPECT_THAT(take_recent_error(), HasSubstr("the device's core count"));
     EXPECT_EQ(aclrtSetStreamResLimit(stream(), ACL_RT_DEV_RES_CUBE_CORE, cores + 1),
               ACL_ERROR_RT_PARAM_INVALID);
-    EXPECT_EQ(aclrtGetDeviceResLimit(0, static_cast<aclrtDevResLimitType>(2), &value),
-              ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(c_aclrtGetDeviceResLimit(0, 2, &value), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("parameter [type]"));
     EXPECT_EQ(aclrtGetDeviceResLimit(4, ACL_RT_DEV_RES_CUBE_CORE, &value),
               ACL_ERROR_RT_INVALID_DEVICEID);

@@ -4,6 +4,7 @@
 // Expected values are written here from aclemu's documented choices (docs/compatibility.md).
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -65,8 +66,7 @@ TEST(Versions, OtherPackagesAreNotInstalled) {
     aclCANNPackageVersion version{};
     EXPECT_EQ(aclsysGetCANNVersion(ACL_PKG_NAME_DRIVER, &version), ACL_ERROR_INVALID_FILE);
     EXPECT_EQ(aclsysGetCANNVersion(ACL_PKG_NAME_HCCL, &version), ACL_ERROR_INVALID_FILE);
-    EXPECT_EQ(aclsysGetCANNVersion(static_cast<aclCANNPackageName>(8), &version),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclsysGetCANNVersion(8, &version), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("parameter [name]"));
     EXPECT_EQ(aclsysGetCANNVersion(ACL_PKG_NAME_CANN, nullptr), ACL_ERROR_INVALID_PARAM);
     char runtime_name[] = "runtime";

@@ -3,6 +3,7 @@
 // backend's budget: ACLEMU_CPU_DEVICE_MEMORY, else the host's physical memory).
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -54,7 +55,7 @@ TEST_P(MemoryConfig, MallocWithCfgErrors) {
               ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("cfg->attrs must not be null"));
     aclrtMallocAttribute attr{};
-    attr.attr = static_cast<aclrtMallocAttrType>(9);
+    c_set_enum_field(&attr.attr, 9);  // no aclrtMallocAttrType, as a C caller may set it
     aclrtMallocConfig unknown{&attr, 1};
     EXPECT_EQ(aclrtMallocWithCfg(&block, 64, ACL_MEM_MALLOC_HUGE_FIRST, &unknown),
               ACL_ERROR_INVALID_PARAM);

@@ -3,6 +3,7 @@
 // modes and stream state callbacks, on every backend.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -75,8 +76,7 @@ TEST_P(StreamConfig, ConfigErrors) {
     EXPECT_EQ(config->flag, 8u);
     EXPECT_EQ(aclrtSetStreamConfigOpt(config, ACL_RT_STREAM_FLAG, &four, 2),
               ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(aclrtSetStreamConfigOpt(config, static_cast<aclrtStreamConfigAttr>(4), &four, 4),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtSetStreamConfigOpt(config, 4, &four, 4), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("parameter [attr]"));
     EXPECT_EQ(aclrtSetStreamConfigOpt(nullptr, ACL_RT_STREAM_FLAG, &four, 4),
               ACL_ERROR_INVALID_PARAM);

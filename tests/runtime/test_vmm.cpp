@@ -10,6 +10,7 @@
 #include "runtime/peer/peer_protocol.h"
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -379,7 +380,7 @@ TEST_P(Vmm, PropertyAndPhysicalAllocationErrors) {
         {[](aclrtPhysicalMemProp& p) { p.location.id = 4096; },
          ACL_ERROR_RT_INVALID_DEVICEID,
          "prop->location.id"},
-        {[](aclrtPhysicalMemProp& p) { p.allocationType = static_cast<aclrtMemAllocationType>(1); },
+        {[](aclrtPhysicalMemProp& p) { c_set_enum_field(&p.allocationType, 1); },
          ACL_ERROR_INVALID_PARAM,
          "prop->allocationType"},
         {[](aclrtPhysicalMemProp& p) { p.memAttr = static_cast<aclrtMemAttr>(18); },
@@ -599,9 +600,7 @@ TEST_P(VmmSharing, ExportAndImportErrors) {
               ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, 0, nullptr),
               ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(
-        aclrtMemExportToShareableHandle(handle, static_cast<aclrtMemHandleType>(7), 0, &shareable),
-        ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtMemExportToShareableHandle(handle, 7, 0, &shareable), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("handleType"));
     EXPECT_EQ(aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, 2, &shareable),
               ACL_ERROR_INVALID_PARAM);
@@ -635,9 +634,7 @@ TEST_P(VmmSharing, ExportAndImportErrors) {
     EXPECT_EQ(aclrtMemImportFromShareableHandleV2(
                   &shareable, ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT, 1, &imported),
               ACL_ERROR_INVALID_PARAM);
-    EXPECT_EQ(aclrtMemSetPidToShareableHandleV2(
-                  &shareable, static_cast<aclrtMemSharedHandleType>(5), &pid, 1),
-              ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(c_aclrtMemSetPidToShareableHandleV2(&shareable, 5, &pid, 1), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("shareType"));
     EXPECT_EQ(aclrtFreePhysical(handle), ACL_SUCCESS);
 }

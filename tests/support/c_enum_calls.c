@@ -1,6 +1,8 @@
 /* c_enum_calls.h: the calls, made from C. */
 #include "support/c_enum_calls.h"
 
+#include <string.h>
+
 /* aclnn/acl_meta.h is C++ only (as CANN's); these are its declarations of the three functions
  * that take a dtype or a format. */
 aclTensor* aclCreateTensor(const int64_t* viewDims,
@@ -142,4 +144,107 @@ int32_t c_aclInitTensor(aclTensor* tensor,
 
 aclScalar* c_aclCreateScalar(void* value, int dataType) {
     return aclCreateScalar(value, dataType);
+}
+
+aclError c_aclGetCannAttribute(int cannAttr, int32_t* value) {
+    return aclGetCannAttribute(cannAttr, value);
+}
+
+aclError c_aclrtGetDeviceInfo(uint32_t deviceId, int attr, int64_t* value) {
+    return aclrtGetDeviceInfo(deviceId, attr, value);
+}
+
+aclError c_aclrtGetDeviceCapability(int32_t deviceId, int devFeatureType, int32_t* value) {
+    return aclrtGetDeviceCapability(deviceId, devFeatureType, value);
+}
+
+aclError c_aclrtGetDeviceResLimit(int32_t deviceId, int type, uint32_t* value) {
+    return aclrtGetDeviceResLimit(deviceId, type, value);
+}
+
+aclError c_aclrtSetDeviceResLimit(int32_t deviceId, int type, uint32_t value) {
+    return aclrtSetDeviceResLimit(deviceId, type, value);
+}
+
+aclError c_aclrtGetStreamResLimit(aclrtStream stream, int type, uint32_t* value) {
+    return aclrtGetStreamResLimit(stream, type, value);
+}
+
+aclError c_aclrtSetStreamResLimit(aclrtStream stream, int type, uint32_t value) {
+    return aclrtSetStreamResLimit(stream, type, value);
+}
+
+aclError c_aclrtGetResInCurrentThread(int type, uint32_t* value) {
+    return aclrtGetResInCurrentThread(type, value);
+}
+
+aclError c_aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
+                                   int attr,
+                                   const void* attrValue,
+                                   size_t valueSize) {
+    return aclrtSetStreamConfigOpt(handle, attr, attrValue, valueSize);
+}
+
+aclError c_aclrtMallocWithCfg(void** devPtr, size_t size, int policy, aclrtMallocConfig* cfg) {
+    return aclrtMallocWithCfg(devPtr, size, policy, cfg);
+}
+
+aclError c_aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
+                                            int option,
+                                            size_t* granularity) {
+    return aclrtMemGetAllocationGranularity(prop, option, granularity);
+}
+
+aclError c_aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
+                                           int handleType,
+                                           uint64_t flags,
+                                           uint64_t* shareableHandle) {
+    return aclrtMemExportToShareableHandle(handle, handleType, flags, shareableHandle);
+}
+
+aclError c_aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
+                                             uint64_t flags,
+                                             int shareType,
+                                             void* shareableHandle) {
+    return aclrtMemExportToShareableHandleV2(handle, flags, shareType, shareableHandle);
+}
+
+aclError c_aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
+                                             int shareType,
+                                             int32_t* pid,
+                                             size_t pidNum) {
+    return aclrtMemSetPidToShareableHandleV2(shareableHandle, shareType, pid, pidNum);
+}
+
+aclError c_aclrtMemImportFromShareableHandleV2(void* shareableHandle,
+                                               int shareType,
+                                               uint64_t flags,
+                                               aclrtDrvMemHandle* handle) {
+    return aclrtMemImportFromShareableHandleV2(shareableHandle, shareType, flags, handle);
+}
+
+aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr) {
+    return aclrtIpcMemSetAttr(key, type, attr);
+}
+
+aclError c_aclrtReduceAsync(void* dst,
+                            const void* src,
+                            uint64_t count,
+                            int kind,
+                            int type,
+                            aclrtStream stream,
+                            void* reserve) {
+    return aclrtReduceAsync(dst, src, count, kind, type, stream, reserve);
+}
+
+aclError c_aclrtSetDeviceSatMode(int mode) {
+    return aclrtSetDeviceSatMode(mode);
+}
+
+/* Every enum of the headers is int-sized (its values fit an int). */
+_Static_assert(sizeof(aclrtMemAttr) == sizeof(int), "enum fields are int-sized");
+_Static_assert(sizeof(aclrtRandomNumFuncType) == sizeof(int), "enum fields are int-sized");
+
+void c_set_enum_field(void* field, int value) {
+    memcpy(field, &value, sizeof value);
 }

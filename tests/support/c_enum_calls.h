@@ -65,6 +65,54 @@ int32_t c_aclInitTensor(aclTensor* tensor,
                         void* tensorData);
 aclScalar* c_aclCreateScalar(void* value, int dataType);
 
+/* The runtime entry points of devices, streams, memory, virtual memory, IPC, built-in tasks and
+ * overflow (issue 11). */
+aclError c_aclGetCannAttribute(int cannAttr, int32_t* value);
+aclError c_aclrtGetDeviceInfo(uint32_t deviceId, int attr, int64_t* value);
+aclError c_aclrtGetDeviceCapability(int32_t deviceId, int devFeatureType, int32_t* value);
+aclError c_aclrtGetDeviceResLimit(int32_t deviceId, int type, uint32_t* value);
+aclError c_aclrtSetDeviceResLimit(int32_t deviceId, int type, uint32_t value);
+aclError c_aclrtGetStreamResLimit(aclrtStream stream, int type, uint32_t* value);
+aclError c_aclrtSetStreamResLimit(aclrtStream stream, int type, uint32_t value);
+aclError c_aclrtGetResInCurrentThread(int type, uint32_t* value);
+aclError c_aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
+                                   int attr,
+                                   const void* attrValue,
+                                   size_t valueSize);
+aclError c_aclrtMallocWithCfg(void** devPtr, size_t size, int policy, aclrtMallocConfig* cfg);
+aclError c_aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
+                                            int option,
+                                            size_t* granularity);
+aclError c_aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle,
+                                           int handleType,
+                                           uint64_t flags,
+                                           uint64_t* shareableHandle);
+aclError c_aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
+                                             uint64_t flags,
+                                             int shareType,
+                                             void* shareableHandle);
+aclError c_aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
+                                             int shareType,
+                                             int32_t* pid,
+                                             size_t pidNum);
+aclError c_aclrtMemImportFromShareableHandleV2(void* shareableHandle,
+                                               int shareType,
+                                               uint64_t flags,
+                                               aclrtDrvMemHandle* handle);
+aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr);
+aclError c_aclrtReduceAsync(void* dst,
+                            const void* src,
+                            uint64_t count,
+                            int kind,
+                            int type,
+                            aclrtStream stream,
+                            void* reserve);
+aclError c_aclrtSetDeviceSatMode(int mode);
+
+/* Stores `value` in the enum-typed field at `field` of a struct the caller passes to the API
+ * (aclrtPhysicalMemProp, aclrtMemAccessDesc, aclrtRandomNumTaskInfo, ...), as a C program may. */
+void c_set_enum_field(void* field, int value);
+
 #ifdef __cplusplus
 }
 #endif
