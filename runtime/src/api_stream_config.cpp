@@ -69,7 +69,7 @@ aclError check_value_size(int64_t attr, size_t size, size_t expected) {
     return ACL_SUCCESS;
 }
 
-// `attr` is the integer the caller passed (aclemu/c_enum.h).
+// `attr` is the integer the caller passed (aclemu/c_enum.h). Runs under with_config's lock.
 aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* value, size_t size) {
     switch (attr) {
         case ACL_RT_STREAM_WORK_ADDR_PTR:
@@ -102,12 +102,8 @@ aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* v
                 return err;
             }
             std::memcpy(&handle->priority, value, sizeof(uint32_t));
-            {
-                ConfigHandles& handles = config_handles();
-                std::lock_guard<std::mutex> lock(handles.mu);
-                if (handles.live.count(handle) != 0) {
-                    handles.prioritized.insert(handle);
-                }
+            if (config_handles().live.count(handle) != 0) {  // the caller holds the lock
+                config_handles().prioritized.insert(handle);
             }
             return ACL_SUCCESS;
         default:
