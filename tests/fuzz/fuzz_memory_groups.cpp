@@ -4,6 +4,7 @@
 #include "fuzz/fuzz_groups.h"
 #include "fuzz/fuzz_tensor.h"
 #include "support/c_enum_calls.h"
+#include "support/physical_mem_prop.h"
 
 #include <algorithm>
 #include <climits>
@@ -17,15 +18,7 @@
 namespace aclemu::fuzz {
 namespace {
 
-aclrtPhysicalMemProp device_prop() {
-    aclrtPhysicalMemProp prop{};
-    prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-    prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-    prop.memAttr = ACL_HBM_MEM_NORMAL;
-    prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = 0;
-    return prop;
-}
+using test::device_memory_prop;
 
 std::vector<uint8_t> random_bytes(Choices& c, size_t n) {
     std::vector<uint8_t> bytes(n);
@@ -59,7 +52,7 @@ struct VmmSetup {
 };
 
 bool vmm_setup(Choices& c, Report& report, VmmSetup* s) {
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     size_t recommended = 0;
     expect_status(
         report,
@@ -155,7 +148,7 @@ void vmm_teardown(const VmmSetup& s) {
 
 // One broken VMM call, with its code; `s` follows what the call changed.
 void vmm_break(Choices& c, Report& report, VmmSetup& s) {
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     const size_t unit = s.unit;
     aclrtDrvMemHandle handle = nullptr;
     void* range = nullptr;

@@ -12,6 +12,7 @@
 #include "support/backend_fixture.h"
 #include "support/c_enum_calls.h"
 #include "support/device_tensor.h"
+#include "support/physical_mem_prop.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -31,16 +32,6 @@ using ::testing::HasSubstr;
 // (no negative enumerators): its bits as an unsigned 32-bit number.
 std::string as_unsigned(int value) {
     return std::to_string(static_cast<uint32_t>(value));
-}
-
-aclrtPhysicalMemProp device_prop() {
-    aclrtPhysicalMemProp prop{};
-    prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-    prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-    prop.memAttr = ACL_HBM_MEM_NORMAL;
-    prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = 0;
-    return prop;
 }
 
 class HostileRuntime : public BackendTest {
@@ -191,7 +182,7 @@ TEST_P(HostileRuntime, PhysicalMemoryEnumFieldsNoEnumHolds) {
     };
     for (const Field& field : fields) {
         for (int value : field.values) {
-            aclrtPhysicalMemProp prop = device_prop();
+            aclrtPhysicalMemProp prop = device_memory_prop();
             c_set_enum_field(field.at(prop), value);
             aclrtDrvMemHandle handle = nullptr;
             size_t granularity = 0;
@@ -204,7 +195,7 @@ TEST_P(HostileRuntime, PhysicalMemoryEnumFieldsNoEnumHolds) {
             take_recent_error();
         }
     }
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     size_t granularity = 0;
     for (int option : {2, 3, 0xFFFF, 0x10000, -1}) {
         EXPECT_EQ(c_aclrtMemGetAllocationGranularity(&prop, option, &granularity),
@@ -259,7 +250,7 @@ protected:
         if (IsSkipped() || HasFatalFailure()) {
             return;
         }
-        aclrtPhysicalMemProp prop = device_prop();
+        aclrtPhysicalMemProp prop = device_memory_prop();
         ASSERT_EQ(
             aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &unit_),
             ACL_SUCCESS);
@@ -342,7 +333,7 @@ TEST_P(HostileVmm, AccessAndHandleEnumsNoEnumHolds) {
 }
 
 TEST_P(HostileVmm, SizesWhoseArithmeticOverflowsAreRejected) {
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     aclrtDrvMemHandle handle = nullptr;
     void* range = nullptr;
     for (size_t size : {SIZE_MAX, SIZE_MAX - unit_ + 2}) {

@@ -11,6 +11,7 @@
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 #include "support/c_enum_calls.h"
+#include "support/physical_mem_prop.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -30,16 +31,6 @@ using peer::PeerProcess;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-aclrtPhysicalMemProp device_prop(uint32_t device = 0) {
-    aclrtPhysicalMemProp prop{};
-    prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
-    prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
-    prop.memAttr = ACL_HBM_MEM_NORMAL;
-    prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = device;
-    return prop;
-}
-
 class Vmm : public BackendTest {
 protected:
     void SetUp() override {
@@ -47,7 +38,7 @@ protected:
         if (IsSkipped() || HasFatalFailure()) {
             return;
         }
-        aclrtPhysicalMemProp prop = device_prop();
+        aclrtPhysicalMemProp prop = device_memory_prop();
         ASSERT_EQ(aclrtMemGetAllocationGranularity(
                       &prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &granularity_),
                   ACL_SUCCESS)
@@ -60,7 +51,7 @@ protected:
     }
 
     aclrtDrvMemHandle physical(size_t bytes) {
-        aclrtPhysicalMemProp prop = device_prop();
+        aclrtPhysicalMemProp prop = device_memory_prop();
         aclrtDrvMemHandle handle = nullptr;
         EXPECT_EQ(aclrtMallocPhysical(&handle, bytes, &prop, 0), ACL_SUCCESS)
             << take_recent_error();
@@ -98,7 +89,7 @@ void* offset(void* base, size_t bytes) {
 }
 
 TEST_P(Vmm, GranularityIsAPowerOfTwo) {
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     size_t minimum = 0;
     size_t recommended = 0;
     ASSERT_EQ(
@@ -217,7 +208,7 @@ TEST_P(Vmm, FreedHandleLivesOnInItsMapping) {
     ASSERT_EQ(aclrtMemRetainAllocationHandle(range, &retained), ACL_SUCCESS) << take_recent_error();
     aclrtPhysicalMemProp prop{};
     ASSERT_EQ(aclrtMemGetAllocationPropertiesFromHandle(retained, &prop), ACL_SUCCESS);
-    const aclrtPhysicalMemProp expected = device_prop();
+    const aclrtPhysicalMemProp expected = device_memory_prop();
     EXPECT_EQ(prop.handleType, expected.handleType);
     EXPECT_EQ(prop.allocationType, expected.allocationType);
     EXPECT_EQ(prop.memAttr, expected.memAttr);
@@ -353,7 +344,7 @@ TEST_P(Vmm, MappedMemoryServesAnOperator) {
 
 TEST_P(Vmm, PropertyAndPhysicalAllocationErrors) {
     size_t g = 0;
-    aclrtPhysicalMemProp prop = device_prop();
+    aclrtPhysicalMemProp prop = device_memory_prop();
     take_recent_error();
     EXPECT_EQ(aclrtMemGetAllocationGranularity(nullptr, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g),
               ACL_ERROR_INVALID_PARAM);
@@ -391,7 +382,7 @@ TEST_P(Vmm, PropertyAndPhysicalAllocationErrors) {
          "prop->handleType"},
     };
     for (const Case& c : cases) {
-        aclrtPhysicalMemProp bad = device_prop();
+        aclrtPhysicalMemProp bad = device_memory_prop();
         c.change(bad);
         EXPECT_EQ(aclrtMemGetAllocationGranularity(&bad, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &g),
                   c.code)
