@@ -35,7 +35,7 @@ bool storage_bytes(const aclTensor& t, int64_t* bytes) {
 }
 
 void* view_data(const aclTensor& t) {
-    if (t.data == nullptr || numel(t.view_dims) == 0) {
+    if (t.offset == 0 || t.data == nullptr || numel(t.view_dims) == 0) {
         return t.data;
     }
     int64_t offset_bytes = 0;

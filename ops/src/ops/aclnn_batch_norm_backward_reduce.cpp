@@ -285,6 +285,7 @@ aclnnStatus get_workspace_size(const aclTensor* grad_out,
     exec->op_name = kApi;
     exec->inputs = {
         *grad_out, *input, *mean, *invstd, weight != nullptr ? *weight : absent_tensor()};
+    exec->outputs.reserve(kNumOutputs);
     for (int o = 0; o < kNumOutputs; ++o) {
         exec->outputs.push_back(requested[o] ? *outputs[o] : absent_tensor());
     }
