@@ -198,10 +198,22 @@ gpusimEvent_t add_event(std::shared_ptr<gpusimEvent> event) {
 }
 
 bool remove_event(gpusimEvent_t handle) {
-    san::Invisible invisible;
-    Registry& r = registry();
-    std::lock_guard<std::mutex> lock(r.mutex);
-    return r.events.erase(handle) == 1;
+    // Released after the invisible section: the event's last reference may go here, and with it
+    // a reference to an interprocess event's page that a queued record also holds. TSan must see
+    // that release, or the record task freeing the page later races with this thread's reads.
+    std::shared_ptr<gpusimEvent> event;
+    {
+        san::Invisible invisible;
+        Registry& r = registry();
+        std::lock_guard<std::mutex> lock(r.mutex);
+        auto found = r.events.find(handle);
+        if (found == r.events.end()) {
+            return false;
+        }
+        event = std::move(found->second);
+        r.events.erase(found);
+    }
+    return true;
 }
 
 void submit(const std::shared_ptr<gpusimStream>& stream, std::function<void()> task) {
