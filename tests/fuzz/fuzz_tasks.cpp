@@ -170,7 +170,7 @@ void reduce_case(Choices& c, Report& report) {
             }
             break;
         case 9:
-            if (n >= 2) {
+            if (n >= 3) {  // with 2, src would start where the shortened dst ends
                 broken = "src overlapping dst partially";
                 src = static_cast<const char*>(dst) + size;
                 count -= size;
