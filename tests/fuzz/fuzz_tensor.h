@@ -61,6 +61,10 @@ private:
     size_t guard_ = kGuard;
 };
 
+/// The largest storage (in elements) the fuzzer backs with memory; a larger one is a hostile
+/// size over a 4-byte block, which tensor creation or phase 2 must reject.
+constexpr int64_t kMaxStorageElements = int64_t{1} << 20;
+
 /// Where a tensor's storage lives.
 enum class Memory {
     Device,  // a guarded aclrtMalloc block of exactly the storage's bytes
