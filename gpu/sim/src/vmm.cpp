@@ -113,7 +113,7 @@ gpusimError_t check_prop(const gpusimMemAllocationProp* prop) {
         return gpusimErrorInvalidValue;
     }
     return prop->location.id >= 0 && prop->location.id < device_count() ? gpusimSuccess
-                                                                      : gpusimErrorInvalidDevice;
+                                                                        : gpusimErrorInvalidDevice;
 }
 
 }  // namespace

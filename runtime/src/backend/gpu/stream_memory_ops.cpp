@@ -8,7 +8,6 @@
 #include <atomic>
 #include <string>
 
-
 namespace aclemu::rt::ACLEMU_GPU_NAMESPACE {
 namespace {
 
