@@ -97,8 +97,8 @@ static aclError use_the_tasks(aclrtStream stream, void* dev) {
 }
 
 int main(void) {
-    return use_the_api() == ACL_SUCCESS && use_the_memory_api() == ACL_SUCCESS &&
-                   use_the_tasks(NULL, NULL) == ACL_SUCCESS
+    return use_the_api() == ACL_SUCCESS && use_the_memory_api() == ACL_SUCCESS
+                   && use_the_tasks(NULL, NULL) == ACL_SUCCESS
                ? 0
                : 1;
 }
