@@ -111,11 +111,8 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                     std::to_string(outputSize),
                                     "the overflow status takes 64 bytes"));
         }
-        if (aclError err = check_device_range("outputAddr", outputAddr, kOverflowStatusBytes);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = check_access(ACL_ERROR_INVALID_PARAM, "outputAddr", outputAddr, kWrite);
+        if (aclError err =
+                check_device_access("outputAddr", outputAddr, kOverflowStatusBytes, kWrite);
             err != ACL_SUCCESS) {
             return err;
         }

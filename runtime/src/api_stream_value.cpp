@@ -25,11 +25,7 @@ aclError check_word(void* devAddr, uint8_t needed) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("devAddr", pointer_text(devAddr), "must be 8-byte aligned"));
     }
-    if (aclError err = check_device_range("devAddr", devAddr, sizeof(uint64_t));
-        err != ACL_SUCCESS) {
-        return err;
-    }
-    return check_access(ACL_ERROR_INVALID_PARAM, "devAddr", devAddr, needed);
+    return check_device_access("devAddr", devAddr, sizeof(uint64_t), needed);
 }
 
 // Puts the task `enqueue` makes on `stream`, on the timeline as `kind` `name` (a string or a

@@ -1,6 +1,7 @@
 #include "arg_checks.h"
 
 #include "aclemu/rt.h"
+#include "memory_access.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -40,6 +41,13 @@ aclError check_device_range(const char* param, const void* ptr, uint64_t bytes) 
         msg_invalid(param,
                     pointer_text(ptr),
                     "must be " + std::to_string(bytes) + " bytes of device memory (aclrtMalloc)"));
+}
+
+aclError check_device_access(const char* param, const void* ptr, uint64_t bytes, uint8_t needed) {
+    if (aclError err = check_device_range(param, ptr, bytes); err != ACL_SUCCESS) {
+        return err;
+    }
+    return check_access(ACL_ERROR_INVALID_PARAM, param, ptr, needed);
 }
 
 }  // namespace aclemu::rt

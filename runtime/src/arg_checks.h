@@ -17,5 +17,8 @@ aclError check_positive(const char* param, uint64_t value);
 /// [ptr, ptr + bytes) must lie in one device allocation (aclrtMalloc and its variants, or device
 /// memory of another library): "must be <bytes> bytes of device memory (aclrtMalloc)".
 aclError check_device_range(const char* param, const void* ptr, uint64_t bytes);
+/// check_device_range, then that the allocation grants what the call does to it (`needed`:
+/// kRead and/or kWrite of memory_access.h).
+aclError check_device_access(const char* param, const void* ptr, uint64_t bytes, uint8_t needed);
 
 }  // namespace aclemu::rt
