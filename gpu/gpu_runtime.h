@@ -182,6 +182,8 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuEventDestroy                        gpusimEventDestroy
 #    define gpuEventDisableTiming                  gpusimEventDisableTiming
 #    define gpuEventElapsedTime                    gpusimEventElapsedTime
+#    define gpuEventHostNs                         gpusimEventHostNs  // the simulator only
+#    define ACLEMU_GPU_EVENTS_ON_HOST_CLOCK        1
 #    define gpuEventInterprocess                   gpusimEventInterprocess
 #    define gpuEventQuery                          gpusimEventQuery
 #    define gpuEventRecord                         gpusimEventRecord

@@ -8,14 +8,14 @@ negative), "dur" on X slices, a "process_name" for every process and a "thread_n
 track; slices on one track must nest (one ends before the next starts, or inside it).
 
 usage: check_trace.py TRACE.json [--run -- COMMAND...] [--expect NAME@TRACK]...
-                      [--count NAME@TRACK N]... [--order FIRST BEFORE_THIS]... [--tolerance-us US]
+                      [--count NAME@TRACK N]... [--order FIRST BEFORE_THIS]...
 
   --run -- COMMAND   first run COMMAND with ACLEMU_TRACE=TRACE.json (it must exit with 0)
   --expect NAME@TRACK  a slice NAME on a device track whose name starts with TRACK
                      (e.g. "aclnnLogitGrad@stream", "memcpy HtoD@synchronous")
   --count NAME@TRACK N  exactly N such slices
-  --order A B        every device slice named A ends before any named B starts (within
-                     --tolerance-us: GPU times are mapped onto the host clock, docs/profiling.md)
+  --order A B        every device slice named A ends before any named B starts; exact on every
+                     backend, GPU times included (docs/profiling.md: what the timeline guarantees)
 Exit status 0 and a PASS line when every check holds.
 """
 import argparse
@@ -112,7 +112,6 @@ def main():
     parser.add_argument("--expect", action="append", default=[])
     parser.add_argument("--count", nargs=2, action="append", default=[])
     parser.add_argument("--order", nargs=2, action="append", default=[])
-    parser.add_argument("--tolerance-us", type=float, default=0.0)
     options = parser.parse_args(argv)
 
     problems = []
@@ -151,7 +150,7 @@ def main():
             starts = [s["ts"] for _, s in slices if s["name"] == second]
             if not ends or not starts:
                 problems.append(f"--order {first!r} {second!r}: a slice is missing")
-            elif max(ends) > min(starts) + options.tolerance_us:
+            elif max(ends) > min(starts):
                 problems.append(f"{first!r} ends at {max(ends):.3f} us, after {second!r} "
                                 f"starts at {min(starts):.3f} us")
     for problem in problems:

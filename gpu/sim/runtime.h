@@ -279,5 +279,9 @@ GPUSIM_API gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t s
 GPUSIM_API gpusimError_t gpusimEventQuery(gpusimEvent_t event);
 GPUSIM_API gpusimError_t gpusimEventSynchronize(gpusimEvent_t event);
 GPUSIM_API gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent_t end);
+// Not in CUDA: the simulator stamps a completed event with the host's std::chrono::steady_clock,
+// so a reader on the same clock gets the stamp exactly (nanoseconds since that clock's epoch),
+// where a GPU's event times can only be mapped onto the host clock through an anchor event.
+GPUSIM_API gpusimError_t gpusimEventHostNs(int64_t* ns, gpusimEvent_t event);
 
 }  // extern "C"

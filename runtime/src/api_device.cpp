@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "aclemu/observe.h"
 #include "runtime.h"
 #include "status.h"
 
@@ -26,6 +27,7 @@ aclError synchronize_device(int32_t timeout_ms) {
             return fail(
                 err, msg_runtime("device synchronization failed: " + backend->last_error_text()));
         }
+        aclemu::observe::completion_observed();
         return ACL_SUCCESS;
     }
     // With a deadline: wait for each stream of the device in turn with what is left of it.
@@ -56,6 +58,7 @@ aclError synchronize_device(int32_t timeout_ms) {
                             + std::to_string(timeout_ms) + " ms"));
         }
     }
+    aclemu::observe::completion_observed();
     return ACL_SUCCESS;
 }
 

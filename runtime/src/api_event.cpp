@@ -65,6 +65,7 @@ aclError synchronize(aclrtEvent handle, int32_t timeout) {
             ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
             msg_runtime("the event did not complete within " + std::to_string(timeout) + " ms"));
     }
+    aclemu::observe::completion_observed();
     return ACL_SUCCESS;
 }
 
@@ -80,6 +81,9 @@ aclError query(aclrtEvent handle, bool* complete) {
     if (aclError err = target.backend->query_event(target.event->impl.get(), complete);
         err != ACL_SUCCESS) {
         return fail(err, msg_runtime("event query failed: " + target.backend->last_error_text()));
+    }
+    if (*complete) {
+        aclemu::observe::completion_observed();
     }
     return ACL_SUCCESS;
 }

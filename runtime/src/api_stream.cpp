@@ -42,6 +42,7 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
             ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
             msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
     }
+    aclemu::observe::completion_observed();
     if (stream->aborted.exchange(false)) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,
                     msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
@@ -107,6 +108,9 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
         if (aclError err = backend->query_stream(target->impl.get(), &complete);
             err != ACL_SUCCESS) {
             return fail(err, msg_runtime("stream query failed: " + backend->last_error_text()));
+        }
+        if (complete) {
+            aclemu::observe::completion_observed();
         }
         *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
         return ACL_SUCCESS;

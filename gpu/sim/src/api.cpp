@@ -835,4 +835,27 @@ gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent
     return gpusimSuccess;
 }
 
+gpusimError_t gpusimEventHostNs(int64_t* ns, gpusimEvent_t event) {
+    if (gpusimError_t e = enter()) {
+        return e;
+    }
+    std::shared_ptr<gpusimEvent> ev = find_event(event);
+    if (ns == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    if (ev == nullptr || (ev->flags & gpusimEventDisableTiming) != 0) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    std::lock_guard<std::mutex> lock(ev->mutex);
+    if (ev->recorded == 0) {
+        return record(gpusimErrorInvalidResourceHandle);
+    }
+    if (ev->completed < ev->recorded) {
+        return gpusimErrorNotReady;
+    }
+    *ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(ev->stamp.time_since_epoch()).count();
+    return gpusimSuccess;
+}
+
 }  // extern "C"

@@ -140,6 +140,12 @@ namespace detail {
 struct TaskRecord;  // observe/trace_recorder.h
 }
 
+/// Called by a host call that saw stream work complete (a synchronize returned, a query answered
+/// "complete") before it returns: the ACLEMU_TRACE timeline then shows that work ending no later
+/// than the call. Does nothing unless the trace records. Not for a GPU runtime's callback thread
+/// (it may ask the GPU runtime about events).
+ACLEMU_EXPORT void completion_observed() noexcept;
+
 /// One task on a stream's track of the ACLEMU_TRACE timeline (docs/profiling.md), with its real
 /// start and end. Made only while the trace records (watchers() & kTrace); an empty TaskTrace
 /// records nothing and each call on it is one branch. Two ways to time the task:

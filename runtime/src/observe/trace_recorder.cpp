@@ -336,9 +336,13 @@ void Recorder::add_pending(std::unique_ptr<detail::TaskRecord> record) {
     resolve(0);
 }
 
-void Recorder::resolve(int64_t wait_ns) {
+void Recorder::resolve_reached() {
+    resolve(0, true);
+}
+
+void Recorder::resolve(int64_t wait_ns, bool wait_turn) {
     std::unique_lock<std::mutex> resolving(resolve_mu_, std::defer_lock);
-    if (wait_ns == 0) {
+    if (wait_ns == 0 && !wait_turn) {
         if (!resolving.try_lock()) {
             return;  // another thread is at it
         }
@@ -402,6 +406,21 @@ void Recorder::resolve(int64_t wait_ns) {
 void start_session(const std::string& path) {
     Recorder::instance().start(path);
 }
+
+}  // namespace trace
+
+void completion_observed() noexcept {
+    if ((watchers() & kTrace) == 0) {
+        return;
+    }
+    try {
+        trace::Recorder::instance().resolve_reached();
+    } catch (...) {
+        // A lock that cannot be taken: the records stay pending and resolve later.
+    }
+}
+
+namespace trace {
 
 void finish_session() {
     Recorder::instance().finish();

@@ -113,6 +113,11 @@ public:
     /// A task whose marks the stream has still to reach; resolved by later calls.
     void add_pending(std::unique_ptr<detail::TaskRecord> record);
 
+    /// A host call saw stream work complete: resolves, before the call returns, every pending
+    /// record whose marks are reached, waiting for no stream (Note [Mark times are bounded by
+    /// what the host saw], gpu_clock.cpp).
+    void resolve_reached();
+
     /// The session a new record belongs to (records of an older session are dropped).
     uint64_t session() const;
 
@@ -120,9 +125,9 @@ private:
     Recorder() = default;
 
     // Resolves pending records, oldest first per track. `wait_ns` 0: only those already
-    // reached, and only if no other thread is resolving; else waits up to `wait_ns` in all and
-    // then writes the rest as instants ("not reached").
-    void resolve(int64_t wait_ns);
+    // reached, and (unless `wait_turn`) only if no other thread is resolving; else waits up to
+    // `wait_ns` in all and then writes the rest as instants ("not reached").
+    void resolve(int64_t wait_ns, bool wait_turn = false);
     void add_locked(Event event);
     void add_task_locked(detail::TaskRecord& record);
     // Writes the file; false (after a WARNING) when it cannot.

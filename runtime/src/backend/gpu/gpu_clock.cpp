@@ -16,13 +16,35 @@ namespace {
 constexpr int64_t kAnchorLifetimeNs = 1'000'000'000;
 constexpr size_t kMaxSpareEvents = 256;
 
+// A completed timing event's time on observe::steady_ns()'s clock: through `anchor` (Note [GPU
+// clock anchors]), or exactly where the GPU runtime stamps events with the host's clock (the
+// GPU simulator).
+gpuError_t event_host_ns(const GpuClock::Anchor& anchor, gpuEvent_t event, int64_t* ns) {
+#if defined(ACLEMU_GPU_EVENTS_ON_HOST_CLOCK)
+    static_cast<void>(anchor);
+    return gpuEventHostNs(ns, event);
+#else
+    float ms = 0.0f;
+    const gpuError_t status = gpuEventElapsedTime(&ms, anchor.event, event);
+    if (status == gpuSuccess) {
+        *ns = anchor.host_ns + std::llround(static_cast<double>(ms) * 1e6);
+    }
+    return status;
+#endif
+}
+
 class GpuMark final : public StreamMark {
 public:
     GpuMark(std::shared_ptr<GpuClock> clock,
             int device,
             gpuEvent_t event,
-            std::shared_ptr<const GpuClock::Anchor> anchor)
-        : clock_(std::move(clock)), device_(device), event_(event), anchor_(std::move(anchor)) {}
+            std::shared_ptr<const GpuClock::Anchor> anchor,
+            int64_t recorded_ns)
+        : clock_(std::move(clock)),
+          device_(device),
+          event_(event),
+          anchor_(std::move(anchor)),
+          recorded_ns_(recorded_ns) {}
 
     ~GpuMark() override { give_back(); }
 
@@ -36,7 +58,7 @@ public:
         for (;;) {
             const gpuError_t status = gpuEventQuery(event_);
             if (status == gpuSuccess) {
-                settle();
+                settle(observe::steady_ns());
                 *ns = ns_;
                 return state_;
             }
@@ -55,13 +77,19 @@ public:
     }
 
 private:
-    void settle() {
-        float ms = 0.0f;
-        if (gpuEventElapsedTime(&ms, anchor_->event, event_) != gpuSuccess) {
+    // Note [Mark times are bounded by what the host saw]: the anchor maps GPU time onto the host
+    // clock only within half its round trip, so the estimate is clamped to what the host knows
+    // for certain: the stream reached the mark after the record call began (`recorded_ns_`) and
+    // before the query that found it complete returned (`seen_ns`). So a slice never starts
+    // before the call that enqueued it, and never ends after a host call that observed its
+    // completion (observe::completion_observed resolves marks before such a call returns).
+    void settle(int64_t seen_ns) {
+        int64_t estimate = 0;
+        if (event_host_ns(*anchor_, event_, &estimate) != gpuSuccess) {
             static_cast<void>(gpuGetLastError());
             state_ = State::Lost;
         } else {
-            ns_ = anchor_->host_ns + std::llround(static_cast<double>(ms) * 1e6);
+            ns_ = std::clamp(estimate, recorded_ns_, std::max(recorded_ns_, seen_ns));
             state_ = State::Reached;
         }
         give_back();
@@ -78,6 +106,7 @@ private:
     int device_;
     gpuEvent_t event_;
     std::shared_ptr<const GpuClock::Anchor> anchor_;
+    int64_t recorded_ns_;  // just before the event was recorded on the stream
     State state_ = State::Pending;
     int64_t ns_ = 0;
 };
@@ -167,11 +196,13 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
             return err;
         }
     }
+    const int64_t recorded_ns = observe::steady_ns();
     if (aclError err = GPU_CALL(gpuEventRecord, event, stream); err != ACL_SUCCESS) {
         recycle(device, event);
         return err;
     }
-    *out = std::make_shared<GpuMark>(shared_from_this(), device, event, std::move(anchor));
+    *out = std::make_shared<GpuMark>(
+        shared_from_this(), device, event, std::move(anchor), recorded_ns);
     return ACL_SUCCESS;
 }
 
@@ -181,13 +212,7 @@ aclError GpuClock::host_ns(gpuEvent_t event, int64_t* ns) {
     if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
         return err;
     }
-    float ms = 0.0f;
-    if (aclError err = GPU_CALL(gpuEventElapsedTime, &ms, anchor->event, event);
-        err != ACL_SUCCESS) {
-        return err;
-    }
-    *ns = anchor->host_ns + std::llround(static_cast<double>(ms) * 1e6);
-    return ACL_SUCCESS;
+    return GPU_CALL(event_host_ns, *anchor, event, ns);
 }
 
 void GpuClock::recycle(int device, gpuEvent_t event) {

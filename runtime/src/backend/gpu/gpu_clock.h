@@ -11,7 +11,10 @@
 // elapsed times stay short (cudaEventElapsedTime is a float of milliseconds). A mark is always
 // made after its anchor completed, so its elapsed time is never negative; a user's event may
 // precede the anchor (a negative elapsed time), and one recorded long before it is mapped less
-// precisely (the float's resolution).
+// precisely (the float's resolution). The GPU simulator stamps events with the host clock
+// itself, so there a time is read exactly (gpusimEventHostNs) and no anchor error arises; on a
+// GPU a mark's time is also clamped to what the host saw (Note [Mark times are bounded by what
+// the host saw], gpu_clock.cpp).
 #pragma once
 
 #include "backend/backend.h"
