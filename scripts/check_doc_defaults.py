@@ -90,17 +90,17 @@ class Checker:
                      f"builds `{default}`")
         for path in self.docs:
             text = read(self.root, path)
-            flat = re.sub(r"\s+", " ", text)
-            for match in re.finditer(r"default CUDA architectures", flat):
-                sentence = sentence_after(flat, match.start(), stop=";")
+            for match in re.finditer(r"default\s+CUDA\s+architectures", text):
+                sentence = sentence_after(text, match.start(), stop=";")
                 named = {int(n) for n in re.findall(r"sm_(\d+)", sentence)}
-                line = line_of(text, text.find(match.group(0).split()[-1]))
                 if named and named != real:
-                    self.say(path, line, f"the default CUDA architectures named are sm_"
-                             f"{sorted(named)}, but CMakeLists.txt builds sm_{sorted(real)}")
-            for match in re.finditer(r"older than sm_(\d+) cannot run the default build", flat):
+                    self.say(path, line_of(text, match.start()),
+                             f"the default CUDA architectures named are sm_{sorted(named)}, but "
+                             f"CMakeLists.txt builds sm_{sorted(real)}")
+            older = r"older\s+than\s+sm_(\d+)\s+cannot\s+run\s+the\s+default"
+            for match in re.finditer(older, text):
                 if int(match.group(1)) != min(real):
-                    self.say(path, line_of(text, text.find("older than sm_")),
+                    self.say(path, line_of(text, match.start()),
                              f"'older than sm_{match.group(1)}', but the oldest default "
                              f"architecture is sm_{min(real)}")
 

@@ -35,7 +35,8 @@ READ_ELSEWHERE = {
 }
 
 SOURCE_PATTERNS = {
-    "c": (re.compile(r"\b(?:secure_getenv|getenv|env|env_or|read_switch|log_flag)\(\s*\"([A-Z][A-Z0-9_]*)\""),
+    "c": (re.compile(r"\b(?:secure_getenv|getenv|env|env_or|read_switch|log_flag)"
+                     r"\(\s*\"([A-Z][A-Z0-9_]*)\""),
           re.compile(r"\bk\w*Variable\s*=\s*\"([A-Z][A-Z0-9_]*)\"")),
     "py": (re.compile(r"\benviron\.get\(\s*[\"']([A-Z][A-Z0-9_]*)[\"']"),
            re.compile(r"\bgetenv\(\s*[\"']([A-Z][A-Z0-9_]*)[\"']"),

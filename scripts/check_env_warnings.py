@@ -38,9 +38,9 @@ BAD_VALUES = {
     "ASCEND_SLOG_PRINT_TO_STDOUT": ("yes", {"ASCEND_LOG_PRINT_TO_STDOUT": None}, "WARNING"),
     # A root under a regular file cannot be created: said on stderr at the first line that
     # cannot be written (level 1: aclInit's INFO line).
-    "ASCEND_PROCESS_LOG_PATH": ("{tmp}/a_file/log",
-                                {"ASCEND_LOG_PRINT_TO_STDOUT": None, "ASCEND_GLOBAL_LOG_LEVEL": "1"},
-                                "WARNING"),
+    "ASCEND_PROCESS_LOG_PATH": (
+        "{tmp}/a_file/log", {"ASCEND_LOG_PRINT_TO_STDOUT": None, "ASCEND_GLOBAL_LOG_LEVEL": "1"},
+        "WARNING"),
     "ACLEMU_TRACE": ("{tmp}/no/such/directory/trace.json", {}, "WARNING"),
     "ACLEMU_CPU_THREADS": ("0", {}, "WARNING"),
     "ACLEMU_CPU_DEVICE_COUNT": ("65", {}, "WARNING"),
