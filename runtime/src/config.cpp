@@ -1,5 +1,6 @@
-// The one place that reads the environment (config.h). Variables and what each value means:
-// README.md and docs/errors.md.
+// The one place libascendcl reads the environment (config.h); the GPU simulator reads its own
+// two (gpu/sim/src/settings.h), and read_config logs what it cannot use. Variables and what each
+// value means: README.md and docs/errors.md.
 #include "config.h"
 
 #include "aclemu/log.h"
