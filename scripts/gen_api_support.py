@@ -141,6 +141,34 @@ def check_agreement(headers, rows, problems):
             problems.append(f"{TABLE} has a row for {name}, which no public header declares")
 
 
+def backends_with(row, status):
+    """'every backend', or the backends (in column order) where `row` has `status`."""
+    found = [b for b in BACKENDS if row[b] == status]
+    return "every backend" if len(found) == len(BACKENDS) else ", ".join(found)
+
+
+def render_exceptions(declared, rows):
+    """The functions that are not "yes" everywhere, in one table: where each is accepted and
+    ignored, refused, or implemented in part."""
+    lines = ["", "## Not everywhere implemented", "",
+             "Every function below is declared and exported, but on the backends named it is "
+             "accepted and ignored, refused (with the code its note gives and a message), or "
+             "implemented in part. Every function not listed here is implemented on every "
+             "backend.", "",
+             "| function | ignored on | refused on | partial on | note |",
+             "| --- | --- | --- | --- | --- |"]
+    for functions in declared.values():
+        for name in functions:
+            row = rows[name]
+            if all(row[b] == "yes" for b in BACKENDS):
+                continue
+            cells = [f"`{name}`"] + [backends_with(row, s) or "-"
+                                     for s in ("ignored", "unsupported", "partial")]
+            cells.append(row["note"].replace("|", "\\|"))
+            lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
 def render(headers, rows):
     lines = [
         "# API support",
@@ -178,6 +206,7 @@ def render(headers, rows):
     if empty:
         lines += ["", "Headers that declare no functions: "
                   + ", ".join(f"`{h}`" for h in empty) + "."]
+    lines += render_exceptions(declared, rows)
     for header, functions in declared.items():
         lines += ["", f"## {header}", "",
                   "| group | function | cpu | cuda | hip | gpusim | note |",

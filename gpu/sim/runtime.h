@@ -168,6 +168,11 @@ GPUSIM_API gpusimError_t gpusimGetLastError(void);
 GPUSIM_API gpusimError_t gpusimPeekAtLastError(void);
 GPUSIM_API const char* gpusimGetErrorName(gpusimError_t error);
 GPUSIM_API const char* gpusimGetErrorString(gpusimError_t error);
+/// The simulator's environment settings it cannot use and ignores (ACLEMU_GPUSIM_DEVICE_COUNT,
+/// ACLEMU_GPUSIM_THREADS): one line each, "NAME=value is not ...; using N", or "" when every
+/// one is usable. The simulator logs nothing itself; libascendcl logs these at aclInit. The text
+/// is the calling thread's until its next call.
+GPUSIM_API const char* gpusimSettingsProblems(void);
 
 // Memory. Device memory is host memory the simulator keeps in its own table, so copies and
 // frees are checked against it the way a GPU driver checks its address space.

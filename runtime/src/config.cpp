@@ -1,9 +1,13 @@
-// The one place that reads the environment (config.h). Variables and what each value means:
-// README.md and docs/errors.md.
+// The one place libascendcl reads the environment (config.h); the GPU simulator reads its own
+// two (gpu/sim/src/settings.h), and read_config logs what it cannot use. Variables and what each
+// value means: README.md and docs/errors.md.
 #include "config.h"
 
 #include "aclemu/log.h"
 #include "status.h"
+#if defined(ACLEMU_HAVE_GPUSIM)
+#    include "gpu/sim/runtime.h"
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -137,11 +141,35 @@ StreamingStores read_streaming_stores() {
     return StreamingStores::Auto;
 }
 
-// "scatter" asks for the atomic-scatter alternative (kept for comparisons); anything else is
+// "scatter" asks for the atomic-scatter alternative (kept for comparisons); unset or "gather":
 // the gather.
 bool read_upsample_scatter() {
     const char* text = env("ACLEMU_UPSAMPLE_ALGORITHM");
-    return text != nullptr && std::strcmp(text, "scatter") == 0;
+    if (text == nullptr || std::strcmp(text, "gather") == 0) {
+        return false;
+    }
+    if (std::strcmp(text, "scatter") == 0) {
+        return true;
+    }
+    ACLEMU_LOG(Runtime,
+               Warning,
+               "ACLEMU_UPSAMPLE_ALGORITHM=%s is neither gather nor scatter; using gather",
+               text);
+    return false;
+}
+
+// The GPU simulator reads its own variables (it is below the logger); what it cannot use is
+// reported here, at aclInit, whichever backend runs.
+void warn_unusable_gpusim_settings() {
+#if defined(ACLEMU_HAVE_GPUSIM)
+    const std::string problems = gpusimSettingsProblems();
+    size_t start = 0;
+    while (start < problems.size()) {
+        const size_t end = std::min(problems.find('\n', start), problems.size());
+        ACLEMU_LOG(Runtime, Warning, "%s", problems.substr(start, end - start).c_str());
+        start = end + 1;
+    }
+#endif
 }
 
 bool parse_backend(const std::string& text, BackendChoice* out) {
@@ -159,13 +187,18 @@ bool parse_backend(const std::string& text, BackendChoice* out) {
     return false;
 }
 
-// A `1` switch of the logger: true when set; *value says whether it is "1".
-bool log_flag(const char* name, bool* value) {
+// A `1` switch of the logger: true when set; *value says whether it is "1". A value other than
+// 0 and 1 means "not 1", as in CANN, and is noted in `problems`.
+bool log_flag(const char* name, bool* value, std::vector<std::string>* problems) {
     const char* text = env(name);
     if (text == nullptr) {
         return false;
     }
     *value = std::strcmp(text, "1") == 0;
+    if (!*value && std::strcmp(text, "0") != 0) {
+        problems->push_back(std::string(name) + "=" + text
+                            + " is neither 0 nor 1; log lines go to the log file");
+    }
     return true;
 }
 
@@ -204,8 +237,7 @@ aclError read_config(Config* out) {
                                     "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
         }
     }
-    const char* blocking = std::getenv("ASCEND_LAUNCH_BLOCKING");
-    config.launch_blocking = blocking != nullptr && std::strcmp(blocking, "1") == 0;
+    config.launch_blocking = read_switch("ASCEND_LAUNCH_BLOCKING", false);
     if (const char* list = std::getenv("ASCEND_RT_VISIBLE_DEVICES")) {
         config.visible_devices = std::string(list);
     }
@@ -219,6 +251,7 @@ aclError read_config(Config* out) {
     if (const char* path = env("ACLEMU_TRACE")) {
         config.trace_path = path;
     }
+    warn_unusable_gpusim_settings();
     *out = std::move(config);
     return ACL_SUCCESS;
 }
@@ -236,13 +269,18 @@ std::optional<std::string> read_soc_name_override() {
 
 log::Settings read_log_settings() {
     log::Settings settings;
-    int global = parse_level(std::getenv("ASCEND_GLOBAL_LOG_LEVEL"));
+    const char* global_text = env("ASCEND_GLOBAL_LOG_LEVEL");
+    int global = parse_level(global_text);
     if (global < 0) {
         global = log::kDefaultLevel;
+        if (global_text != nullptr) {
+            settings.problems.push_back(std::string("ASCEND_GLOBAL_LOG_LEVEL=") + global_text
+                                        + " is not a level 0..4; using " + std::to_string(global));
+        }
     }
     std::fill(std::begin(settings.levels), std::end(settings.levels), global);
     if (const char* modules = std::getenv("ASCEND_MODULE_LOG_LEVEL")) {
-        // "ASCENDCL=0:RUNTIME=1": invalid entries are ignored.
+        // "ASCENDCL=0:RUNTIME=1": invalid entries are ignored (and noted).
         const std::string spec(modules);
         size_t start = 0;
         while (start <= spec.size()) {
@@ -252,20 +290,28 @@ log::Settings read_log_settings() {
             }
             const std::string item = spec.substr(start, end - start);
             const size_t eq = item.find('=');
+            bool used = item.empty();
             if (eq != std::string::npos) {
                 const std::string name = item.substr(0, eq);
                 const int level = parse_level(item.substr(eq + 1).c_str());
                 for (int m = 0; m < log::kModuleCount && level >= 0; ++m) {
                     if (equals_ignore_case(name, log::kModuleNames[m])) {
                         settings.levels[m] = level;
+                        used = true;
                     }
                 }
+            }
+            if (!used) {
+                settings.problems.push_back(
+                    "ASCEND_MODULE_LOG_LEVEL=" + spec + ": entry '" + item
+                    + "' is not <module>=<level> with a module of ASCENDCL, RUNTIME, OP, APP and "
+                      "a level 0..4; ignored");
             }
             start = end + 1;
         }
     }
-    if (!log_flag("ASCEND_LOG_PRINT_TO_STDOUT", &settings.to_stdout)) {
-        log_flag("ASCEND_SLOG_PRINT_TO_STDOUT", &settings.to_stdout);
+    if (!log_flag("ASCEND_LOG_PRINT_TO_STDOUT", &settings.to_stdout, &settings.problems)) {
+        log_flag("ASCEND_SLOG_PRINT_TO_STDOUT", &settings.to_stdout, &settings.problems);
     }
     if (const char* path = env("ASCEND_PROCESS_LOG_PATH")) {
         settings.dir = path;

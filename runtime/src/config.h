@@ -1,4 +1,5 @@
-// Every environment variable aclemu reads, read in one place (config.cpp) at aclInit: the
+// Every environment variable libascendcl reads (the GPU simulator reads its own two; aclInit
+// logs the values it cannot use), read in one place (config.cpp) at aclInit: the
 // logger's settings (also on the first line logged before aclInit) and one Config for the rest.
 // Everything else gets its settings from these: the backends as constructor arguments, the
 // operator libraries through rt::op_settings(), the CPU kernels as call parameters.

@@ -61,13 +61,21 @@ void push_error_message(std::string message) {
 
 aclError fail(aclError code, const std::string& message, const char* file, int line) {
     push_error_message(message);
+    const observe::CallScope* call = observe::current_call();
+    // Inside an aclnn call a runtime service's failure (a stream that cannot be used, after
+    // aclFinalize too) is the cause the aclnn layer reports with its own EZ line: one line per
+    // failed call. Its message stays, below the aclnn one.
+    if (call != nullptr && call->kind() == observe::CallKind::Aclnn) {
+        return code;
+    }
     if (log::enabled(log::Module::AscendCL, log::Level::Error)) {
-        const char* api = current_api();
+        // Inside an entry point the line names it and its source line, wherever the failure was
+        // found (docs/errors.md, "Logging"); outside one, the line that failed.
         log::write(log::Module::AscendCL,
                    log::Level::Error,
-                   file,
-                   line,
-                   api != nullptr ? api : "aclemu",
+                   call != nullptr ? call->file() : file,
+                   call != nullptr ? call->line() : line,
+                   call != nullptr ? call->api() : "aclemu",
                    "%s (error %d)",
                    message.c_str(),
                    code);

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <vector>
 
 namespace aclemu::log {
 namespace {
@@ -35,7 +36,9 @@ struct Sink {
     bool to_stdout = false;
     std::string dir;  // log root; lines go under dir/debug/plog
     std::FILE* file = nullptr;
-    bool file_failed = false;  // do not retry opening on every line
+    bool file_failed = false;                  // do not retry opening on every line
+    std::string file_error;                    // why it failed, said once on stderr
+    std::vector<std::string> problems_logged;  // the settings' problems, logged once
 };
 
 Sink& sink() {
@@ -80,6 +83,7 @@ std::FILE* open_file(Sink& s) {
     std::string dir = s.dir + "/debug/plog";
     if (!make_dirs(dir)) {
         s.file_failed = true;
+        s.file_error = "cannot create " + dir + " (" + std::strerror(errno) + ")";
         return nullptr;
     }
     std::time_t now = std::time(nullptr);
@@ -91,6 +95,7 @@ std::FILE* open_file(Sink& s) {
     s.file = std::fopen(path.c_str(), "a");
     if (s.file == nullptr) {
         s.file_failed = true;
+        s.file_error = "cannot open " + path + " (" + std::strerror(errno) + ")";
     }
     return s.file;
 }
@@ -141,28 +146,43 @@ void emit(int module,
     char when[32];
     std::strftime(when, sizeof(when), "%Y-%m-%d-%H:%M:%S", &tm);
 
-    char prefix[256];
-    std::snprintf(prefix,
-                  sizeof(prefix),
-                  "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
-                  kLevelNames[static_cast<int>(level)],
-                  kModuleNames[module],
-                  static_cast<int>(::getpid()),
-                  program_name(),
-                  when,
-                  static_cast<int>(micros / 1000),
-                  static_cast<int>(micros % 1000),
-                  base_name(file),
-                  line,
-                  static_cast<long>(::syscall(SYS_gettid)));
+    const auto prefix = [&](char* out, size_t size, Level as, const char* in, int at) {
+        std::snprintf(out,
+                      size,
+                      "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
+                      kLevelNames[static_cast<int>(as)],
+                      kModuleNames[module],
+                      static_cast<int>(::getpid()),
+                      program_name(),
+                      when,
+                      static_cast<int>(micros / 1000),
+                      static_cast<int>(micros % 1000),
+                      base_name(in),
+                      at,
+                      static_cast<long>(::syscall(SYS_gettid)));
+    };
+    char line_prefix[256];
+    prefix(line_prefix, sizeof(line_prefix), level, file, line);
 
     Sink& s = sink();
     std::lock_guard<std::mutex> lock(s.mu);
     std::FILE* out = s.to_stdout ? stdout : open_file(s);
     if (out == nullptr) {
+        // An unusable ASCEND_PROCESS_LOG_PATH: said once, on stderr, rather than losing every
+        // line without a word.
+        if (!s.file_error.empty()) {
+            char warning_prefix[256];
+            prefix(warning_prefix, sizeof(warning_prefix), Level::Warning, __FILE__, __LINE__);
+            std::fprintf(stderr,
+                         "%saclemu: ASCEND_PROCESS_LOG_PATH=%s: %s; log lines are lost\n",
+                         warning_prefix,
+                         s.dir.c_str(),
+                         s.file_error.c_str());
+            s.file_error.clear();
+        }
         return;
     }
-    std::fprintf(out, "%s%s: %s\n", prefix, func != nullptr ? func : "", text);
+    std::fprintf(out, "%s%s: %s\n", line_prefix, func != nullptr ? func : "", text);
     std::fflush(out);
 }
 
@@ -207,6 +227,17 @@ void configure(const Settings& settings) {
     }
     // The calls' DEBUG lines (observe/call_scope.cpp) are written only while this is on.
     observe::set_watching(observe::kDebugLog, debug);
+    // Each unusable value once (the settings are applied at aclInit and on a line before it).
+    {
+        std::lock_guard<std::mutex> lock(s.mu);
+        if (settings.problems == s.problems_logged) {
+            return;
+        }
+        s.problems_logged = settings.problems;
+    }
+    for (const std::string& problem : settings.problems) {
+        ACLEMU_LOG(Runtime, Warning, "%s", problem.c_str());
+    }
 }
 
 bool app_enabled(Level level) {

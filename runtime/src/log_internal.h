@@ -7,6 +7,7 @@
 
 #include <cstdarg>
 #include <string>
+#include <vector>
 
 namespace aclemu::log {
 
@@ -20,6 +21,9 @@ struct Settings {
     int levels[kModuleCount] = {kDefaultLevel, kDefaultLevel, kDefaultLevel, kDefaultLevel};
     bool to_stdout = false;
     std::string dir;  // log root; lines go under dir/debug/plog
+    /// Values the settings could not use ("ASCEND_GLOBAL_LOG_LEVEL=x is not ..."): configure()
+    /// logs each at WARNING (module RUNTIME) once it has applied the rest.
+    std::vector<std::string> problems;
 };
 
 /// Applies `settings` (aclInit does, with what config.cpp read). A changed destination takes

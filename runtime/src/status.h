@@ -35,11 +35,6 @@ aclError fail(aclError code,
               const char* file = __builtin_FILE(),
               int line = __builtin_LINE());
 
-/// The entry point running on this thread (for log lines), or nullptr.
-inline const char* current_api() {
-    const observe::CallScope* call = observe::current_call();
-    return call != nullptr ? call->api() : nullptr;
-}
 /// Sets the thread's last error code for aclrtGetLastError (0 leaves it unchanged).
 void note_result(aclError code);
 aclError last_error(bool clear);

@@ -1,7 +1,9 @@
 // The log as CANN users read it: at ASCEND_GLOBAL_LOG_LEVEL=0 one DEBUG line per aclnn call (the
 // op, its tensors' dtypes, shapes, strides, offsets and formats, the workspace, the backend and
 // kernel variant) and per runtime call, each naming the API and its source file; none above
-// level 0; and an operator's ERROR line naming the aclnn function, not an internal file.
+// level 0; an operator's ERROR line naming the aclnn function, not an internal file; a runtime
+// failure found in a helper logged at the entry point's file; and one ERROR line for an aclnn
+// call the runtime refused (after aclFinalize).
 #include "acl/acl.h"
 #include "aclnnop/aclnn_logit_grad.h"
 
@@ -132,6 +134,74 @@ TEST(CallLogging, OperatorErrorNamesTheAclnnFunction) {
                           + R"(aclnnLogitGradGetWorkspaceSize: EZ1001: \[aclnnLogitGrad\] dy: )");
     EXPECT_TRUE(std::regex_search(printed, line)) << printed;
     EXPECT_THAT(printed, Not(HasSubstr("error.cpp")));
+}
+
+TEST(CallLogging, RuntimeErrorNamesTheEntryPointsFile) {
+    // The stream lookup that refuses the handle lives in runtime.cpp.
+    ScopedEnv global("ASCEND_GLOBAL_LOG_LEVEL", "3");
+    ScopedEnv to_stdout("ASCEND_LOG_PRINT_TO_STDOUT", "1");
+    StdoutCapture capture;
+    {
+        RuntimeSession session("cpu");
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        int not_a_stream = 0;
+        EXPECT_EQ(aclrtSynchronizeStream(&not_a_stream), ACL_ERROR_INVALID_PARAM);
+        EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    }
+    const std::string printed = capture.finish();
+    take_recent_error();
+    const std::regex line(prefix("ERROR", "ASCENDCL", "api_stream\\.cpp")
+                          + R"(aclrtSynchronizeStream: EH0001: .*not a live stream)");
+    EXPECT_TRUE(std::regex_search(printed, line)) << printed;
+    EXPECT_THAT(printed, Not(HasSubstr("[runtime.cpp:")));
+}
+
+TEST(CallLogging, AclnnCallAfterFinalizeWritesOneErrorLine) {
+    ScopedEnv global("ASCEND_GLOBAL_LOG_LEVEL", "3");
+    ScopedEnv modules("ASCEND_MODULE_LOG_LEVEL", nullptr);
+    ScopedEnv to_stdout("ASCEND_LOG_PRINT_TO_STDOUT", "1");
+    RuntimeSession session("cpu");
+    ASSERT_EQ(session.init_result, ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtStream stream = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    auto x = DeviceTensor::filled({2, 3}, ACL_FLOAT, 0.5);
+    auto dy = DeviceTensor::filled({2, 3}, ACL_FLOAT, 1.0);
+    auto out = DeviceTensor::filled({2, 3}, ACL_FLOAT, 0.0);
+    uint64_t workspace = 0;
+    aclOpExecutor* executor = nullptr;
+    ASSERT_EQ(aclnnLogitGradGetWorkspaceSize(
+                  x.get(), dy.get(), -1.0, out.get(), &workspace, &executor),
+              ACLNN_SUCCESS);
+    ASSERT_EQ(workspace, 0u);
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    take_recent_error();
+
+    StdoutCapture capture;
+    EXPECT_EQ(aclnnLogitGrad(nullptr, 0, executor, stream), ACLNN_ERR_RUNTIME_ERROR);
+    const std::string printed = capture.finish();
+    const std::string messages = take_recent_error();
+
+    const std::regex line(prefix("ERROR", "OP", "aclnn_logit_grad\\.cpp")
+                          + R"(aclnnLogitGrad: EZ3001: \[aclnnLogitGrad\] stream: .*the runtime is )"
+                            R"(not initialized)");
+    EXPECT_TRUE(std::regex_search(printed, line)) << printed;
+    size_t error_lines = 0;
+    for (size_t at = printed.find("[ERROR]"); at != std::string::npos;
+         at = printed.find("[ERROR]", at + 1)) {
+        ++error_lines;
+    }
+    EXPECT_EQ(error_lines, 1u) << printed;
+    // Both messages stay, the aclnn one first.
+    const size_t aclnn = messages.find("EZ3001");
+    const size_t runtime = messages.find("EH0003");
+    EXPECT_NE(aclnn, std::string::npos) << messages;
+    EXPECT_NE(runtime, std::string::npos) << messages;
+    EXPECT_LT(aclnn, runtime) << messages;
+
+    // The tensors' memory went with aclFinalize; their frees fail quietly in a new session.
+    ScopedEnv quiet("ASCEND_GLOBAL_LOG_LEVEL", "4");
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
 }
 
 }  // namespace

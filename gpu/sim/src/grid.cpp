@@ -21,6 +21,7 @@
 
 #include "fiber.h"
 #include "sanitizer.h"
+#include "settings.h"
 #include "shared_memory.h"
 #include "state.h"
 #include "stream.h"
@@ -218,15 +219,10 @@ public:
 
 private:
     static unsigned runner_count() {
-        if (const char* text = std::getenv("ACLEMU_GPUSIM_THREADS")) {
-            const int value = std::atoi(text);
-            if (value >= 1 && value <= 256) {
-                return static_cast<unsigned>(value);
-            }
+        if (auto value = parse_setting(std::getenv(kThreadsVariable), 1, kMaxRunners)) {
+            return static_cast<unsigned>(*value);
         }
-        // At least two, so blocks of one grid run concurrently even on one core.
-        const unsigned cores = std::thread::hardware_concurrency();
-        return std::clamp(cores, 2u, 8u);
+        return default_runner_count();
     }
 
     void work(unsigned index) {

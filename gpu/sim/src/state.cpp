@@ -1,6 +1,7 @@
 #include "state.h"
 
 #include "sanitizer.h"
+#include "settings.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -124,11 +125,7 @@ AllocationTable& pinned_memory() {
 }
 
 int device_count() {
-    const char* text = std::getenv("ACLEMU_GPUSIM_DEVICE_COUNT");
-    if (text == nullptr || text[0] < '1' || text[0] > '0' + kMaxDevices || text[1] != '\0') {
-        return 1;
-    }
-    return text[0] - '0';
+    return parse_setting(std::getenv(kDeviceCountVariable), 1, kMaxDevices).value_or(1);
 }
 
 int current_device() {

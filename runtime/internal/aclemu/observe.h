@@ -77,6 +77,7 @@ public:
     const char* api() const noexcept { return api_; }
     const char* file() const noexcept { return file_; }
     int line() const noexcept { return line_; }
+    CallKind kind() const noexcept { return kind_; }
     /// The Watcher bits this call saw at its entry.
     uint32_t watched() const noexcept { return watched_; }
 
