@@ -1,11 +1,15 @@
 // CANN-format logging:
 //   [ERROR] ASCENDCL(12345,prog):2026-11-21-10:01:02.123.456 [api_memory.cpp:88]12346 func: text
-// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout or to
-// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line. The settings come from
-// the environment through config.cpp (log::Settings).
+// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout, or to
+// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line (files/private_file.h:
+// directories 0700 of this user, no symbolic links), or to stderr when there is no log root (no
+// HOME) or the file cannot be opened safely. Control characters in a line's values are escaped,
+// so no value can start a line of its own. The settings come from the environment through
+// config.cpp (log::Settings).
 #include "aclemu/log.h"
 
 #include "config.h"
+#include "files/private_file.h"
 #include "log_internal.h"
 #include "observe/watchers.h"
 
@@ -35,7 +39,7 @@ struct Sink {
     bool to_stdout = false;
     std::string dir;  // log root; lines go under dir/debug/plog
     std::FILE* file = nullptr;
-    bool file_failed = false;  // do not retry opening on every line
+    bool file_failed = false;  // do not retry opening on every line: stderr instead
 };
 
 Sink& sink() {
@@ -57,43 +61,63 @@ int level_of(int module) {
     return level;
 }
 
-bool make_dirs(const std::string& path) {
-    std::string partial;
-    for (size_t i = 0; i <= path.size(); ++i) {
-        if (i == path.size() || path[i] == '/') {
-            if (!partial.empty() && ::mkdir(partial.c_str(), 0750) != 0 && errno != EEXIST) {
-                return false;
-            }
-        }
-        if (i < path.size()) {
-            partial += path[i];
-        }
-    }
-    return true;
-}
-
-// Opens the plog file; called with the sink lock held.
+// Opens the plog file, or says once on stderr why it cannot and answers stderr; called with the
+// sink lock held. No log root (no HOME): stderr.
 std::FILE* open_file(Sink& s) {
-    if (s.file != nullptr || s.file_failed) {
-        return s.file;
+    if (s.dir.empty()) {
+        return stderr;
     }
-    std::string dir = s.dir + "/debug/plog";
-    if (!make_dirs(dir)) {
-        s.file_failed = true;
-        return nullptr;
+    if (s.file != nullptr || s.file_failed) {
+        return s.file != nullptr ? s.file : stderr;
     }
     std::time_t now = std::time(nullptr);
     std::tm tm{};
     localtime_r(&now, &tm);
     char stamp[32];
     std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-    std::string path = dir + "/plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
-    s.file = std::fopen(path.c_str(), "a");
+    const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
+    std::string error;
+    const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);
+    if (dir >= 0) {
+        s.file = files::open_private_file(dir, name, true, &error);
+        ::close(dir);
+    }
     if (s.file == nullptr) {
         s.file_failed = true;
+        std::fprintf(stderr,
+                     "aclemu: log file under %s refused (%s); logging to stderr\n",
+                     escape_control(s.dir).c_str(),
+                     escape_control(error).c_str());
+        return stderr;
     }
     return s.file;
 }
+
+}  // namespace
+
+std::string escape_control(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", byte);
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+namespace {
 
 const char* base_name(const char* path) {
     if (path == nullptr) {
@@ -116,7 +140,7 @@ const char* program_name() {
         while (!comm.empty() && (comm.back() == '\n' || comm.back() == '\r')) {
             comm.pop_back();
         }
-        return comm.empty() ? std::string("unknown") : comm;
+        return comm.empty() ? std::string("unknown") : escape_control(comm);
     }();
     return name.c_str();
 }
@@ -152,7 +176,7 @@ void emit(int module,
                   when,
                   static_cast<int>(micros / 1000),
                   static_cast<int>(micros % 1000),
-                  base_name(file),
+                  escape_control(base_name(file)).c_str(),
                   line,
                   static_cast<long>(::syscall(SYS_gettid)));
 
@@ -162,7 +186,11 @@ void emit(int module,
     if (out == nullptr) {
         return;
     }
-    std::fprintf(out, "%s%s: %s\n", prefix, func != nullptr ? func : "", text);
+    std::fprintf(out,
+                 "%s%s: %s\n",
+                 prefix,
+                 escape_control(func != nullptr ? func : "").c_str(),
+                 escape_control(text).c_str());
     std::fflush(out);
 }
 
