@@ -1,9 +1,18 @@
 # The rest of CANN's runtime package, each library under CANN's name (docs/porting.md):
 #   libc_sec.so            securec.h: bounds-checked memory and string functions (standalone)
+#   libacl_rt_impl.so, libacl_dvpp.so
+#                          links to libascendcl.so, which holds their functions (one runtime per
+#                          process), as libacl_rt.so is
 # ACLEMU_RUNTIME_PACKAGE_LIBRARIES names the targets cmake/install.cmake installs into lib64, and
-# ACLEMU_RUNTIME_ALIASES the links to libascendcl.so it makes there (none yet).
+# ACLEMU_RUNTIME_ALIASES the links to libascendcl.so it makes there.
 set(ACLEMU_RUNTIME_PACKAGE_LIBRARIES "")
-set(ACLEMU_RUNTIME_ALIASES "")
+set(ACLEMU_RUNTIME_ALIASES libacl_rt_impl.so libacl_dvpp.so)
+foreach(alias IN LISTS ACLEMU_RUNTIME_ALIASES)
+    add_custom_command(TARGET ascendcl POST_BUILD
+        COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE_NAME:ascendcl>
+                $<TARGET_FILE_DIR:ascendcl>/${alias}
+        VERBATIM)
+endforeach()
 
 file(GLOB ACLEMU_SECUREC_SOURCES CONFIGURE_DEPENDS runtime/src/securec/*.cpp)
 add_library(c_sec SHARED ${ACLEMU_SECUREC_SOURCES})
