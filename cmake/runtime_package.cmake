@@ -1,12 +1,13 @@
 # The rest of CANN's runtime package, each library under CANN's name (docs/porting.md):
 #   libc_sec.so            securec.h: bounds-checked memory and string functions (standalone)
-#   libacl_rt_impl.so, libacl_dvpp.so
+#   libacl_rt_impl.so, libacl_dvpp.so, libacl_tdt_channel.so, libacl_tdt_queue.so
 #                          links to libascendcl.so, which holds their functions (one runtime per
 #                          process), as libacl_rt.so is
 # ACLEMU_RUNTIME_PACKAGE_LIBRARIES names the targets cmake/install.cmake installs into lib64, and
 # ACLEMU_RUNTIME_ALIASES the links to libascendcl.so it makes there.
 set(ACLEMU_RUNTIME_PACKAGE_LIBRARIES "")
-set(ACLEMU_RUNTIME_ALIASES libacl_rt_impl.so libacl_dvpp.so)
+set(ACLEMU_RUNTIME_ALIASES libacl_rt_impl.so libacl_dvpp.so libacl_tdt_channel.so
+                           libacl_tdt_queue.so)
 foreach(alias IN LISTS ACLEMU_RUNTIME_ALIASES)
     add_custom_command(TARGET ascendcl POST_BUILD
         COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE_NAME:ascendcl>
