@@ -29,8 +29,9 @@
 #    define ERANGE_AND_RESET 162 /* the result does not fit; the destination was cleared */
 #endif
 #ifndef EOVERLAP_AND_RESET
-#    define EOVERLAP_AND_RESET 182 /* source and destination overlap; the destination was cleared \
-                                    */
+#    define EOVERLAP_AND_RESET                                             \
+        182 /* source and destination overlap; the destination was cleared \
+             */
 #endif
 
 #ifdef __cplusplus
@@ -61,6 +62,12 @@ SECUREC_API int vsnprintf_s(char* strDest,
                             va_list argList) SECUREC_ATTRIBUTE(4, 0);
 SECUREC_API int snprintf_s(char* strDest, size_t destMax, size_t count, const char* format, ...)
     SECUREC_ATTRIBUTE(4, 5);
+
+/** sscanf with the size (an unsigned int) of each %s, %c and %[ destination after its pointer;
+ * a field that does not fit leaves its destination empty and ends the scan. Returns the fields
+ * assigned, or -1 for NULL arguments, a malformed format, or input ending before the first. */
+SECUREC_API int vsscanf_s(const char* buffer, const char* format, va_list argList);
+SECUREC_API int sscanf_s(const char* buffer, const char* format, ...);
 
 #ifdef __cplusplus
 }

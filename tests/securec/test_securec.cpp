@@ -256,4 +256,47 @@ TEST(SnprintfS, TruncatesToCountOrClears) {
     EXPECT_STREQ(text, "12");
 }
 
+int call_vsscanf(const char* buffer, const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    const int assigned = vsscanf_s(buffer, format, args);
+    va_end(args);
+    return assigned;
+}
+
+TEST(SscanfS, ReadsSizedFieldsAndStopsAtOneThatDoesNotFit) {
+    int number = 0;
+    char word[8] = "xxxxxxx";
+    char letters[3] = {'x', 'x', 'x'};
+    double value = 0;
+    EXPECT_EQ(sscanf_s("42 hello ab 2.5", "%d %s %2c %lf", &number, word, 8u, letters, 3u, &value),
+              4);
+    EXPECT_EQ(number, 42);
+    EXPECT_STREQ(word, "hello");
+    EXPECT_EQ(letters[0], 'a');
+    EXPECT_EQ(letters[1], 'b');
+    EXPECT_EQ(letters[2], 'x');  // %c writes no NUL
+    EXPECT_EQ(value, 2.5);
+    // A word longer than its destination (8 bytes: 7 characters and the NUL) empties it and
+    // ends the scan; the fields before it count.
+    int after = -1;
+    std::strcpy(word, "keep");
+    EXPECT_EQ(sscanf_s("7 toolongword 9", "%d %s %d", &number, word, 8u, &after), 1);
+    EXPECT_EQ(number, 7);
+    EXPECT_STREQ(word, "");
+    EXPECT_EQ(after, -1);
+    // Literals, %%, suppression, a scan set, %n.
+    char set[6] = {};
+    int consumed = 0;
+    EXPECT_EQ(sscanf_s("id=12% abc,def", "id=%*d%% %5[a-z]%n", set, 6u, &consumed), 1);
+    EXPECT_STREQ(set, "abc");
+    EXPECT_EQ(consumed, 10);
+    EXPECT_EQ(call_vsscanf("x 5", "%d", &number), 0);  // a matching failure: nothing assigned
+    EXPECT_EQ(call_vsscanf("", "%d", &number), -1);    // the input ends first: EOF
+    EXPECT_EQ(sscanf_s(nullptr, "%d", &number), -1);
+    const char* no_format = nullptr;
+    EXPECT_EQ(sscanf_s("1", no_format), -1);
+    EXPECT_EQ(sscanf_s("1", "%", &number), -1);  // malformed
+}
+
 }  // namespace
