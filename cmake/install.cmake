@@ -1,6 +1,7 @@
 # `cmake --install` lays out a CANN-shaped prefix:
 #   include/acl, include/aclnn, include/aclnnop        public headers
 #   lib64/libascendcl.so (+ libacl_rt.so), libnnopbase.so, libopapi.so
+#         (+ libc_sec.so and the runtime package's others: cmake/runtime_package.cmake)
 #         (+ libopapi_<domain>.so: links to libopapi.so, CANN 8's per-domain names)
 #         (+ libaclemu_gpusim.so, libaclemu_gpusim_kernels.so,
 #            libaclemu_gpusim_builtin_kernels.so: the GPU simulator)
@@ -28,7 +29,7 @@ target_link_libraries(aclemu_info PRIVATE ascendcl aclemu_base)
 aclemu_warnings(aclemu_info)
 include(tools/aclemu_info.cmake)  # its build description and tests
 
-set(ACLEMU_INSTALLED_LIBRARIES ascendcl nnopbase opapi)
+set(ACLEMU_INSTALLED_LIBRARIES ascendcl nnopbase opapi ${ACLEMU_RUNTIME_PACKAGE_LIBRARIES})
 if(ACLEMU_ENABLE_GPUSIM)
     list(APPEND ACLEMU_INSTALLED_BACKENDS gpusim)
     list(APPEND ACLEMU_INSTALLED_LIBRARIES aclemu_gpusim aclemu_gpusim_kernels
@@ -39,8 +40,10 @@ install(TARGETS ${ACLEMU_INSTALLED_LIBRARIES}
         LIBRARY DESTINATION ${ACLEMU_INSTALL_LIBDIR}
         INCLUDES DESTINATION include)
 install(TARGETS aclemu_info RUNTIME DESTINATION bin)
-install(CODE "execute_process(COMMAND ${CMAKE_COMMAND} -E create_symlink libascendcl.so
-                              \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${ACLEMU_INSTALL_LIBDIR}/libacl_rt.so\")")
+foreach(alias libacl_rt.so ${ACLEMU_RUNTIME_ALIASES})
+    install(CODE "execute_process(COMMAND ${CMAKE_COMMAND} -E create_symlink libascendcl.so
+                                  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${ACLEMU_INSTALL_LIBDIR}/${alias}\")")
+endforeach()
 install(DIRECTORY runtime/include/ ops/include/ DESTINATION include FILES_MATCHING PATTERN "*.h")
 install(EXPORT aclemuTargets NAMESPACE aclemu:: DESTINATION ${ACLEMU_INSTALL_CMAKEDIR})
 
@@ -56,7 +59,8 @@ install(FILES cmake/setenv.bash.in DESTINATION bin RENAME setenv.bash)
 
 # CANN's other layouts (docs/porting.md), after everything they link to is installed.
 set(ACLEMU_OPAPI_DOMAINS math nn cv transformer oam ras legacy)
-set(_aclemu_layout_libraries libascendcl.so libacl_rt.so libnnopbase.so libopapi.so)
+set(_aclemu_layout_libraries libascendcl.so libacl_rt.so libnnopbase.so libopapi.so libc_sec.so
+                             ${ACLEMU_RUNTIME_ALIASES})
 foreach(domain IN LISTS ACLEMU_OPAPI_DOMAINS)
     list(APPEND _aclemu_layout_libraries libopapi_${domain}.so)
 endforeach()

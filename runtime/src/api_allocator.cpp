@@ -6,6 +6,7 @@
 // in aclemu allocates through a registered allocator (docs/compatibility.md).
 #include "acl/acl.h"
 
+#include "handles/handle_arena.h"
 #include "memory_registries.h"
 #include "runtime.h"
 #include "status.h"
@@ -164,7 +165,7 @@ extern "C" {
 aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
     aclrtAllocatorDesc created = nullptr;
     api_call("aclrtAllocatorCreateDesc", [&] {
-        auto* desc = new (std::nothrow) AllocatorCallbacks;
+        auto* desc = new_handle_object<AllocatorCallbacks>();
         if (desc == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
         }
@@ -189,7 +190,7 @@ aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc) {
                                     pointer_text(allocatorDesc),
                                     "not a live descriptor of aclrtAllocatorCreateDesc"));
         }
-        delete desc;  // registrations keep their own copy of the callbacks
+        delete_handle_object(desc);  // registrations keep their own copy of the callbacks
         return ACL_SUCCESS;
     });
 }

@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/checked_math.h"
+#include "handles/handle_arena.h"
 #include "internal_device_memory.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
@@ -62,7 +63,7 @@ public:
             err != ACL_SUCCESS) {
             return err;
         }
-        auto notify = std::make_shared<Notify>();
+        auto notify = make_handle_object<Notify>();
         notify->id = id;
         notify->device = device;
         notify->word = static_cast<uint64_t*>(word);

@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "handles/handle_arena.h"
 #include "runtime.h"
 #include "status.h"
 #include "stream_config.h"
@@ -21,16 +22,15 @@ using namespace aclemu::rt;
 
 namespace {
 
-// Handles aclrtCreateStreamConfigHandle made. A destroyed handle is kept (retired) and reused by
-// the next creation instead of being freed, so a call with a dangling handle reads memory that
-// is still the library's and can be refused, never a use after free. The handle is a plain
-// struct, so any other address (one on the caller's stack) is the caller's own configuration.
+// Handles aclrtCreateStreamConfigHandle made, in the handle arena (handles/handle_arena.h): a
+// destroyed handle's address lies in the arena but is not live, so a call with it is refused,
+// never a use after free, and no later handle gets its address. The handle is a plain struct, so
+// any address outside the arena (one on the caller's stack) is the caller's own configuration.
 // `prioritized`: live handles given ACL_RT_STREAM_PRIORITY (a stream made from a handle without
 // one gets the device's default priority, as aclrtCreateStream's does).
 struct ConfigHandles {
     std::mutex mu;
-    std::set<aclrtStreamConfigHandle*> live;
-    std::set<aclrtStreamConfigHandle*> retired;
+    std::set<const aclrtStreamConfigHandle*> live;
     std::set<const aclrtStreamConfigHandle*> prioritized;
 };
 
@@ -52,7 +52,7 @@ template <class Use>
 aclError with_config(const aclrtStreamConfigHandle* handle, Use use) {
     ConfigHandles& handles = config_handles();
     std::lock_guard<std::mutex> lock(handles.mu);
-    if (handles.retired.count(const_cast<aclrtStreamConfigHandle*>(handle)) != 0) {
+    if (handles.live.count(handle) == 0 && is_handle_memory(handle)) {
         return destroyed_handle(handle);
     }
     return use();
@@ -122,13 +122,7 @@ aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
     api_call("aclrtCreateStreamConfigHandle", [&] {
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
-        if (!handles.retired.empty()) {
-            handle = *handles.retired.begin();
-            handles.retired.erase(handles.retired.begin());
-            *handle = aclrtStreamConfigHandle{};
-        } else {
-            handle = new (std::nothrow) aclrtStreamConfigHandle{};
-        }
+        handle = new_handle_object<aclrtStreamConfigHandle>();
         if (handle == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC,
                         "aclrtCreateStreamConfigHandle: out of host memory for the handle");
@@ -152,7 +146,7 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
                                     "not a handle from aclrtCreateStreamConfigHandle (or "
                                     "destroyed already)"));
         }
-        handles.retired.insert(handle);  // kept for the next aclrtCreateStreamConfigHandle
+        delete_handle_object(handle);
         return ACL_SUCCESS;
     });
 }

@@ -14,6 +14,7 @@
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
 #include "arg_checks.h"
+#include "handles/handle_arena.h"
 #include "memory_registries.h"
 #include "runtime.h"
 #include "shared_export.h"
@@ -273,7 +274,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                     msg_invalid("size", size_text(size), "is larger than any allocation"));
     }
-    auto physical = std::make_shared<Physical>();
+    auto physical = make_handle_object<Physical>();
     if (aclError err = backend->create_physical(physical_device, bytes, &physical->impl);
         err != ACL_SUCCESS) {
         return backend_failure(err,
@@ -790,7 +791,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
         err != ACL_SUCCESS) {
         return err;
     }
-    auto physical = std::make_shared<Physical>();
+    auto physical = make_handle_object<Physical>();
     if (aclError err = backend->import_physical(record.exporter,
                                                 record.blob,
                                                 static_cast<size_t>(record.bytes),

@@ -115,8 +115,9 @@ size_t read_cpu_device_memory() {
             ++end;
         }
     }
-    if (end == text || *end != '\0' || text[0] == '-' || errno == ERANGE || value == 0
-        || value > (~0ull >> shift)) {
+    // Only digits first: strtoull would take " -1" (after its blanks) as 2^64 - 1.
+    if (!std::isdigit(static_cast<unsigned char>(text[0])) || end == text || *end != '\0'
+        || errno == ERANGE || value == 0 || value > (~0ull >> shift)) {
         ACLEMU_LOG(Runtime,
                    Warning,
                    "ACLEMU_CPU_DEVICE_MEMORY=%s is not a positive byte count (e.g. 8G); using the "
@@ -317,9 +318,7 @@ log::Settings read_log_settings() {
         settings.dir = path;
     } else if (const char* home = env("HOME")) {
         settings.dir = std::string(home) + "/ascend/log";
-    } else {
-        settings.dir = "/tmp/ascend/log";
-    }
+    }  // else no log root: stderr, never a folder in the shared temporary directory
     return settings;
 }
 

@@ -1,11 +1,15 @@
 // CANN-format logging:
 //   [ERROR] ASCENDCL(12345,prog):2026-11-21-10:01:02.123.456 [api_memory.cpp:88]12346 func: text
-// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout or to
-// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line. The settings come from
-// the environment through config.cpp (log::Settings).
+// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout, or to
+// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line (files/private_file.h:
+// directories 0700 of this user, no symbolic links), or to stderr when there is no log root (no
+// HOME) or the file cannot be opened safely. Control characters in a line's values are escaped,
+// so no value can start a line of its own. The settings come from the environment through
+// config.cpp (log::Settings).
 #include "aclemu/log.h"
 
 #include "config.h"
+#include "files/private_file.h"
 #include "log_internal.h"
 #include "observe/watchers.h"
 
@@ -36,8 +40,7 @@ struct Sink {
     bool to_stdout = false;
     std::string dir;  // log root; lines go under dir/debug/plog
     std::FILE* file = nullptr;
-    bool file_failed = false;                  // do not retry opening on every line
-    std::string file_error;                    // why it failed, said once on stderr
+    bool file_failed = false;                  // do not retry opening on every line: stderr instead
     std::vector<std::string> problems_logged;  // the settings' problems, logged once
 };
 
@@ -60,45 +63,63 @@ int level_of(int module) {
     return level;
 }
 
-bool make_dirs(const std::string& path) {
-    std::string partial;
-    for (size_t i = 0; i <= path.size(); ++i) {
-        if (i == path.size() || path[i] == '/') {
-            if (!partial.empty() && ::mkdir(partial.c_str(), 0750) != 0 && errno != EEXIST) {
-                return false;
-            }
-        }
-        if (i < path.size()) {
-            partial += path[i];
-        }
-    }
-    return true;
-}
-
-// Opens the plog file; called with the sink lock held.
+// Opens the plog file, or says once on stderr why it cannot and answers stderr; called with the
+// sink lock held. No log root (no HOME): stderr.
 std::FILE* open_file(Sink& s) {
-    if (s.file != nullptr || s.file_failed) {
-        return s.file;
+    if (s.dir.empty()) {
+        return stderr;
     }
-    std::string dir = s.dir + "/debug/plog";
-    if (!make_dirs(dir)) {
-        s.file_failed = true;
-        s.file_error = "cannot create " + dir + " (" + std::strerror(errno) + ")";
-        return nullptr;
+    if (s.file != nullptr || s.file_failed) {
+        return s.file != nullptr ? s.file : stderr;
     }
     std::time_t now = std::time(nullptr);
     std::tm tm{};
     localtime_r(&now, &tm);
     char stamp[32];
     std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-    std::string path = dir + "/plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
-    s.file = std::fopen(path.c_str(), "a");
+    const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
+    std::string error;
+    const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);
+    if (dir >= 0) {
+        s.file = files::open_private_file(dir, name, true, &error);
+        ::close(dir);
+    }
     if (s.file == nullptr) {
         s.file_failed = true;
-        s.file_error = "cannot open " + path + " (" + std::strerror(errno) + ")";
+        std::fprintf(stderr,
+                     "aclemu: log file under %s refused (%s); logging to stderr\n",
+                     escape_control(s.dir).c_str(),
+                     escape_control(error).c_str());
+        return stderr;
     }
     return s.file;
 }
+
+}  // namespace
+
+std::string escape_control(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", byte);
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+namespace {
 
 const char* base_name(const char* path) {
     if (path == nullptr) {
@@ -121,7 +142,7 @@ const char* program_name() {
         while (!comm.empty() && (comm.back() == '\n' || comm.back() == '\r')) {
             comm.pop_back();
         }
-        return comm.empty() ? std::string("unknown") : comm;
+        return comm.empty() ? std::string("unknown") : escape_control(comm);
     }();
     return name.c_str();
 }
@@ -146,43 +167,32 @@ void emit(int module,
     char when[32];
     std::strftime(when, sizeof(when), "%Y-%m-%d-%H:%M:%S", &tm);
 
-    const auto prefix = [&](char* out, size_t size, Level as, const char* in, int at) {
-        std::snprintf(out,
-                      size,
-                      "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
-                      kLevelNames[static_cast<int>(as)],
-                      kModuleNames[module],
-                      static_cast<int>(::getpid()),
-                      program_name(),
-                      when,
-                      static_cast<int>(micros / 1000),
-                      static_cast<int>(micros % 1000),
-                      base_name(in),
-                      at,
-                      static_cast<long>(::syscall(SYS_gettid)));
-    };
-    char line_prefix[256];
-    prefix(line_prefix, sizeof(line_prefix), level, file, line);
+    char prefix[256];
+    std::snprintf(prefix,
+                  sizeof(prefix),
+                  "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
+                  kLevelNames[static_cast<int>(level)],
+                  kModuleNames[module],
+                  static_cast<int>(::getpid()),
+                  program_name(),
+                  when,
+                  static_cast<int>(micros / 1000),
+                  static_cast<int>(micros % 1000),
+                  escape_control(base_name(file)).c_str(),
+                  line,
+                  static_cast<long>(::syscall(SYS_gettid)));
 
     Sink& s = sink();
     std::lock_guard<std::mutex> lock(s.mu);
     std::FILE* out = s.to_stdout ? stdout : open_file(s);
     if (out == nullptr) {
-        // An unusable ASCEND_PROCESS_LOG_PATH: said once, on stderr, rather than losing every
-        // line without a word.
-        if (!s.file_error.empty()) {
-            char warning_prefix[256];
-            prefix(warning_prefix, sizeof(warning_prefix), Level::Warning, __FILE__, __LINE__);
-            std::fprintf(stderr,
-                         "%saclemu: ASCEND_PROCESS_LOG_PATH=%s: %s; log lines are lost\n",
-                         warning_prefix,
-                         s.dir.c_str(),
-                         s.file_error.c_str());
-            s.file_error.clear();
-        }
         return;
     }
-    std::fprintf(out, "%s%s: %s\n", line_prefix, func != nullptr ? func : "", text);
+    std::fprintf(out,
+                 "%s%s: %s\n",
+                 prefix,
+                 escape_control(func != nullptr ? func : "").c_str(),
+                 escape_control(text).c_str());
     std::fflush(out);
 }
 

@@ -30,6 +30,10 @@ struct Settings {
 /// effect with the next line (the log file is opened lazily).
 void configure(const Settings& settings);
 
+/// `text` with every control character written as an escape (\\n, \\r, \\t, \\xHH), so a
+/// logged value cannot start a line of its own.
+std::string escape_control(const std::string& text);
+
 /// Application lines (aclAppLog): module "APP", level filtered by the global/APP level.
 bool app_enabled(Level level);
 void write_app(

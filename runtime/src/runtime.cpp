@@ -3,6 +3,7 @@
 #include "runtime.h"
 
 #include "aclemu/log.h"
+#include "handles/handle_arena.h"
 #include "log_internal.h"
 #include "memory_registries.h"
 #include "observe/trace_recorder.h"
@@ -389,7 +390,7 @@ aclError Runtime::new_context_locked(int32_t device,
                                 + std::to_string(kMaxStreamsPerDevice)
                                 + " streams; a new context needs one more"));
     }
-    auto stream = std::make_shared<Stream>();
+    auto stream = make_handle_object<Stream>();
     if (aclError err = backend_->create_stream(&stream->impl, kDefaultStreamPriority);
         err != ACL_SUCCESS) {
         return fail(err,
@@ -397,7 +398,7 @@ aclError Runtime::new_context_locked(int32_t device,
                                 + std::to_string(device) + ": " + backend_->last_error_text()));
     }
     number_stream_locked(*stream);
-    auto context = std::make_shared<Context>();
+    auto context = make_handle_object<Context>();
     context->id = next_context_id_++;
     context->device = device;
     context->physical = physical;
@@ -679,7 +680,7 @@ aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t fla
                                     + std::to_string(kMaxStreamsPerDevice)
                                     + " streams (default streams included); destroy one first"));
         }
-        auto stream = std::make_shared<Stream>();
+        auto stream = make_handle_object<Stream>();
         if (aclError err = backend_->create_stream(&stream->impl, priority); err != ACL_SUCCESS) {
             return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
         }
@@ -814,7 +815,7 @@ aclError Runtime::create_event(uint32_t flags, bool timing, aclrtEvent* out) {
     if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
         return err;
     }
-    auto event = std::make_shared<Event>();
+    auto event = make_handle_object<Event>();
     event->ipc = (flags & ACL_EVENT_IPC) != 0;
     if (aclError err = event->ipc ? backend_->create_ipc_event(&event->impl)
                                   : backend_->create_event(&event->impl, timing);
@@ -837,7 +838,7 @@ aclError Runtime::adopt_ipc_event(std::unique_ptr<BackendEvent> impl, aclrtEvent
     if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
         return err;
     }
-    auto event = std::make_shared<Event>();
+    auto event = make_handle_object<Event>();
     event->impl = std::move(impl);
     event->flags = ACL_EVENT_IPC;
     event->timing = false;

@@ -11,19 +11,20 @@
 
 namespace aclemu::test {
 
-StdoutCapture::StdoutCapture() {
+StdoutCapture::StdoutCapture(int fd) : fd_(fd) {
     std::vector<char> name_template;
     std::string pattern = ::testing::TempDir() + "aclemu-stdout-XXXXXX";
     name_template.assign(pattern.begin(), pattern.end());
     name_template.push_back('\0');
     std::fflush(stdout);
+    std::fflush(stderr);
     file_ = ::mkstemp(name_template.data());
     if (file_ < 0) {
         throw std::runtime_error("StdoutCapture: cannot create a file in " + ::testing::TempDir());
     }
     path_ = name_template.data();
-    saved_stdout_ = ::dup(STDOUT_FILENO);
-    ::dup2(file_, STDOUT_FILENO);
+    saved_stdout_ = ::dup(fd_);
+    ::dup2(file_, fd_);
 }
 
 StdoutCapture::~StdoutCapture() {
@@ -35,7 +36,8 @@ std::string StdoutCapture::finish() {
         return "";
     }
     std::fflush(stdout);
-    ::dup2(saved_stdout_, STDOUT_FILENO);
+    std::fflush(stderr);
+    ::dup2(saved_stdout_, fd_);
     ::close(saved_stdout_);
     std::string text;
     char buffer[4096];

@@ -1,6 +1,7 @@
 // Captures what the process writes to stdout (file descriptor 1: printf, std::cout and the
 // runtime's log lines alike) in a file under ::testing::TempDir(), which the test run points
-// into the build tree. gtest's own CaptureStdout always uses /tmp.
+// into the build tree. gtest's own CaptureStdout always uses /tmp. StdoutCapture(STDERR_FILENO)
+// captures stderr instead.
 //
 //   StdoutCapture capture;
 //   ... code that prints ...
@@ -13,7 +14,7 @@ namespace aclemu::test {
 
 class StdoutCapture {
 public:
-    StdoutCapture();
+    explicit StdoutCapture(int fd = 1);
     ~StdoutCapture();
     StdoutCapture(const StdoutCapture&) = delete;
     StdoutCapture& operator=(const StdoutCapture&) = delete;
@@ -24,6 +25,7 @@ public:
 private:
     std::string path_;
     int file_ = -1;
+    int fd_ = 1;
     int saved_stdout_ = -1;
 };
 

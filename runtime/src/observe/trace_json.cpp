@@ -1,11 +1,14 @@
 // Writing the ACLEMU_TRACE file (trace_json.h).
 #include "observe/trace_json.h"
 
+#include "files/private_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <map>
 
 namespace aclemu::observe::trace {
@@ -127,9 +130,9 @@ void append_arg(std::string* args, const char* key, int64_t value) {
 }
 
 bool write_file(const std::string& path, Contents& contents, std::string* error) {
-    std::FILE* file = std::fopen(path.c_str(), "w");
+    // Never through a symbolic link, only a file of this user (files/private_file.h).
+    std::FILE* file = files::open_private_file(AT_FDCWD, path, false, error);
     if (file == nullptr) {
-        *error = std::strerror(errno);
         return false;
     }
     Writer out(file);

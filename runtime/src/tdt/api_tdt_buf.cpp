@@ -1,0 +1,234 @@
+// Entry points of acl_tdt_queue.h for buffers (acltdtBuf): host memory with an effective length,
+// a 96-byte private area, chains of buffers that go and are freed together, and reference copies
+// that share one data area.
+#include "acl/acl_tdt_queue.h"
+
+#include "tdt/tdt_checks.h"
+#include "tdt/tdt_queue_objects.h"
+
+#include <cstring>
+#include <new>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::tdt;
+
+namespace {
+
+std::shared_ptr<Buffer> live_buffer(const void* buf, const char* param, aclError* err) {
+    return live_handle(buffers(), buf, param, "buffer of acltdtAllocBuf", err);
+}
+
+aclError check_user_area(size_t size, size_t offset) {
+    if (offset > kUserDataBytes || size > kUserDataBytes - offset) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("size",
+                                std::to_string(size),
+                                "size + offset (" + std::to_string(offset)
+                                    + ") must be at most the 96-byte private area"));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
+    return api_call("acltdtAllocBuf", [&] {
+        ACLEMU_CHECK_NOT_NULL(buf);
+        if (type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("type",
+                                    std::to_string(type),
+                                    "must be ACL_TDT_NORMAL_MEM (0) or ACL_TDT_DVPP_MEM (1)"));
+        }
+        std::shared_ptr<std::vector<uint8_t>> data;
+        try {
+            data = std::make_shared<std::vector<uint8_t>>(size);
+        } catch (const std::bad_alloc&) {
+            return fail(
+                ACL_ERROR_BAD_ALLOC,
+                msg_runtime("cannot allocate a buffer of " + std::to_string(size) + " bytes"));
+        }
+        Buffer* created = buffers().create();
+        if (created == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
+        }
+        created->data = std::move(data);
+        created->data_len = size;
+        *buf = created;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtFreeBuf(acltdtBuf buf) {
+    return api_call("acltdtFreeBuf", [&] {
+        aclError err = ACL_SUCCESS;
+        auto buffer = live_buffer(buf, "buf", &err);
+        if (!buffer) {
+            return err;
+        }
+        if (buffer->in_chain || buffer->queued_in != 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("buf",
+                                    pointer_text(buf),
+                                    buffer->in_chain ? "it belongs to a chain: free its head"
+                                                     : "it is in a queue"));
+        }
+        free_buffer_chain(buffer.get());
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
+    return api_call("acltdtGetBufData", [&] {
+        ACLEMU_CHECK_NOT_NULL(dataPtr);
+        ACLEMU_CHECK_NOT_NULL(size);
+        aclError err = ACL_SUCCESS;
+        if (auto buffer = live_buffer(buf, "buf", &err)) {
+            *dataPtr = buffer->data->empty() ? nullptr : buffer->data->data();
+            *size = buffer->data->size();
+        }
+        return err;
+    });
+}
+
+aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
+    return api_call("acltdtSetBufDataLen", [&] {
+        aclError err = ACL_SUCCESS;
+        auto buffer = live_buffer(buf, "buf", &err);
+        if (!buffer) {
+            return err;
+        }
+        if (len > buffer->data->size()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("len",
+                                    std::to_string(len),
+                                    "larger than the buffer ("
+                                        + std::to_string(buffer->data->size()) + " bytes)"));
+        }
+        buffer->data_len = len;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
+    return api_call("acltdtGetBufDataLen", [&] {
+        ACLEMU_CHECK_NOT_NULL(len);
+        aclError err = ACL_SUCCESS;
+        if (auto buffer = live_buffer(buf, "buf", &err)) {
+            *len = buffer->data_len;
+        }
+        return err;
+    });
+}
+
+aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
+    return api_call("acltdtAppendBufChain", [&] {
+        aclError err = ACL_SUCCESS;
+        auto head = live_buffer(headBuf, "headBuf", &err);
+        if (!head) {
+            return err;
+        }
+        auto member = live_buffer(buf, "buf", &err);
+        if (!member) {
+            return err;
+        }
+        if (member == head || member->in_chain || !member->chain.empty() || member->queued_in != 0
+            || head->in_chain) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("buf",
+                                    pointer_text(buf),
+                                    "must be a lone buffer (not the head, not in a chain or a "
+                                    "queue) appended to a chain's head"));
+        }
+        member->in_chain = true;
+        head->chain.push_back(member.get());
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
+    return api_call("acltdtGetBufChainNum", [&] {
+        ACLEMU_CHECK_NOT_NULL(num);
+        aclError err = ACL_SUCCESS;
+        if (auto head = live_buffer(headBuf, "headBuf", &err)) {
+            *num = static_cast<uint32_t>(head->chain.size() + 1);
+        }
+        return err;
+    });
+}
+
+aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf) {
+    return api_call("acltdtGetBufFromChain", [&] {
+        ACLEMU_CHECK_NOT_NULL(buf);
+        aclError err = ACL_SUCCESS;
+        auto head = live_buffer(headBuf, "headBuf", &err);
+        if (!head) {
+            return err;
+        }
+        if (index > head->chain.size()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("index",
+                                    std::to_string(index),
+                                    "the chain has " + std::to_string(head->chain.size() + 1)
+                                        + " buffer(s)"));
+        }
+        *buf = index == 0 ? head.get() : head->chain[index - 1];
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
+    return api_call("acltdtGetBufUserData", [&] {
+        ACLEMU_CHECK_NOT_NULL(dataPtr);
+        aclError err = ACL_SUCCESS;
+        auto buffer = live_buffer(buf, "buf", &err);
+        if (!buffer) {
+            return err;
+        }
+        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
+            return bad;
+        }
+        std::memcpy(dataPtr, buffer->user_data + offset, size);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
+    return api_call("acltdtSetBufUserData", [&] {
+        ACLEMU_CHECK_NOT_NULL(dataPtr);
+        aclError err = ACL_SUCCESS;
+        auto buffer = live_buffer(buf, "buf", &err);
+        if (!buffer) {
+            return err;
+        }
+        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
+            return bad;
+        }
+        std::memcpy(buffer->user_data + offset, dataPtr, size);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
+    return api_call("acltdtCopyBufRef", [&] {
+        ACLEMU_CHECK_NOT_NULL(newBuf);
+        aclError err = ACL_SUCCESS;
+        auto buffer = live_buffer(buf, "buf", &err);
+        if (!buffer) {
+            return err;
+        }
+        Buffer* copy = buffers().create();
+        if (copy == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
+        }
+        copy->data = buffer->data;
+        copy->data_len = buffer->data_len;
+        std::memcpy(copy->user_data, buffer->user_data, kUserDataBytes);
+        *newBuf = copy;
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

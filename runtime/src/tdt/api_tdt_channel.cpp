@@ -1,0 +1,261 @@
+// Entry points of acl_tdt.h for channels: named bounded FIFOs of dataset copies (bounded_fifo.h)
+// per device. A send copies every item's bytes, so the sender's memory is free again at once; a
+// receive hands out new items that own their bytes.
+#include "acl/acl_tdt.h"
+
+#include "runtime.h"
+#include "status.h"
+#include "tdt/tdt_channel_objects.h"
+
+#include <cstring>
+#include <string>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::tdt;
+
+namespace aclemu::rt::tdt {
+
+HandleRegistry<acltdtChannelHandle>& channels() {
+    static auto* registry = [] {
+        auto* created = new HandleRegistry<acltdtChannelHandle>;
+        // aclFinalize ends every channel: waiters wake, and the handles become stale.
+        runtime().add_teardown_hook([] {
+            for (auto& channel : channels().remove_all()) {
+                channel->messages.stop();
+            }
+        });
+        return created;
+    }();
+    return *registry;
+}
+
+}  // namespace aclemu::rt::tdt
+
+namespace {
+
+std::shared_ptr<acltdtChannelHandle> live_channel(const acltdtChannelHandle* handle,
+                                                  aclError* err) {
+    if (handle == nullptr) {
+        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
+        return nullptr;
+    }
+    std::shared_ptr<acltdtChannelHandle> found = channels().find(handle);
+    *err = found ? ACL_SUCCESS
+                 : fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("handle",
+                                    pointer_text(handle),
+                                    "not a live channel (never created, destroyed, or from before "
+                                    "aclFinalize)"));
+    return found;
+}
+
+acltdtChannelHandle* create_channel(const char* api,
+                                    uint32_t device,
+                                    const char* name,
+                                    size_t capacity) {
+    acltdtChannelHandle* created = nullptr;
+    api_call_init(api, [&] {
+        ACLEMU_CHECK_NOT_NULL(name);
+        if (name[0] == '\0') {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("name", "\"\"", "must not be empty"));
+        }
+        if (capacity == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("capacity", "0", "a channel holds at least one dataset"));
+        }
+        if (device > static_cast<uint32_t>(INT32_MAX)) {
+            return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                        msg_invalid("deviceId", std::to_string(device), "is not a device id"));
+        }
+        if (aclError err =
+                runtime().check_device(static_cast<int32_t>(device), "deviceId", nullptr);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        created = channels().create(device, std::string(name), capacity);
+        if (created == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a channel"));
+        }
+        return ACL_SUCCESS;
+    });
+    return created;
+}
+
+ItemCopy copy_of(const acltdtDataItem& item) {
+    ItemCopy copy;
+    copy.type = item.type;
+    copy.dims = item.dims;
+    copy.data_type = item.data_type;
+    copy.slice_num = item.slice_num;
+    copy.slice_id = item.slice_id;
+    const auto* bytes = static_cast<const uint8_t*>(item.data);
+    copy.bytes = std::make_shared<std::vector<uint8_t>>(bytes, bytes + item.size);
+    return copy;
+}
+
+aclError fifo_failure(FifoResult result, const acltdtChannelHandle& channel, bool sending) {
+    switch (result) {
+        case FifoResult::Full:
+            return fail(ACL_ERROR_RT_QUEUE_FULL,
+                        msg_runtime("channel \"" + channel.name + "\" is full ("
+                                    + std::to_string(channel.messages.capacity())
+                                    + " datasets) and stayed full until the timeout"));
+        case FifoResult::Empty:
+            return fail(ACL_ERROR_RT_QUEUE_EMPTY,
+                        msg_runtime("channel \"" + channel.name
+                                    + "\" is empty and stayed empty until the timeout"));
+        case FifoResult::Stopped:
+            return fail(ACL_ERROR_RT_END_OF_SEQUENCE,
+                        msg_runtime("channel \"" + channel.name + "\" was stopped"
+                                    + (sending ? "" : " and holds no more datasets")));
+        case FifoResult::Refused:
+        case FifoResult::Done:
+            break;
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+acltdtChannelHandle* acltdtCreateChannel(uint32_t deviceId, const char* name) {
+    return create_channel("acltdtCreateChannel", deviceId, name, kDefaultChannelCapacity);
+}
+
+acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId,
+                                                     const char* name,
+                                                     size_t capacity) {
+    return create_channel("acltdtCreateChannelWithCapacity", deviceId, name, capacity);
+}
+
+aclError acltdtStopChannel(acltdtChannelHandle* handle) {
+    return api_call("acltdtStopChannel", [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto channel = live_channel(handle, &err)) {
+            channel->messages.stop();
+        }
+        return err;
+    });
+}
+
+aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
+    return api_call("acltdtDestroyChannel", [&] {
+        ACLEMU_CHECK_NOT_NULL(handle);
+        std::shared_ptr<acltdtChannelHandle> channel = channels().remove(handle);
+        if (!channel) {
+            aclError err = ACL_SUCCESS;
+            live_channel(handle, &err);
+            return err;
+        }
+        channel->messages.stop();  // a thread blocked in it returns; it holds the channel
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
+    return api_call("acltdtCleanChannel", [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto channel = live_channel(handle, &err)) {
+            channel->messages.clear();
+        }
+        return err;
+    });
+}
+
+aclError acltdtSendTensor(const acltdtChannelHandle* handle,
+                          const acltdtDataset* dataset,
+                          int32_t timeout) {
+    return api_call("acltdtSendTensor", [&] {
+        aclError err = ACL_SUCCESS;
+        auto channel = live_channel(handle, &err);
+        if (!channel) {
+            return err;
+        }
+        ACLEMU_CHECK_NOT_NULL(dataset);
+        std::shared_ptr<acltdtDataset> source = datasets().find(dataset);
+        if (!source) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
+        }
+        Deadline deadline;
+        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
+            return bad;
+        }
+        Message message;
+        for (size_t i = 0; i < source->items.size(); ++i) {
+            std::shared_ptr<acltdtDataItem> item = data_items().find(source->items[i]);
+            if (!item) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("dataset",
+                                        pointer_text(dataset),
+                                        "its item " + std::to_string(i) + " was destroyed"));
+            }
+            message.push_back(copy_of(*item));
+        }
+        return fifo_failure(channel->messages.push(std::move(message), deadline), *channel, true);
+    });
+}
+
+aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
+                             acltdtDataset* dataset,
+                             int32_t timeout) {
+    return api_call("acltdtReceiveTensor", [&] {
+        aclError err = ACL_SUCCESS;
+        auto channel = live_channel(handle, &err);
+        if (!channel) {
+            return err;
+        }
+        ACLEMU_CHECK_NOT_NULL(dataset);
+        std::shared_ptr<acltdtDataset> target = datasets().find(dataset);
+        if (!target) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
+        }
+        if (!target->items.empty()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataset",
+                                    pointer_text(dataset),
+                                    "must be empty: a receive adds the items it got"));
+        }
+        Deadline deadline;
+        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
+            return bad;
+        }
+        Message message;
+        if (FifoResult result = channel->messages.pop(&message, deadline);
+            result != FifoResult::Done) {
+            return fifo_failure(result, *channel, false);
+        }
+        for (ItemCopy& copy : message) {
+            acltdtDataItem* item = data_items().create();
+            if (item == nullptr) {
+                return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
+            }
+            item->type = copy.type;
+            item->dims = std::move(copy.dims);
+            item->data_type = copy.data_type;
+            item->slice_num = copy.slice_num;
+            item->slice_id = copy.slice_id;
+            item->owned = std::move(copy.bytes);
+            item->data = item->owned->empty() ? nullptr : item->owned->data();
+            item->size = item->owned->size();
+            target->items.push_back(item);
+        }
+        target->name = channel->name;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size) {
+    return api_call("acltdtQueryChannelSize", [&] {
+        ACLEMU_CHECK_NOT_NULL(size);
+        aclError err = ACL_SUCCESS;
+        if (auto channel = live_channel(handle, &err)) {
+            *size = channel->messages.size();
+        }
+        return err;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,289 @@
+// Entry points of acl_tdt.h for data items and datasets: checked creation, getters that answer a
+// default (and leave a message) for a NULL or destroyed handle, and datasets as ordered lists of
+// live items.
+#include "acl/acl_tdt.h"
+
+#include "runtime.h"
+#include "status.h"
+#include "tdt/tdt_channel_objects.h"
+
+#include <string>
+
+using namespace aclemu::rt;
+using aclemu::rt::tdt::data_items;
+using aclemu::rt::tdt::datasets;
+
+namespace aclemu::rt::tdt {
+
+HandleRegistry<acltdtDataItem>& data_items() {
+    static auto* registry = new HandleRegistry<acltdtDataItem>;  // handles may die during exit
+    return *registry;
+}
+
+HandleRegistry<acltdtDataset>& datasets() {
+    static auto* registry = new HandleRegistry<acltdtDataset>;
+    return *registry;
+}
+
+}  // namespace aclemu::rt::tdt
+
+namespace {
+
+constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT
+
+aclError not_live(const char* param, const void* handle, const char* what) {
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid(param,
+                            pointer_text(handle),
+                            std::string("not a live ") + what + " (never created, or destroyed)"));
+}
+
+// The live item, or nullptr with the failure recorded.
+std::shared_ptr<acltdtDataItem> live_item(const acltdtDataItem* item, aclError* err) {
+    if (item == nullptr) {
+        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("dataItem"));
+        return nullptr;
+    }
+    std::shared_ptr<acltdtDataItem> found = data_items().find(item);
+    *err = found ? ACL_SUCCESS : not_live("dataItem", item, "data item");
+    return found;
+}
+
+std::shared_ptr<acltdtDataset> live_dataset(const acltdtDataset* dataset, aclError* err) {
+    if (dataset == nullptr) {
+        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("dataset"));
+        return nullptr;
+    }
+    std::shared_ptr<acltdtDataset> found = datasets().find(dataset);
+    *err = found ? ACL_SUCCESS : not_live("dataset", dataset, "dataset");
+    return found;
+}
+
+// Runs `read` on the live item and returns its answer, or `fallback` (message left) for a NULL
+// or destroyed one.
+template <class T, class Read>
+T item_field(const char* api, const acltdtDataItem* item, T fallback, Read read) {
+    T value = fallback;
+    api_call(api, [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto found = live_item(item, &err)) {
+            value = read(*found);
+        }
+        return err;
+    });
+    return value;
+}
+
+aclError check_tensor_type(int64_t type) {
+    if (type < ACL_TENSOR_DATA_TENSOR || type > ACL_TENSOR_DATA_END_TENSOR) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("tdtType",
+                                std::to_string(type),
+                                "must be an acltdtTensorType from ACL_TENSOR_DATA_TENSOR (0) to "
+                                "ACL_TENSOR_DATA_END_TENSOR (4)"));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+acltdtTensorType acltdtGetTensorTypeFromItem(const acltdtDataItem* dataItem) {
+    return item_field("acltdtGetTensorTypeFromItem",
+                      dataItem,
+                      ACL_TENSOR_DATA_UNDEFINED,
+                      [](const acltdtDataItem& item) { return item.type; });
+}
+
+aclDataType acltdtGetDataTypeFromItem(const acltdtDataItem* dataItem) {
+    return item_field(
+        "acltdtGetDataTypeFromItem", dataItem, ACL_DT_UNDEFINED, [](const acltdtDataItem& item) {
+            return item.data_type;
+        });
+}
+
+void* acltdtGetDataAddrFromItem(const acltdtDataItem* dataItem) {
+    return item_field("acltdtGetDataAddrFromItem",
+                      dataItem,
+                      static_cast<void*>(nullptr),
+                      [](const acltdtDataItem& item) { return item.data; });
+}
+
+size_t acltdtGetDataSizeFromItem(const acltdtDataItem* dataItem) {
+    return item_field(
+        "acltdtGetDataSizeFromItem", dataItem, size_t{0}, [](const acltdtDataItem& item) {
+            return item.size;
+        });
+}
+
+size_t acltdtGetDimNumFromItem(const acltdtDataItem* dataItem) {
+    return item_field(
+        "acltdtGetDimNumFromItem", dataItem, size_t{0}, [](const acltdtDataItem& item) {
+            return item.dims.size();
+        });
+}
+
+aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
+                                    size_t* sliceNum,
+                                    size_t* sliceId) {
+    return api_call("acltdtGetSliceInfoFromItem", [&] {
+        ACLEMU_CHECK_NOT_NULL(sliceNum);
+        ACLEMU_CHECK_NOT_NULL(sliceId);
+        aclError err = ACL_SUCCESS;
+        auto item = live_item(dataItem, &err);
+        if (item) {
+            *sliceNum = item->slice_num;
+            *sliceId = item->slice_id;
+        }
+        return err;
+    });
+}
+
+aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, size_t dimNum) {
+    return api_call("acltdtGetDimsFromItem", [&] {
+        aclError err = ACL_SUCCESS;
+        auto item = live_item(dataItem, &err);
+        if (!item) {
+            return err;
+        }
+        if (dimNum < item->dims.size()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dimNum",
+                                    std::to_string(dimNum),
+                                    "the item has " + std::to_string(item->dims.size()) + " dims"));
+        }
+        if (!item->dims.empty()) {
+            ACLEMU_CHECK_NOT_NULL(dims);
+        }
+        for (size_t i = 0; i < item->dims.size(); ++i) {
+            dims[i] = item->dims[i];
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
+                                     const int64_t* dims,
+                                     size_t dimNum,
+                                     aclDataType dataType,
+                                     void* data,
+                                     size_t size) {
+    acltdtDataItem* created = nullptr;
+    const int64_t type = tdtType;
+    api_call("acltdtCreateDataItem", [&] {
+        if (aclError err = check_tensor_type(type); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (dimNum > kMaxDims) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid(
+                    "dimNum", std::to_string(dimNum), "at most 128 dims (ACL_MAX_DIM_CNT)"));
+        }
+        if (dimNum > 0) {
+            ACLEMU_CHECK_NOT_NULL(dims);
+        }
+        if (size > 0) {
+            ACLEMU_CHECK_NOT_NULL(data);
+        }
+        created = data_items().create();
+        if (created == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
+        }
+        created->type = tdtType;
+        created->dims.assign(dims, dims + dimNum);
+        created->data_type = dataType;
+        created->data = data;
+        created->size = size;
+        return ACL_SUCCESS;
+    });
+    return created;
+}
+
+aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
+    return api_call("acltdtDestroyDataItem", [&] {
+        ACLEMU_CHECK_NOT_NULL(dataItem);
+        return data_items().remove(dataItem) ? ACL_SUCCESS
+                                             : not_live("dataItem", dataItem, "data item");
+    });
+}
+
+acltdtDataset* acltdtCreateDataset(void) {
+    acltdtDataset* created = nullptr;
+    api_call("acltdtCreateDataset", [&] {
+        created = datasets().create();
+        return created != nullptr ? ACL_SUCCESS
+                                  : fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
+    });
+    return created;
+}
+
+aclError acltdtDestroyDataset(acltdtDataset* dataset) {
+    return api_call("acltdtDestroyDataset", [&] {
+        ACLEMU_CHECK_NOT_NULL(dataset);
+        return datasets().remove(dataset) ? ACL_SUCCESS : not_live("dataset", dataset, "dataset");
+    });
+}
+
+acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
+    acltdtDataItem* item = nullptr;
+    api_call("acltdtGetDataItem", [&] {
+        aclError err = ACL_SUCCESS;
+        auto found = live_dataset(dataset, &err);
+        if (!found) {
+            return err;
+        }
+        if (index >= found->items.size()) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("index",
+                            std::to_string(index),
+                            "the dataset has " + std::to_string(found->items.size()) + " item(s)"));
+        }
+        item = found->items[index];
+        return ACL_SUCCESS;
+    });
+    return item;
+}
+
+aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
+    return api_call("acltdtAddDataItem", [&] {
+        aclError err = ACL_SUCCESS;
+        auto found = live_dataset(dataset, &err);
+        if (!found) {
+            return err;
+        }
+        if (!live_item(dataItem, &err)) {
+            return err;
+        }
+        found->items.push_back(dataItem);
+        return ACL_SUCCESS;
+    });
+}
+
+size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
+    size_t size = 0;
+    api_call("acltdtGetDatasetSize", [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto found = live_dataset(dataset, &err)) {
+            size = found->items.size();
+        }
+        return err;
+    });
+    return size;
+}
+
+const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
+    const char* name = nullptr;
+    api_call("acltdtGetDatasetName", [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto found = live_dataset(dataset, &err)) {
+            name = found->name.c_str();  // lives as long as the dataset
+        }
+        return err;
+    });
+    return name;
+}
+
+}  // extern "C"

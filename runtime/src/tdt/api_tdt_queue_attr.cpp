@@ -1,0 +1,305 @@
+// Entry points of acl_tdt_queue.h for the objects that describe queues and routes: queue
+// attributes (name, depth), routes, route lists and route queries, each set and read through a
+// (type, length, value) parameter as CANN's are.
+#include "acl/acl_tdt_queue.h"
+
+#include "aclemu/c_enum.h"
+#include "tdt/tdt_checks.h"
+#include "tdt/tdt_queue_objects.h"
+
+#include <cstring>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::tdt;
+
+namespace {
+
+// Writes `value` to `param` when `len` holds it, and its size to *paramRetSize.
+template <class T>
+aclError answer(const T& value, size_t len, size_t* paramRetSize, void* param) {
+    ACLEMU_CHECK_NOT_NULL(paramRetSize);
+    ACLEMU_CHECK_NOT_NULL(param);
+    if (len < sizeof(T)) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("len",
+                                std::to_string(len),
+                                "this parameter needs " + std::to_string(sizeof(T)) + " bytes"));
+    }
+    std::memcpy(param, &value, sizeof(T));
+    *paramRetSize = sizeof(T);
+    return ACL_SUCCESS;
+}
+
+aclError bad_type(const char* param, int64_t type, const char* range) {
+    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, std::to_string(type), range));
+}
+
+template <class T>
+T read_value(const void* value) {
+    T out{};
+    std::memcpy(&out, value, sizeof(T));
+    return out;
+}
+
+template <class T, class Registry>
+T* create_object(const char* api, Registry& registry) {
+    T* created = nullptr;
+    api_call(api, [&] {
+        created = registry.create();
+        return created != nullptr ? ACL_SUCCESS
+                                  : fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
+    });
+    return created;
+}
+
+template <class Registry>
+aclError destroy_object(Registry& registry,
+                        const void* handle,
+                        const char* param,
+                        const char* what) {
+    ACLEMU_CHECK_NOT_NULL(handle);
+    if (registry.remove(handle)) {
+        return ACL_SUCCESS;
+    }
+    aclError err = ACL_SUCCESS;
+    live_handle(registry, handle, param, what, &err);
+    return err;
+}
+
+}  // namespace
+
+extern "C" {
+
+acltdtQueueAttr* acltdtCreateQueueAttr(void) {
+    return create_object<acltdtQueueAttr>("acltdtCreateQueueAttr", queue_attrs());
+}
+
+aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
+    return api_call("acltdtDestroyQueueAttr",
+                    [&] { return destroy_object(queue_attrs(), attr, "attr", "queue attribute"); });
+}
+
+aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
+                            acltdtQueueAttrType type,
+                            size_t len,
+                            const void* param) {
+    const int64_t type_value = aclemu::enum_value(type);
+    return api_call("acltdtSetQueueAttr", [&] {
+        ACLEMU_CHECK_NOT_NULL(param);
+        aclError err = ACL_SUCCESS;
+        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
+        if (!settings) {
+            return err;
+        }
+        if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
+            if (aclError bad = check_length("len", len, sizeof(const char*)); bad != ACL_SUCCESS) {
+                return bad;
+            }
+            const char* name = read_value<const char*>(param);
+            ACLEMU_CHECK_NOT_NULL(name);
+            const size_t length = strnlen(name, kMaxQueueNameLength + 1);
+            if (length > kMaxQueueNameLength) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("param", "(a name)", "at most 127 characters"));
+            }
+            settings->name.assign(name, length);
+            return ACL_SUCCESS;
+        }
+        if (type_value == ACL_TDT_QUEUE_DEPTH_UINT32) {
+            if (aclError bad = check_length("len", len, sizeof(uint32_t)); bad != ACL_SUCCESS) {
+                return bad;
+            }
+            const auto depth = read_value<uint32_t>(param);
+            if (depth < kMinQueueDepth || depth > kMaxQueueDepth) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("param", std::to_string(depth), "a depth in [2, 8192]"));
+            }
+            settings->depth = depth;
+            return ACL_SUCCESS;
+        }
+        return bad_type("type", type_value, "must be ACL_TDT_QUEUE_NAME_PTR or _DEPTH_UINT32");
+    });
+}
+
+aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr,
+                            acltdtQueueAttrType type,
+                            size_t len,
+                            size_t* paramRetSize,
+                            void* param) {
+    const int64_t type_value = aclemu::enum_value(type);
+    return api_call("acltdtGetQueueAttr", [&] {
+        aclError err = ACL_SUCCESS;
+        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
+        if (!settings) {
+            return err;
+        }
+        if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
+            // The attribute's own copy of the name, valid while the attribute lives.
+            return answer(settings->name.c_str(), len, paramRetSize, param);
+        }
+        if (type_value == ACL_TDT_QUEUE_DEPTH_UINT32) {
+            return answer(settings->depth, len, paramRetSize, param);
+        }
+        return bad_type("type", type_value, "must be ACL_TDT_QUEUE_NAME_PTR or _DEPTH_UINT32");
+    });
+}
+
+acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
+    acltdtQueueRoute* created =
+        create_object<acltdtQueueRoute>("acltdtCreateQueueRoute", queue_routes());
+    if (created != nullptr) {
+        created->src = srcId;
+        created->dst = dstId;
+    }
+    return created;
+}
+
+aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
+    return api_call("acltdtDestroyQueueRoute",
+                    [&] { return destroy_object(queue_routes(), route, "route", "queue route"); });
+}
+
+aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
+                                  acltdtQueueRouteParamType type,
+                                  size_t len,
+                                  size_t* paramRetSize,
+                                  void* param) {
+    const int64_t type_value = aclemu::enum_value(type);
+    return api_call("acltdtGetQueueRouteParam", [&] {
+        aclError err = ACL_SUCCESS;
+        auto found = live_handle(queue_routes(), route, "route", "queue route", &err);
+        if (!found) {
+            return err;
+        }
+        switch (type_value) {
+            case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
+                return answer(found->src, len, paramRetSize, param);
+            case ACL_TDT_QUEUE_ROUTE_DST_UINT32:
+                return answer(found->dst, len, paramRetSize, param);
+            case ACL_TDT_QUEUE_ROUTE_STATUS_INT32:
+                return answer(found->status, len, paramRetSize, param);
+            default:
+                break;
+        }
+        return bad_type("type", type_value, "must be an acltdtQueueRouteParamType (0..2)");
+    });
+}
+
+acltdtQueueRouteList* acltdtCreateQueueRouteList(void) {
+    return create_object<acltdtQueueRouteList>("acltdtCreateQueueRouteList", route_lists());
+}
+
+aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
+    return api_call("acltdtDestroyQueueRouteList", [&] {
+        return destroy_object(route_lists(), routeList, "routeList", "route list");
+    });
+}
+
+aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueRoute* route) {
+    return api_call("acltdtAddQueueRoute", [&] {
+        aclError err = ACL_SUCCESS;
+        auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err);
+        if (!list) {
+            return err;
+        }
+        auto found = live_handle(queue_routes(), route, "route", "queue route", &err);
+        if (!found) {
+            return err;
+        }
+        list->routes.push_back(*found);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList,
+                             size_t index,
+                             acltdtQueueRoute* route) {
+    return api_call("acltdtGetQueueRoute", [&] {
+        aclError err = ACL_SUCCESS;
+        auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err);
+        if (!list) {
+            return err;
+        }
+        auto target = live_handle(queue_routes(), route, "route", "queue route", &err);
+        if (!target) {
+            return err;
+        }
+        if (index >= list->routes.size()) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("index",
+                            std::to_string(index),
+                            "the list has " + std::to_string(list->routes.size()) + " route(s)"));
+        }
+        *target = list->routes[index];
+        return ACL_SUCCESS;
+    });
+}
+
+size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
+    size_t count = 0;
+    api_call("acltdtGetQueueRouteNum", [&] {
+        aclError err = ACL_SUCCESS;
+        if (auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err)) {
+            count = list->routes.size();
+        }
+        return err;
+    });
+    return count;
+}
+
+acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
+    return create_object<acltdtQueueRouteQueryInfo>("acltdtCreateQueueRouteQueryInfo",
+                                                    route_queries());
+}
+
+aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
+    return api_call("acltdtDestroyQueueRouteQueryInfo",
+                    [&] { return destroy_object(route_queries(), info, "info", "route query"); });
+}
+
+aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
+                                      acltdtQueueRouteQueryInfoParamType type,
+                                      size_t len,
+                                      const void* value) {
+    const int64_t type_value = aclemu::enum_value(type);
+    return api_call("acltdtSetQueueRouteQueryInfo", [&] {
+        ACLEMU_CHECK_NOT_NULL(value);
+        aclError err = ACL_SUCCESS;
+        auto query = live_handle(route_queries(), param, "param", "route query", &err);
+        if (!query) {
+            return err;
+        }
+        switch (type_value) {
+            case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM: {
+                if (aclError bad = check_length("len", len, sizeof(acltdtQueueRouteQueryMode));
+                    bad != ACL_SUCCESS) {
+                    return bad;
+                }
+                const auto mode = read_value<int32_t>(value);
+                if ((mode < ACL_TDT_QUEUE_ROUTE_QUERY_SRC
+                     || mode > ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST)
+                    && mode != ACL_TDT_QUEUE_ROUTE_QUERY_ABNORMAL) {
+                    return bad_type("value", mode, "an acltdtQueueRouteQueryMode (0, 1, 2, 100)");
+                }
+                query->mode = mode;
+                return ACL_SUCCESS;
+            }
+            case ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32:
+            case ACL_TDT_QUEUE_ROUTE_QUERY_DST_ID_UINT32: {
+                if (aclError bad = check_length("len", len, sizeof(uint32_t)); bad != ACL_SUCCESS) {
+                    return bad;
+                }
+                const auto id = read_value<uint32_t>(value);
+                (type_value == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32 ? query->src : query->dst) =
+                    id;
+                return ACL_SUCCESS;
+            }
+            default:
+                break;
+        }
+        return bad_type("type", type_value, "an acltdtQueueRouteQueryInfoParamType (0..2)");
+    });
+}
+
+}  // extern "C"
