@@ -1,0 +1,141 @@
+// Ascend C kernels for test_ascendc, written as CANN's samples write them (built through
+// ascendc/tools/asc_rewrite.py, so the <<<>>> launches below are rewritten in the build tree).
+#include "test_kernels.h"
+
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+// Tier 1: a scalar kernel on GM pointers, with block_idx.
+extern "C" __global__ __aicore__ void scalar_add_block(GM_ADDR data) {
+    __gm__ int32_t* values = reinterpret_cast<__gm__ int32_t*>(data);
+    values[block_idx * 16] += static_cast<int32_t>(block_idx) + 1;  // 64 bytes apart
+}
+
+extern "C" __global__ __aicore__ void print_blocks(int32_t tag) {
+    AscendC::printf("block %ld of %ld tag %d\n", GetBlockIdx(), GetBlockNum(), tag);
+}
+
+extern "C" __global__ __aicore__ void trap_in_block(GM_ADDR data, int32_t bad_block) {
+    __gm__ int32_t* values = reinterpret_cast<__gm__ int32_t*>(data);
+    if (block_idx == bad_block) {
+        asm("trap");
+    }
+    values[block_idx * 16] = 7;
+}
+
+extern "C" __global__ __aicore__ void assert_positive(int32_t value) {
+    assert(value > 0, "value %d\n", value);
+}
+
+// Tier 2: the double-buffered vector add (TPipe, TQue, DataCopy, Add), half.
+constexpr int32_t kBufferNum = 2;
+
+class VectorAdd {
+public:
+    __aicore__ inline void Init(
+        GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t per_block, uint32_t tile) {
+        per_block_ = per_block;
+        tile_ = tile;
+        x_.SetGlobalBuffer((__gm__ half*)x + per_block * GetBlockIdx(), per_block);
+        y_.SetGlobalBuffer((__gm__ half*)y + per_block * GetBlockIdx(), per_block);
+        z_.SetGlobalBuffer((__gm__ half*)z + per_block * GetBlockIdx(), per_block);
+        pipe_.InitBuffer(in_x_, kBufferNum, tile * sizeof(half));
+        pipe_.InitBuffer(in_y_, kBufferNum, tile * sizeof(half));
+        pipe_.InitBuffer(out_z_, kBufferNum, tile * sizeof(half));
+    }
+    __aicore__ inline void Process() {
+        for (uint32_t i = 0; i < per_block_ / tile_; ++i) {
+            LocalTensor<half> x = in_x_.AllocTensor<half>();
+            LocalTensor<half> y = in_y_.AllocTensor<half>();
+            DataCopy(x, x_[i * tile_], tile_);
+            DataCopy(y, y_[i * tile_], tile_);
+            in_x_.EnQue(x);
+            in_y_.EnQue(y);
+            LocalTensor<half> xs = in_x_.DeQue<half>();
+            LocalTensor<half> ys = in_y_.DeQue<half>();
+            LocalTensor<half> z = out_z_.AllocTensor<half>();
+            Add(z, xs, ys, tile_);
+            out_z_.EnQue<half>(z);
+            in_x_.FreeTensor(xs);
+            in_y_.FreeTensor(ys);
+            LocalTensor<half> zs = out_z_.DeQue<half>();
+            DataCopy(z_[i * tile_], zs, tile_);
+            out_z_.FreeTensor(zs);
+        }
+    }
+
+private:
+    TPipe pipe_;
+    TQue<QuePosition::VECIN, kBufferNum> in_x_, in_y_;
+    TQue<QuePosition::VECOUT, kBufferNum> out_z_;
+    GlobalTensor<half> x_, y_, z_;
+    uint32_t per_block_ = 0;
+    uint32_t tile_ = 0;
+};
+
+extern "C" __global__ __aicore__ void add_custom(GM_ADDR x,
+                                                 GM_ADDR y,
+                                                 GM_ADDR z,
+                                                 AddTiling tiling) {
+    VectorAdd op;
+    op.Init(x, y, z, tiling.per_block, tiling.tile);
+    op.Process();
+}
+
+// Tier 2/3: a sum of half values through Cast to float and ReduceSum, one result per block.
+template <typename T>
+__global__ __aicore__ void sum_as_float(GM_ADDR x, GM_ADDR out, uint32_t count) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> in, wide, result;
+    pipe.InitBuffer(in, count * sizeof(T));
+    pipe.InitBuffer(wide, count * sizeof(float));
+    pipe.InitBuffer(result, 32);
+    GlobalTensor<T> x_gm;
+    x_gm.SetGlobalBuffer((__gm__ T*)x + count * GetBlockIdx(), count);
+    GlobalTensor<float> out_gm;
+    out_gm.SetGlobalBuffer((__gm__ float*)out + 8 * GetBlockIdx(), 8);
+    LocalTensor<T> x_local = in.Get<T>();
+    LocalTensor<float> w = wide.Get<float>();
+    LocalTensor<float> r = result.Get<float>();
+    DataCopy(x_local, x_gm, count);
+    Cast(w, x_local, RoundMode::CAST_NONE, count);
+    Duplicate(r, 0.0f, 8);
+    ReduceSum(r, w, w, count);
+    DataCopy(out_gm, r, 8);
+}
+
+// SyncAll: every block adds its index, waits, then block 0 reads the total.
+extern "C" __global__ __aicore__ void sync_sum(GM_ADDR data) {
+    __gm__ int32_t* values = reinterpret_cast<__gm__ int32_t*>(data);
+    __atomic_fetch_add(values, static_cast<int32_t>(block_idx) + 1, __ATOMIC_SEQ_CST);
+    SyncAll();
+    if (block_idx == 0) {
+        values[16] = __atomic_load_n(values, __ATOMIC_SEQ_CST);
+    }
+}
+
+// Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
+uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
+    return scalar_add_block<<<blocks, nullptr, stream>>>(data);
+}
+uint32_t launch_print_blocks(uint32_t blocks, void* stream, int32_t tag) {
+    return print_blocks<<<blocks, nullptr, stream>>>(tag);
+}
+uint32_t launch_trap_in_block(uint32_t blocks, void* stream, void* data, int32_t bad_block) {
+    return trap_in_block<<<blocks, nullptr, stream>>>((uint8_t*)data, bad_block);
+}
+uint32_t launch_assert_positive(void* stream, int32_t value) {
+    return assert_positive<<<1, 0, stream>>>(value);
+}
+uint32_t launch_add_custom(
+    uint32_t blocks, void* stream, void* x, void* y, void* z, AddTiling tiling) {
+    return add_custom<<<blocks, 0, stream>>>(x, y, z, tiling);
+}
+uint32_t launch_sum_half_as_float(
+    uint32_t blocks, void* stream, void* x, void* out, uint32_t count) {
+    return sum_as_float<half><<<blocks, 0, stream>>>(x, out, count);
+}
+uint32_t launch_sync_sum(uint32_t blocks, void* stream, void* data) {
+    return sync_sum<<<blocks, nullptr, stream>>>(data);
+}

@@ -1,0 +1,202 @@
+// Ascend C kernels (tests/ascendc/kernels) launched with <<<>>> on the backend ACLEMU_BACKEND
+// names (ctest runs this file on cpu and on gpusim): tier 1 (GM scalars, block_idx, printf in
+// block order, Trap and assert as 507035), tier 2 (double-buffered TPipe/TQue vector add),
+// Cast + ReduceSum, SyncAll. References are computed here in double precision.
+#include "acl/acl.h"
+
+#include "kernels/test_kernels.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+class AscendCKernels : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
+    static void TearDownTestSuite() { aclFinalize(); }
+
+    void SetUp() override {
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    }
+    void TearDown() override {
+        for (void* p : buffers_) {
+            aclrtFree(p);
+        }
+        aclrtDestroyStream(stream_);
+        aclrtResetDevice(0);
+    }
+
+    template <typename T>
+    void* to_device(const std::vector<T>& host) {
+        void* device = nullptr;
+        EXPECT_EQ(aclrtMalloc(&device, host.size() * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST),
+                  ACL_SUCCESS);
+        EXPECT_EQ(aclrtMemcpy(device,
+                              host.size() * sizeof(T),
+                              host.data(),
+                              host.size() * sizeof(T),
+                              ACL_MEMCPY_HOST_TO_DEVICE),
+                  ACL_SUCCESS);
+        buffers_.push_back(device);
+        return device;
+    }
+    template <typename T>
+    std::vector<T> to_host(void* device, size_t count) {
+        std::vector<T> host(count);
+        EXPECT_EQ(aclrtMemcpy(host.data(),
+                              count * sizeof(T),
+                              device,
+                              count * sizeof(T),
+                              ACL_MEMCPY_DEVICE_TO_HOST),
+                  ACL_SUCCESS);
+        return host;
+    }
+
+    aclrtStream stream_ = nullptr;
+    std::vector<void*> buffers_;
+};
+
+TEST_F(AscendCKernels, ScalarKernelSeesItsBlockIndex) {
+    constexpr uint32_t kBlocks = 8;
+    std::vector<int32_t> values(kBlocks * 16, 100);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_scalar_add_block(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        EXPECT_EQ(out[b * 16], 100 + static_cast<int32_t>(b) + 1) << "block " << b;
+        EXPECT_EQ(out[b * 16 + 1], 100);
+    }
+}
+
+TEST_F(AscendCKernels, LaunchesRunInStreamOrder) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    for (int i = 0; i < 5; ++i) {
+        ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u);
+    }
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    for (int b = 0; b < 4; ++b) {
+        EXPECT_EQ(out[b * 16], 5 * (b + 1));
+    }
+}
+
+TEST_F(AscendCKernels, PrintfAppearsInBlockOrderWhenTheTaskEnds) {
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_print_blocks(4, stream_, 42), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(
+        out,
+        "block 0 of 4 tag 42\nblock 1 of 4 tag 42\nblock 2 of 4 tag 42\nblock 3 of 4 tag 42\n");
+}
+
+TEST_F(AscendCKernels, TrapFailsTheTaskWith507035AndOtherBlocksRun) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_trap_in_block(4, stream_, data, 2), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    const std::string message = aclGetRecentErrMsg();
+    EXPECT_NE(message.find("trap_in_block"), std::string::npos) << message;
+    EXPECT_NE(message.find("block 2"), std::string::npos) << message;
+    // Reported once; the stream (default failure mode) keeps running later tasks.
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    EXPECT_EQ(out[0], 7);
+    EXPECT_EQ(out[2 * 16], 0);
+    EXPECT_EQ(out[3 * 16], 7);
+}
+
+TEST_F(AscendCKernels, StopOnFailureDropsTheLaterTasks) {
+    ASSERT_EQ(aclrtSetStreamFailureMode(stream_, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+    std::vector<int32_t> values(16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_trap_in_block(1, stream_, data, 0), 0u);
+    ASSERT_EQ(launch_scalar_add_block(1, stream_, data), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    EXPECT_EQ(to_host<int32_t>(data, 1)[0], 0);  // neither kernel wrote
+}
+
+TEST_F(AscendCKernels, AssertPrintsCannsLineAndFails) {
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_assert_positive(stream_, -3), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    EXPECT_NE(out.find("[ASSERT] "), std::string::npos) << out;
+    EXPECT_NE(out.find("test_kernels.cpp:"), std::string::npos) << out;  // the user's file
+    EXPECT_NE(out.find("Assertion `value > 0' value -3"), std::string::npos) << out;
+    ASSERT_EQ(launch_assert_positive(stream_, 5), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+}
+
+TEST_F(AscendCKernels, DoubleBufferedVectorAddOfHalf) {
+    constexpr uint32_t kBlocks = 8;
+    constexpr uint32_t kPerBlock = 2048;
+    constexpr uint32_t kTile = 128;
+    const size_t n = kBlocks * kPerBlock;
+    std::vector<_Float16> x(n), y(n);
+    for (size_t i = 0; i < n; ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(i % 97) * 0.37 - 11.0);
+        y[i] = static_cast<_Float16>(static_cast<double>(i % 31) * 1.13 + 0.001);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* dz = to_device(std::vector<_Float16>(n, static_cast<_Float16>(0)));
+    ASSERT_EQ(launch_add_custom(kBlocks, stream_, dx, dy, dz, AddTiling{kPerBlock, kTile}), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<_Float16> z = to_host<_Float16>(dz, n);
+    for (size_t i = 0; i < n; ++i) {
+        // The exact sum rounded once to half.
+        const _Float16 expected =
+            static_cast<_Float16>(static_cast<double>(x[i]) + static_cast<double>(y[i]));
+        ASSERT_EQ(std::memcmp(&z[i], &expected, 2), 0) << "element " << i;
+    }
+}
+
+TEST_F(AscendCKernels, CastAndReduceSumPerBlock) {
+    constexpr uint32_t kBlocks = 3;
+    constexpr uint32_t kCount = 256;  // 4 repeats of 64 floats
+    std::vector<_Float16> x(kBlocks * kCount);
+    for (size_t i = 0; i < x.size(); ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(static_cast<int>(i % 13) - 6) * 0.25);
+    }
+    void* dx = to_device(x);
+    void* out = to_device(std::vector<float>(kBlocks * 8, -1.0f));
+    ASSERT_EQ(launch_sum_half_as_float(kBlocks, stream_, dx, out, kCount), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> sums = to_host<float>(out, kBlocks * 8);
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        double expected = 0;  // quarters: every partial sum is exact in float
+        for (uint32_t i = 0; i < kCount; ++i) {
+            expected += static_cast<double>(x[b * kCount + i]);
+        }
+        EXPECT_EQ(static_cast<double>(sums[b * 8]), expected) << "block " << b;
+        EXPECT_EQ(sums[b * 8 + 1], 0.0f);
+    }
+}
+
+TEST_F(AscendCKernels, SyncAllIsABarrierAcrossBlocks) {
+    constexpr uint32_t kBlocks = 8;
+    void* data = to_device(std::vector<int32_t>(32, 0));
+    ASSERT_EQ(launch_sync_sum(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, 32);
+    EXPECT_EQ(out[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
+}
+
+TEST_F(AscendCKernels, BadBlockCountIsRejected) {
+    std::vector<int32_t> values(16, 0);
+    void* data = to_device(values);
+    EXPECT_EQ(launch_scalar_add_block(0, stream_, data),
+              static_cast<uint32_t>(ACL_ERROR_INVALID_PARAM));
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("numBlocks"), std::string::npos);
+}
+
+}  // namespace
