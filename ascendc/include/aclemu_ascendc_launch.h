@@ -38,12 +38,35 @@ uint64_t dyn_ub_of(N bytes) {
     return static_cast<uint64_t>(bytes);
 }
 
+// The stream slot: an aclrtStream, nullptr, or a literal 0 / NULL (the default stream).
+template <typename S>
+void* stream_of(S&& stream) {
+    using D = std::decay_t<S>;
+    if constexpr (std::is_pointer_v<D>) {
+        return const_cast<void*>(static_cast<const volatile void*>(stream));
+    } else {
+        static_assert(std::is_integral_v<D> || std::is_null_pointer_v<D>,
+                      "the third launch parameter must be an aclrtStream");
+        return nullptr;
+    }
+}
+
 template <typename... Params>
 class KernelLaunch {
 public:
-    KernelLaunch(
-        void (*kernel)(Params...), const char* name, uint32_t blocks, uint64_t dyn_ub, void* stream)
-        : kernel_(kernel), name_(name), blocks_(blocks), dyn_ub_(dyn_ub), stream_(stream) {}
+    /// `now`: ICPU_RUN_KF's launch, run before the call returns (no stream).
+    KernelLaunch(void (*kernel)(Params...),
+                 const char* name,
+                 uint32_t blocks,
+                 uint64_t dyn_ub,
+                 void* stream,
+                 bool now = false)
+        : kernel_(kernel),
+          name_(name),
+          blocks_(blocks),
+          dyn_ub_(dyn_ub),
+          stream_(stream),
+          now_(now) {}
 
     template <typename... Args>
     uint32_t operator()(Args&&... args) const {
@@ -52,6 +75,9 @@ public:
         using Closure = std::tuple<void (*)(Params...), std::decay_t<Params>...>;
         auto* closure =
             new Closure(kernel_, convert_arg<std::decay_t<Params>>(std::forward<Args>(args))...);
+        if (now_) {
+            return run_now(name_, blocks_, closure, &run<Closure>, &destroy<Closure>);
+        }
         return launch(name_, blocks_, dyn_ub_, stream_, closure, &run<Closure>, &destroy<Closure>);
     }
 
@@ -71,6 +97,7 @@ private:
     uint32_t blocks_;
     uint64_t dyn_ub_;
     void* stream_;
+    bool now_;
 };
 
 }  // namespace detail
@@ -82,7 +109,7 @@ detail::KernelLaunch<Params...> launch_kernel(void (*kernel)(Params...),
                                               Arg2&& arg2,
                                               Stream&& stream) {
     return detail::KernelLaunch<Params...>(
-        kernel, name, num_blocks, detail::dyn_ub_of(arg2), static_cast<void*>(stream));
+        kernel, name, num_blocks, detail::dyn_ub_of(arg2), detail::stream_of(stream));
 }
 
 template <typename... Params>
@@ -99,6 +126,14 @@ detail::KernelLaunch<Params...> launch_kernel(void (*kernel)(Params...),
                                               Arg2&& arg2) {
     return detail::KernelLaunch<Params...>(
         kernel, name, num_blocks, detail::dyn_ub_of(arg2), nullptr);
+}
+
+/// ICPU_RUN_KF's launch: the blocks run before the call returns, without a stream.
+template <typename... Params>
+detail::KernelLaunch<Params...> run_kernel_now(void (*kernel)(Params...),
+                                               const char* name,
+                                               uint32_t num_blocks) {
+    return detail::KernelLaunch<Params...>(kernel, name, num_blocks, 0, nullptr, true);
 }
 
 /// Stops the block as a trap does on the NPU (also what `asm("trap")` becomes).

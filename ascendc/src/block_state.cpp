@@ -289,7 +289,7 @@ void LaunchRecord::block_finished() {
     }
 }
 
-void LaunchRecord::finish(const rt::StreamTarget& target) {
+bool LaunchRecord::finish(const rt::StreamTarget& target) {
     for (const std::string& text : output_) {
         std::fwrite(text.data(), 1, text.size(), stdout);
     }
@@ -299,7 +299,9 @@ void LaunchRecord::finish(const rt::StreamTarget& target) {
                                     + std::to_string(failed_block_) + ": " + failure_;
         std::fprintf(stderr, "aclemu: %s\n", message.c_str());
         rt::fail_stream_task(target, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, message);
+        return false;
     }
+    return true;
 }
 
 }  // namespace aclemu::ascendc::detail

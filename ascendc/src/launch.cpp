@@ -10,6 +10,7 @@
 #include "aclemu/observe.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -69,6 +70,24 @@ uint32_t launch_on_cpu(const rt::StreamTarget& target, std::shared_ptr<LaunchRec
 }
 
 }  // namespace
+
+uint32_t run_now(const char* name,
+                 uint32_t num_blocks,
+                 void* closure,
+                 BlockEntry entry,
+                 ClosureDeleter deleter) {
+    LaunchRecord record(name != nullptr ? name : "kernel", num_blocks, closure, entry, deleter);
+    if (num_blocks == 0 || num_blocks > 65535) {
+        std::fprintf(stderr,
+                     "aclemu: ICPU_RUN_KF(%s): numBlocks %u must be in [1, 65535]\n",
+                     record.name().c_str(),
+                     num_blocks);
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    record.concurrent = std::min(num_blocks, kVectorCores);
+    run_on_threads(record);
+    return record.finish(rt::StreamTarget()) ? ACL_SUCCESS : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+}
 
 uint32_t launch(const char* name,
                 uint32_t num_blocks,

@@ -47,8 +47,8 @@ public:
     /// finished without reaching it).
     bool barrier_wait();
     /// The launch's end: prints the blocks' output in block order; reports the first failure on
-    /// the stream (507035).
-    void finish(const rt::StreamTarget& target);
+    /// the stream (507035; on stderr only when `target` has no stream). False when a block failed.
+    bool finish(const rt::StreamTarget& target);
 
 private:
     void block_finished();

@@ -75,4 +75,10 @@ ACLEMU_ASC_API uint32_t launch(const char* name,
                                BlockEntry entry,
                                ClosureDeleter deleter);
 
+/// CANN's CPU-debug launch (ICPU_RUN_KF): runs the blocks now, on the calling thread and host
+/// threads, without the acl runtime, prints their output in block order and reports a failure
+/// on stderr. Takes ownership of `closure`. Returns 0, or 507035 when a block failed.
+ACLEMU_ASC_API uint32_t run_now(
+    const char* name, uint32_t num_blocks, void* closure, BlockEntry entry, ClosureDeleter deleter);
+
 }  // namespace aclemu::ascendc::detail
