@@ -9,6 +9,7 @@
 #include "aclemu/ascendc/kernel_pipe.h"
 #include "aclemu/ascendc/kernel_sync.h"
 #include "aclemu/ascendc/kernel_tensor.h"
+#include "aclemu/ascendc/kernel_tier3.h"
 #include "aclemu/ascendc/kernel_unsupported.h"
 #include "aclemu/ascendc/kernel_vector.h"
 #include "aclemu_ascendc_launch.h"

@@ -3,6 +3,7 @@
 // it prints the blocks' output and reports a failure.
 #include "launch_gpusim.h"
 
+#include "aclemu/observe.h"
 #include "gpu/sim/device.h"
 
 #include <cstdlib>
@@ -66,10 +67,17 @@ uint32_t launch_on_gpusim(const rt::StreamTarget& target, std::shared_ptr<Launch
     config.grid = dim3((blocks + kThreadsPerSimBlock - 1) / kThreadsPerSimBlock);
     config.block = dim3(std::min(blocks, kThreadsPerSimBlock));
     config.stream = static_cast<gpusimStream_t>(target.native);
+    observe::TaskTrace trace;
+    if ((observe::watchers() & observe::kTrace) != 0) {
+        trace =
+            observe::TaskTrace(target.stream, observe::TaskKind::Kernel, record->name().c_str());
+    }
+    trace.mark_before();
     (void)gpusimGetLastError();
     gpusim::detail::launch(
         config, new GpusimLaunch{record, target}, &run_block_on_fiber, &delete_launch);
     int status = static_cast<int>(gpusimGetLastError());
+    trace.mark_after(status == 0);
     if (status == 0) {
         auto* finish = new GpusimLaunch{record, target};
         status = static_cast<int>(gpusimLaunchHostFunc(config.stream, &finish_on_stream, finish));

@@ -191,6 +191,36 @@ TEST_F(AscendCKernels, SyncAllIsABarrierAcrossBlocks) {
     EXPECT_EQ(out[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
 }
 
+TEST_F(AscendCKernels, DataCopyPadAtomicAddAndDumpTensor) {
+    constexpr uint32_t kBlocks = 4;
+    constexpr uint32_t kCount = 13;  // 52 bytes: not a multiple of 32
+    std::vector<float> x(kCount);
+    for (uint32_t i = 0; i < kCount; ++i) {
+        x[i] = static_cast<float>(i) * 0.5f - 2.0f;
+    }
+    void* dx = to_device(x);
+    void* total = to_device(std::vector<float>(kCount + 3, 100.0f));  // +3: must stay untouched
+    ASSERT_EQ(aclrtMemset(total, kCount * sizeof(float), 0, kCount * sizeof(float)), ACL_SUCCESS);
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_pad_and_accumulate(kBlocks, stream_, dx, total, kCount), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    const std::vector<float> sums = to_host<float>(total, kCount + 3);
+    for (uint32_t i = 0; i < kCount; ++i) {
+        // sum over blocks b of x * (b + 1): x * 10, exact for these values.
+        EXPECT_EQ(static_cast<double>(sums[i]), static_cast<double>(x[i]) * 10.0) << i;
+    }
+    for (uint32_t i = kCount; i < kCount + 3; ++i) {
+        EXPECT_EQ(sums[i], 100.0f);
+    }
+    EXPECT_NE(
+        out.find("[AIV Block 0] DumpTensor: desc=7, addr=0x0, data_type=float32, position=UB, "
+                 "dump_size=16\n[-2.000000, -1.500000, "),
+        std::string::npos)
+        << out;
+    EXPECT_NE(out.find("4.000000, 0.000000, 0.000000, 0.000000]\n"), std::string::npos) << out;
+}
+
 TEST_F(AscendCKernels, BadBlockCountIsRejected) {
     std::vector<int32_t> values(16, 0);
     void* data = to_device(values);

@@ -115,6 +115,30 @@ extern "C" __global__ __aicore__ void sync_sum(GM_ADDR data) {
     }
 }
 
+// Tier 3: an unaligned copy in (DataCopyPad, padded with zeros), scaled by block_idx + 1, then
+// accumulated into one GM result by every block (SetAtomicAdd); block 0 dumps its padded tile.
+extern "C" __global__ __aicore__ void pad_and_accumulate(GM_ADDR x, GM_ADDR total, uint32_t n) {
+    GlobalTensor<float> x_gm, total_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, n);
+    total_gm.SetGlobalBuffer((__gm__ float*)total, n);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    LocalTensor<float> t = buf.Get<float>();
+    const uint8_t right = static_cast<uint8_t>((8 - n % 8) % 8);
+    DataCopyPad(t,
+                x_gm,
+                DataCopyExtParams(1, n * sizeof(float), 0, 0, 0),
+                DataCopyPadExtParams<float>(true, 0, right, 0.0f));
+    if (GetBlockIdx() == 0) {
+        DumpTensor(t, 7, n + right);
+    }
+    Muls(t, t, static_cast<float>(GetBlockIdx() + 1), static_cast<int32_t>(n + right));
+    SetAtomicAdd<float>();
+    DataCopyPad(total_gm, t, DataCopyExtParams(1, n * sizeof(float), 0, 0, 0));
+    SetAtomicNone();
+}
+
 // Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
 uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
     return scalar_add_block<<<blocks, nullptr, stream>>>(data);
@@ -138,4 +162,8 @@ uint32_t launch_sum_half_as_float(
 }
 uint32_t launch_sync_sum(uint32_t blocks, void* stream, void* data) {
     return sync_sum<<<blocks, nullptr, stream>>>(data);
+}
+uint32_t launch_pad_and_accumulate(
+    uint32_t blocks, void* stream, void* x, void* total, uint32_t n) {
+    return pad_and_accumulate<<<blocks, nullptr, stream>>>(x, total, n);
 }

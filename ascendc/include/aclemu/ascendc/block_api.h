@@ -19,10 +19,11 @@ struct BlockState {
     const char* kernel = nullptr;  // the launch's name ("add_custom")
     int64_t index = 0;
     int64_t count = 0;
-    uint8_t* ub = nullptr;   // the Unified Buffer, 32-byte aligned
-    uint32_t ub_size = 0;    // bytes (192 KB on A2/A3)
-    uint32_t ub_top = 0;     // bytes handed out by TPipe / LocalMemAllocator so far
-    void* launch = nullptr;  // the library's record of the launch
+    uint8_t* ub = nullptr;    // the Unified Buffer, 32-byte aligned
+    uint32_t ub_size = 0;     // bytes (192 KB on A2/A3)
+    uint32_t ub_top = 0;      // bytes handed out by TPipe / LocalMemAllocator so far
+    void* launch = nullptr;   // the library's record of the launch
+    bool atomic_add = false;  // SetAtomicAdd: copies to GM accumulate
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

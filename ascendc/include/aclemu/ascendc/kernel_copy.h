@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 namespace AscendC {
 
@@ -72,6 +73,44 @@ inline void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams&
     }
 }
 
+/// Adds `value` to the GM element at `address` atomically (other blocks may add too).
+template <typename T>
+void atomic_add_element(T* address, T value) {
+    using C =
+        std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                  "SetAtomicAdd: unsupported element size");
+    using Word = std::conditional_t<sizeof(T) == 2,
+                                    uint16_t,
+                                    std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
+    Word* word = reinterpret_cast<Word*>(address);
+    Word expected = __atomic_load_n(word, __ATOMIC_RELAXED);
+    for (;;) {
+        T old;
+        std::memcpy(&old, &expected, sizeof old);
+        const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
+        Word desired;
+        std::memcpy(&desired, &sum, sizeof desired);
+        if (__atomic_compare_exchange_n(
+                word, &expected, desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            return;
+        }
+    }
+}
+
+/// A store of `bytes` from UB into GM: a copy, or an accumulation after SetAtomicAdd.
+template <typename T>
+void store_to_gm(T* dst, const T* src, uint64_t bytes) {
+    ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
+    if (block == nullptr || !block->atomic_add) {
+        std::memcpy(dst, src, bytes);
+        return;
+    }
+    for (uint64_t i = 0; i < bytes / sizeof(T); ++i) {
+        atomic_add_element(dst + i, src[i]);
+    }
+}
+
 inline uint64_t strided_extent(uint16_t count, uint16_t len, uint16_t stride) {
     return count == 0 ? 0 : (static_cast<uint64_t>(count) * (len + stride) - stride) * ONE_BLK_SIZE;
 }
@@ -97,7 +136,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
     detail::check_fits("DataCopy", bytes, dst.GetSize() * sizeof(T), "destination GlobalTensor");
     detail::check_fits(
         "DataCopy", bytes, static_cast<uint64_t>(src.GetSize()) * sizeof(T), "source LocalTensor");
-    std::memcpy(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
+    detail::store_to_gm(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
 }
 
 template <typename T>
