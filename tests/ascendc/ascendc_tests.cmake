@@ -54,3 +54,8 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_kernel_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# ACLEMU_ASCENDC_STRICT=1: a check (here DataCopy's rounding) fails the kernel with 507035.
+add_test(NAME ascendc_kernels_strict COMMAND test_ascendc --gtest_filter=*StrictMode*)
+set_tests_properties(ascendc_kernels_strict PROPERTIES LABELS "cpu;ascendc"
+    ENVIRONMENT "ACLEMU_BACKEND=cpu;ACLEMU_ASCENDC_STRICT=1;ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")

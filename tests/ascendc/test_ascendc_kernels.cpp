@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -219,6 +220,46 @@ TEST_F(AscendCKernels, DataCopyPadAtomicAddAndDumpTensor) {
         std::string::npos)
         << out;
     EXPECT_NE(out.find("4.000000, 0.000000, 0.000000, 0.000000]\n"), std::string::npos) << out;
+}
+
+bool strict_checks() {
+    const char* strict = std::getenv("ACLEMU_ASCENDC_STRICT");
+    return strict != nullptr && std::string(strict) == "1";
+}
+
+TEST_F(AscendCKernels, DataCopyRoundsDownToWholeBlocksAndWarns) {
+    if (strict_checks()) {
+        GTEST_SKIP() << "ACLEMU_ASCENDC_STRICT=1 turns the warning into a failure";
+    }
+    std::vector<float> x(64);
+    for (uint32_t i = 0; i < 64; ++i) {
+        x[i] = static_cast<float>(i);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(std::vector<float>(64, 0.0f));
+    ::testing::internal::CaptureStderr();
+    ASSERT_EQ(launch_copy_count(stream_, dx, dy, 13), 0u);  // 52 bytes: 32 are copied
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    const std::vector<float> y = to_host<float>(dy, 64);
+    for (uint32_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(y[i], i < 8 ? static_cast<float>(i) : -1.0f) << i;
+    }
+    EXPECT_NE(err.find("kernel copy_count, block 0, DataCopy: 13 elements are 52 bytes"),
+              std::string::npos)
+        << err;
+}
+
+TEST_F(AscendCKernels, StrictModeMakesACheckFailTheKernel) {
+    if (!strict_checks()) {
+        GTEST_SKIP() << "runs under ACLEMU_ASCENDC_STRICT=1 (ctest ascendc_kernels_strict)";
+    }
+    void* dx = to_device(std::vector<float>(64, 1.0f));
+    void* dy = to_device(std::vector<float>(64, 0.0f));
+    ASSERT_EQ(launch_copy_count(stream_, dx, dy, 13), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("DataCopy"), std::string::npos);
+    EXPECT_EQ(to_host<float>(dy, 1)[0], 0.0f);  // the block stopped before its store
 }
 
 TEST_F(AscendCKernels, BadBlockCountIsRejected) {

@@ -139,6 +139,20 @@ extern "C" __global__ __aicore__ void pad_and_accumulate(GM_ADDR x, GM_ADDR tota
     SetAtomicNone();
 }
 
+// A DataCopy whose byte count is not a multiple of 32: the NPU copies the rounded-down amount.
+extern "C" __global__ __aicore__ void copy_count(GM_ADDR x, GM_ADDR y, uint32_t count) {
+    GlobalTensor<float> x_gm, y_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, 64);
+    y_gm.SetGlobalBuffer((__gm__ float*)y, 64);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    LocalTensor<float> t = buf.Get<float>();
+    Duplicate(t, -1.0f, 64);
+    DataCopy(t, x_gm, count);
+    DataCopy(y_gm, t, 64);
+}
+
 // Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
 uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
     return scalar_add_block<<<blocks, nullptr, stream>>>(data);
@@ -166,4 +180,7 @@ uint32_t launch_sync_sum(uint32_t blocks, void* stream, void* data) {
 uint32_t launch_pad_and_accumulate(
     uint32_t blocks, void* stream, void* x, void* total, uint32_t n) {
     return pad_and_accumulate<<<blocks, nullptr, stream>>>(x, total, n);
+}
+uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count) {
+    return copy_count<<<1, nullptr, stream>>>(x, y, count);
 }
