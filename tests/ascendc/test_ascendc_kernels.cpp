@@ -222,6 +222,91 @@ TEST_F(AscendCKernels, DataCopyPadAtomicAddAndDumpTensor) {
     EXPECT_NE(out.find("4.000000, 0.000000, 0.000000, 0.000000]\n"), std::string::npos) << out;
 }
 
+// IEEE binary16 bits -> double, written here independently of the kernel headers.
+double half_value(uint16_t bits) {
+    const int exponent = (bits >> 10) & 0x1F;
+    const int mantissa = bits & 0x3FF;
+    const double sign = (bits & 0x8000) != 0 ? -1.0 : 1.0;
+    if (exponent == 0x1F) {
+        return mantissa != 0 ? NAN : sign * INFINITY;
+    }
+    if (exponent == 0) {
+        return sign * std::ldexp(mantissa, -24);
+    }
+    return sign * std::ldexp(1024 + mantissa, exponent - 25);
+}
+
+// The half in `mode` for v, by search over every finite half: the neighbours below and above.
+uint16_t expected_half(double v, int mode) {
+    uint16_t below = 0xFC00, above = 0x7C00;  // -inf, +inf
+    for (uint32_t b = 0; b < 0x10000; ++b) {
+        const double h = half_value(static_cast<uint16_t>(b));
+        if (std::isnan(h) || (h == 0 && (b & 0x8000) != 0)) {
+            continue;  // NaNs, and -0 (a cast of a nonzero value never gives it here)
+        }
+        if (h <= v && (h > half_value(below) || below == 0xFC00)) {
+            below = static_cast<uint16_t>(b);
+        }
+        if (h >= v && (h < half_value(above) || above == 0x7C00)) {
+            above = static_cast<uint16_t>(b);
+        }
+    }
+    if (half_value(below) == v) {
+        return below;
+    }
+    const double lo = v - half_value(below), hi = half_value(above) - v;
+    switch (mode) {
+        case 0:  // RINT: nearest, ties to the even significand
+            return lo < hi ? below : hi < lo ? above : ((below & 1) == 0 ? below : above);
+        case 1:
+            return below;
+        case 2:
+            return above;
+        case 3:  // ROUND: nearest, ties away from zero
+            return lo < hi ? below : hi < lo ? above : (v < 0 ? below : above);
+        case 4:
+            return v < 0 ? above : below;
+        default:  // ODD
+            return (below & 1) != 0 ? below : above;
+    }
+}
+
+TEST_F(AscendCKernels, CastRoundModes) {
+    std::vector<float> x(64);
+    for (int i = 0; i < 64; ++i) {
+        // Values between halves, exact ties (1 + 2^-11 is halfway), negatives and integers .5.
+        x[i] = static_cast<float>((i - 32) * 0.3751) + ((i % 4 == 0) ? 0.00048828125f : 0.0f);
+    }
+    x[0] = 1.00048828125f;  // halfway between 1 and 1 + 2^-10
+    x[1] = -1.00048828125f;
+    x[2] = 2.5f;
+    x[3] = -2.5f;
+    void* dx = to_device(x);
+    void* dh = to_device(std::vector<uint16_t>(64 * 6, 0));
+    void* di = to_device(std::vector<int32_t>(64 * 6, 0));
+    ASSERT_EQ(launch_cast_modes(stream_, dx, dh, di), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<uint16_t> h = to_host<uint16_t>(dh, 64 * 6);
+    const std::vector<int32_t> n = to_host<int32_t>(di, 64 * 6);
+    for (int mode = 0; mode < 6; ++mode) {
+        for (int i = 0; i < 64; ++i) {
+            const double v = static_cast<double>(x[i]);
+            EXPECT_EQ(h[mode * 64 + i], expected_half(v, mode))
+                << "mode " << mode << " value " << v;
+            if (mode == 5) {
+                continue;
+            }
+            const double r = mode == 0   ? std::nearbyint(v)
+                             : mode == 1 ? std::floor(v)
+                             : mode == 2 ? std::ceil(v)
+                             : mode == 3 ? std::round(v)
+                                         : std::trunc(v);
+            EXPECT_EQ(n[mode * 64 + i], static_cast<int32_t>(r))
+                << "mode " << mode << " value " << v;
+        }
+    }
+}
+
 bool strict_checks() {
     const char* strict = std::getenv("ACLEMU_ASCENDC_STRICT");
     return strict != nullptr && std::string(strict) == "1";

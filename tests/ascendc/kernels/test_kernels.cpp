@@ -153,6 +153,36 @@ extern "C" __global__ __aicore__ void copy_count(GM_ADDR x, GM_ADDR y, uint32_t 
     DataCopy(y_gm, t, 64);
 }
 
+// Cast float -> half and float -> int32 in each round mode: 64 values, one row per mode.
+extern "C" __global__ __aicore__ void cast_modes(GM_ADDR x, GM_ADDR halves, GM_ADDR ints) {
+    constexpr uint32_t kCount = 64;
+    const RoundMode modes[] = {RoundMode::CAST_RINT,
+                               RoundMode::CAST_FLOOR,
+                               RoundMode::CAST_CEIL,
+                               RoundMode::CAST_ROUND,
+                               RoundMode::CAST_TRUNC,
+                               RoundMode::CAST_ODD};
+    GlobalTensor<float> x_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, kCount);
+    GlobalTensor<half> h_gm;
+    h_gm.SetGlobalBuffer((__gm__ half*)halves, kCount * 6);
+    GlobalTensor<int32_t> i_gm;
+    i_gm.SetGlobalBuffer((__gm__ int32_t*)ints, kCount * 6);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> in = ub.Alloc<float, kCount>();
+    LocalTensor<half> h = ub.Alloc<half, kCount>();
+    LocalTensor<int32_t> i = ub.Alloc<int32_t, kCount>();
+    DataCopy(in, x_gm, kCount);
+    for (int m = 0; m < 6; ++m) {
+        Cast(h, in, modes[m], kCount);
+        DataCopy(h_gm[m * kCount], h, kCount);
+        if (m != 5) {  // round-to-odd is a floating-point mode
+            Cast(i, in, modes[m], kCount);
+            DataCopy(i_gm[m * kCount], i, kCount);
+        }
+    }
+}
+
 // Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
 uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
     return scalar_add_block<<<blocks, nullptr, stream>>>(data);
@@ -183,4 +213,7 @@ uint32_t launch_pad_and_accumulate(
 }
 uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count) {
     return copy_count<<<1, nullptr, stream>>>(x, y, count);
+}
+uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints) {
+    return cast_modes<<<1, 0, stream>>>(x, halves, ints);
 }
