@@ -307,6 +307,32 @@ TEST_F(AscendCKernels, CastRoundModes) {
     }
 }
 
+TEST_F(AscendCKernels, MaskAndRepeatForms) {
+    std::vector<float> x(256), y(256);
+    for (int i = 0; i < 256; ++i) {
+        x[i] = static_cast<float>(i);
+        y[i] = static_cast<float>(1000 + 2 * i);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* out = to_device(std::vector<float>(256, 0.0f));
+    void* strided = to_device(std::vector<float>(64, 0.0f));
+    ASSERT_EQ(launch_repeat_forms(stream_, dx, dy, out, strided), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> c = to_host<float>(out, 256);
+    const uint64_t bits = 0xF0F0F0F00000FFFFull;
+    for (int i = 0; i < 256; ++i) {
+        const int k = i % 64;  // position in its repeat
+        const bool selected = i < 128 ? k < 40 : ((bits >> k) & 1u) != 0;
+        EXPECT_EQ(c[i], selected ? static_cast<float>(x[i] + y[i]) : -7.0f) << i;
+    }
+    const std::vector<float> d = to_host<float>(strided, 64);
+    for (int i = 0; i < 64; ++i) {
+        const int source = (i / 8) * 16 + i % 8;  // DataBlock i/8 read from DataBlock 2*(i/8)
+        EXPECT_EQ(d[i], 3.0f * x[source]) << i;
+    }
+}
+
 bool strict_checks() {
     const char* strict = std::getenv("ACLEMU_ASCENDC_STRICT");
     return strict != nullptr && std::string(strict) == "1";

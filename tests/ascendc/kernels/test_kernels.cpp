@@ -183,6 +183,36 @@ extern "C" __global__ __aicore__ void cast_modes(GM_ADDR x, GM_ADDR halves, GM_A
     }
 }
 
+// The mask/repeat forms on 256 floats (4 repeats of 64): out[0..127] = Add with a count mask of
+// 40 over 2 repeats; out[128..255] = Add with a bit mask; then Muls by 3 reading every other
+// DataBlock of x (srcBlkStride 2) into the first 64 elements of `strided`.
+extern "C" __global__ __aicore__ void repeat_forms(GM_ADDR x,
+                                                   GM_ADDR y,
+                                                   GM_ADDR out,
+                                                   GM_ADDR strided) {
+    constexpr uint32_t kCount = 256;
+    GlobalTensor<float> x_gm, y_gm, out_gm, strided_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, kCount);
+    y_gm.SetGlobalBuffer((__gm__ float*)y, kCount);
+    out_gm.SetGlobalBuffer((__gm__ float*)out, kCount);
+    strided_gm.SetGlobalBuffer((__gm__ float*)strided, 64);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> a = ub.Alloc<float, kCount>();
+    LocalTensor<float> b = ub.Alloc<float, kCount>();
+    LocalTensor<float> c = ub.Alloc<float, kCount>();
+    LocalTensor<float> d = ub.Alloc<float, 64>();
+    DataCopy(a, x_gm, kCount);
+    DataCopy(b, y_gm, kCount);
+    Duplicate(c, -7.0f, kCount);
+    Duplicate(d, -7.0f, 64);
+    Add(c, a, b, 40, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    const uint64_t bits[2] = {0xF0F0F0F00000FFFFull, 0};
+    Add(c[128], a[128], b[128], bits, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    Muls(d, a, 3.0f, 64, 1, UnaryRepeatParams(1, 2, 8, 16));
+    DataCopy(out_gm, c, kCount);
+    DataCopy(strided_gm, d, 64);
+}
+
 // Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
 uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
     return scalar_add_block<<<blocks, nullptr, stream>>>(data);
@@ -216,4 +246,7 @@ uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count) {
 }
 uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints) {
     return cast_modes<<<1, 0, stream>>>(x, halves, ints);
+}
+uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided) {
+    return repeat_forms<<<1, 0, stream>>>(x, y, out, strided);
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "aclemu/ascendc/kernel_copy.h"
+#include "aclemu/ascendc/kernel_repeat.h"
 
 #include <cmath>
 #include <cstdio>
@@ -71,6 +72,39 @@ void unary(
         detail::binary(#name, dst, src0, src1, static_cast<uint32_t>(count), [](auto a, auto b) { \
             return expr;                                                                          \
         });                                                                                       \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    void name(const LocalTensor<T>& dst,                                                          \
+              const LocalTensor<T>& src0,                                                         \
+              const LocalTensor<T>& src1,                                                         \
+              uint64_t mask,                                                                      \
+              const uint8_t repeatTime,                                                           \
+              const BinaryRepeatParams& params) {                                                 \
+        detail::binary_repeat(#name,                                                              \
+                              dst,                                                                \
+                              src0,                                                               \
+                              src1,                                                               \
+                              detail::mask_of(mask),                                              \
+                              repeatTime,                                                         \
+                              params,                                                             \
+                              [](auto a, auto b) { return expr; });                               \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    void name(const LocalTensor<T>& dst,                                                          \
+              const LocalTensor<T>& src0,                                                         \
+              const LocalTensor<T>& src1,                                                         \
+              const uint64_t mask[],                                                              \
+              const uint8_t repeatTime,                                                           \
+              const BinaryRepeatParams& params) {                                                 \
+        const uint64_t words[2] = {mask[0], mask[1]};                                             \
+        detail::binary_repeat(#name,                                                              \
+                              dst,                                                                \
+                              src0,                                                               \
+                              src1,                                                               \
+                              detail::mask_of(words),                                             \
+                              repeatTime,                                                         \
+                              params,                                                             \
+                              [](auto a, auto b) { return expr; });                               \
     }
 
 ACLEMU_ASC_BINARY(Add, a + b)
@@ -92,6 +126,19 @@ ACLEMU_ASC_BINARY(Or, a | b)
         const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
         detail::unary(                                                                    \
             #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; }); \
+    }                                                                                     \
+    template <typename T, typename U, bool isSetMask = true>                              \
+    void name(const LocalTensor<T>& dst,                                                  \
+              const LocalTensor<T>& src,                                                  \
+              const U& scalar,                                                            \
+              uint64_t mask,                                                              \
+              const uint8_t repeatTime,                                                   \
+              const UnaryRepeatParams& params) {                                          \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
+        detail::unary_repeat(                                                             \
+            #name, dst, src, detail::mask_of(mask), repeatTime, params, [s](auto a) {     \
+                return expr;                                                              \
+            });                                                                           \
     }
 
 ACLEMU_ASC_SCALAR(Adds, a + s)
@@ -108,6 +155,18 @@ ACLEMU_ASC_SCALAR(LeakyRelu, a >= 0 ? a : a * s)
             using C = decltype(a);                                                          \
             return static_cast<C>(expr);                                                    \
         });                                                                                 \
+    }                                                                                       \
+    template <typename T, bool isSetMask = true>                                            \
+    void name(const LocalTensor<T>& dst,                                                    \
+              const LocalTensor<T>& src,                                                    \
+              uint64_t mask,                                                                \
+              const uint8_t repeatTime,                                                     \
+              const UnaryRepeatParams& params) {                                            \
+        detail::unary_repeat(                                                               \
+            #name, dst, src, detail::mask_of(mask), repeatTime, params, [](auto a) {        \
+                using C = decltype(a);                                                      \
+                return static_cast<C>(expr);                                                \
+            });                                                                             \
     }
 
 ACLEMU_ASC_UNARY(Exp, std::exp(a))
