@@ -4,6 +4,7 @@
 
 #include "aclemu/ascendc/block_api.h"
 #include "aclemu/rt.h"
+#include "tiling/platform/platform_ascendc.h"
 
 #include <condition_variable>
 #include <cstdint>
@@ -14,10 +15,10 @@
 
 namespace aclemu::ascendc::detail {
 
-/// UB bytes per block: 192 KB, the vector core of the emulated A2/A3 SoC.
-constexpr uint32_t kUbBytes = 192 * 1024;
+/// UB bytes per block: the vector core's of the emulated A2/A3 SoC (platform_ascendc.h).
+constexpr uint32_t kUbBytes = platform_ascendc::PlatformAscendC::kUbBytes;
 /// Vector cores of the emulated SoC (Ascend910B): the blocks that run at once.
-constexpr uint32_t kVectorCores = 48;
+constexpr uint32_t kVectorCores = platform_ascendc::PlatformAscendC().GetCoreNumAiv();
 
 class LaunchRecord {
 public:

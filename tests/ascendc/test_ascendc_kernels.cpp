@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "kernels/test_kernels.h"
+#include "tiling/platform/platform_ascendc.h"
 
 #include <gtest/gtest.h>
 
@@ -331,6 +332,15 @@ TEST_F(AscendCKernels, MaskAndRepeatForms) {
         const int source = (i / 8) * 16 + i % 8;  // DataBlock i/8 read from DataBlock 2*(i/8)
         EXPECT_EQ(d[i], 3.0f * x[source]) << i;
     }
+}
+
+TEST(AscendCPlatform, TheEmulatedSocsCoresAndUb) {
+    auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
+    EXPECT_EQ(platform->GetCoreNumAiv(), 48u);
+    EXPECT_EQ(platform->GetCoreNumAic(), 24u);
+    uint64_t ub = 0;
+    platform->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    EXPECT_EQ(ub, 196608u);
 }
 
 bool strict_checks() {
