@@ -56,3 +56,14 @@ file(GLOB _op_headers RELATIVE "${_prefix}/include/aclnnop" "${_prefix}/include/
 foreach(header IN LISTS _op_headers)
     aclemu_layout_link(../${header} include/aclnnop/level2/${header})
 endforeach()
+
+# Ascend C's kernel CMake (tikcpp/ascendc_kernel_cmake/ascendc.cmake): also where CANN's scripts
+# look in the per-architecture tree and under compiler/ and tools/.
+aclemu_layout_link(../tikcpp ${ACLEMU_LAYOUT_ARCH_DIR}/tikcpp)
+aclemu_layout_link(../tikcpp compiler/tikcpp)
+aclemu_layout_link(../tikcpp tools/tikcpp)
+# The host libraries CANN's ASC examples link by name (tiling_api, register, platform): aclemu's
+# Ascend C library stands for them.
+foreach(library tiling_api register platform)
+    aclemu_layout_link(libaclemu_ascendc.so lib64/lib${library}.so)
+endforeach()

@@ -20,6 +20,8 @@ import sys
 GENERATED = {
     "set_env.sh",  # the installed prefix's copy of cmake/set_env.sh.in
     "bench/out/",  # scripts/run_bench.sh's output directory
+    # the installed prefix's copy of ascendc/cmake/ascendc.cmake
+    "tikcpp/ascendc_kernel_cmake/ascendc.cmake",
 }
 # Where public headers live, so `acl/acl.h` resolves as an #include would.
 INCLUDE_ROOTS = ("runtime/include", "ops/include")

@@ -7,6 +7,7 @@
 #include "runtime.h"
 #include "status.h"
 #include "stream_config.h"
+#include "task_failure.h"
 
 #include <string>
 
@@ -47,6 +48,10 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,
                     msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
                                 "not started were dropped"));
+    }
+    std::string failure;
+    if (aclError failed = take_task_failure(*stream, &failure); failed != ACL_SUCCESS) {
+        return fail(failed, msg_runtime(failure));
     }
     return ACL_SUCCESS;
 }

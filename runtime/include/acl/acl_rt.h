@@ -468,8 +468,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status);
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
-/** ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE; recorded (aclemu's tasks do not fail
- *  half-way, and a GPU kernel fault stops every stream). */
+/** ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE. A failing Ascend C kernel (Trap, assert)
+ *  makes the next synchronize return 507035; STOP also drops the stream's later tasks. */
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
 /** NULL: the default stream. Priority as created; flags as kept at creation. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority);

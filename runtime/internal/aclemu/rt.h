@@ -58,6 +58,18 @@ ACLEMU_EXPORT aclError enqueue_host_task(const StreamTarget& target,
 /// waits for the stream. `launch_status` is the backend error code of the launch (0 = ok).
 ACLEMU_EXPORT aclError finish_gpu_launch(const StreamTarget& target, int launch_status);
 
+/// Called by a task while it runs on `target`'s stream when the task failed (an Ascend C kernel
+/// trapped or failed an assert): the next synchronize of that stream returns `code` with
+/// `message` for aclGetRecentErrMsg, once; under ACL_STOP_ON_FAILURE the stream's tasks that
+/// have not started yet are dropped. The first failure before a synchronize is the one reported.
+ACLEMU_EXPORT void fail_stream_task(const StreamTarget& target,
+                                    aclError code,
+                                    const std::string& message);
+
+/// True while `target`'s stream holds a failure (fail_stream_task) not yet reported by a
+/// synchronize and runs under ACL_STOP_ON_FAILURE: a task that starts now must not run.
+ACLEMU_EXPORT bool stream_stopped_by_failure(const StreamTarget& target);
+
 /// The backend chosen by the first aclrtSetDevice since aclInit (Cpu when none chosen yet and
 /// ACLEMU_BACKEND does not name a GPU). Operators use it to size workspaces in phase 1.
 ACLEMU_EXPORT BackendKind active_backend();

@@ -1,0 +1,174 @@
+# aclemu's ascendc.cmake: builds Ascend C kernel sources for aclemu's backends, with the
+# functions of CANN's kernel CMake (docs/ascendc.md, "Building an Ascend C project"):
+#
+#   include(${ASCENDC_CMAKE_DIR}/ascendc.cmake)
+#   ascendc_library(<target> STATIC|SHARED|OBJECT <kernel sources>...)
+#   ascendc_compile_definitions(<target> [PRIVATE|PUBLIC|INTERFACE] <definitions>...)
+#   ascendc_compile_options(<target> [PRIVATE|...] <options>... [-forward-options-to-host-compiler <options>...])
+#   ascendc_include_directories(<target> [PRIVATE|...] <dirs>...)
+#   ascendc_fatbin_library(<target> <kernel sources>...)
+#
+# Each source is rewritten into the build tree (tikcpp/ascendc_kernel_cmake/asc_rewrite.py:
+# `<<<>>>` launches and asm("trap")), then compiled by the host C++ compiler against aclemu's
+# kernel headers; the same library runs on every backend aclemu offers for Ascend C. The
+# aclrtlaunch_<kernel>.h headers go to ${CMAKE_BINARY_DIR}/include/<target>/. The user's files
+# are never written.
+cmake_minimum_required(VERSION 3.16)
+include_guard(GLOBAL)
+
+get_filename_component(_aclemu_asc_cmake_dir "${CMAKE_CURRENT_LIST_DIR}" REALPATH)
+get_filename_component(ACLEMU_ASC_PREFIX "${_aclemu_asc_cmake_dir}/../.." ABSOLUTE)
+set(ACLEMU_ASC_REWRITE "${_aclemu_asc_cmake_dir}/asc_rewrite.py")
+if(NOT EXISTS "${ACLEMU_ASC_PREFIX}/include/ascendc/kernel_operator.h")
+    message(FATAL_ERROR "aclemu ascendc.cmake: no aclemu prefix above ${_aclemu_asc_cmake_dir} "
+                        "(include/ascendc/kernel_operator.h is missing)")
+endif()
+if(NOT DEFINED ASCEND_CANN_PACKAGE_PATH OR ASCEND_CANN_PACKAGE_PATH STREQUAL "")
+    set(ASCEND_CANN_PACKAGE_PATH "${ACLEMU_ASC_PREFIX}")
+endif()
+
+# SOC_VERSION: CANN's product names and aclemu's own (aclrtGetSocName's answer) are accepted;
+# the family decides __NPU_ARCH__.
+if(NOT DEFINED SOC_VERSION OR "${SOC_VERSION}" STREQUAL "")
+    if(NOT "$ENV{SOC_VERSION}" STREQUAL "")
+        set(SOC_VERSION "$ENV{SOC_VERSION}")
+    else()
+        set(SOC_VERSION "Ascend910B1")
+        message(STATUS "aclemu ascendc.cmake: SOC_VERSION not set, using ${SOC_VERSION}")
+    endif()
+endif()
+string(TOLOWER "${SOC_VERSION}" _aclemu_soc)
+if(_aclemu_soc MATCHES "^ascend310p")
+    set(ACLEMU_ASC_NPU_ARCH 2002)
+elseif(_aclemu_soc MATCHES "^ascend950")
+    set(ACLEMU_ASC_NPU_ARCH 3510)
+elseif(_aclemu_soc MATCHES "^ascend910b" OR _aclemu_soc MATCHES "^ascend910_93"
+       OR _aclemu_soc MATCHES "^ascend910c" OR _aclemu_soc MATCHES "aclemu")
+    set(ACLEMU_ASC_NPU_ARCH 2201)
+else()
+    message(FATAL_ERROR "aclemu ascendc.cmake: SOC_VERSION ${SOC_VERSION} is not an Ascend C "
+                        "product aclemu emulates (Ascend910B*, Ascend910_93*, Ascend310P*, "
+                        "Ascend950*, or aclemu's own SoC names)")
+endif()
+# RUN_MODE npu | cpu | sim: all run on aclemu's backends (ACLEMU_BACKEND picks one at run time).
+if(NOT DEFINED RUN_MODE)
+    set(RUN_MODE npu)
+endif()
+
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+find_package(Threads REQUIRED)
+
+# RUN_MODE cpu (CANN's CPU debug, tikicpulib): sources see ASCENDC_CPU_DEBUG and may use
+# ICPU_RUN_KF / GmAlloc (tikicpulib.h); tikicpulib::<SOC_VERSION> is there to link.
+if(RUN_MODE STREQUAL "cpu")
+    set(ACLEMU_ASC_CPU_DEBUG ON)
+    if(NOT TARGET tikicpulib::${SOC_VERSION})
+        add_library(tikicpulib::${SOC_VERSION} INTERFACE IMPORTED)
+        set_target_properties(tikicpulib::${SOC_VERSION} PROPERTIES
+            INTERFACE_INCLUDE_DIRECTORIES "${ACLEMU_ASC_PREFIX}/include;${ACLEMU_ASC_PREFIX}/include/ascendc"
+            INTERFACE_COMPILE_DEFINITIONS "ASCENDC_CPU_DEBUG;__NPU_ARCH__=${ACLEMU_ASC_NPU_ARCH}"
+            INTERFACE_LINK_LIBRARIES "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so;${ACLEMU_ASC_PREFIX}/lib64/libascendcl.so")
+    endif()
+endif()
+
+set(_aclemu_asc_libs "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so"
+                     "${ACLEMU_ASC_PREFIX}/lib64/libascendcl.so" Threads::Threads)
+
+# Rewrites `source` for `target`; sets `out_var` to the rewritten copy. Runs once at configure
+# time too, so the aclrtlaunch headers exist before anything that includes them compiles.
+function(_aclemu_asc_rewrite target source out_var)
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    get_filename_component(name "${source}" NAME_WE)
+    string(MD5 tag "${source}")
+    string(SUBSTRING "${tag}" 0 8 tag)
+    set(out "${CMAKE_CURRENT_BINARY_DIR}/asc_rewrite/${target}/${name}_${tag}.cpp")
+    set(headers "${CMAKE_BINARY_DIR}/include/${target}")
+    set(command "${Python3_EXECUTABLE}" "${ACLEMU_ASC_REWRITE}" "${source}" --out "${out}"
+                --launch-headers "${headers}")
+    execute_process(COMMAND ${command} RESULT_VARIABLE result)
+    if(NOT result EQUAL 0)
+        message(FATAL_ERROR "aclemu: cannot rewrite the Ascend C source ${source}")
+    endif()
+    add_custom_command(OUTPUT "${out}" COMMAND ${command}
+                       DEPENDS "${source}" "${ACLEMU_ASC_REWRITE}"
+                       COMMENT "aclemu: rewriting the Ascend C launches of ${name}")
+    get_filename_component(source_dir "${source}" DIRECTORY)
+    set_property(SOURCE "${out}" PROPERTY INCLUDE_DIRECTORIES "${source_dir}")
+    set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+function(_aclemu_asc_setup target)
+    target_include_directories(${target} PUBLIC
+        "${CMAKE_BINARY_DIR}/include/${target}"
+        "${ACLEMU_ASC_PREFIX}/include"
+        "${ACLEMU_ASC_PREFIX}/include/ascendc")
+    target_compile_definitions(${target} PRIVATE __NPU_ARCH__=${ACLEMU_ASC_NPU_ARCH}
+                               ASCENDC_CMAKE_SOC_VERSION=${SOC_VERSION})
+    if(ACLEMU_ASC_CPU_DEBUG)
+        target_compile_definitions(${target} PUBLIC ASCENDC_CPU_DEBUG)
+    endif()
+    target_compile_features(${target} PUBLIC cxx_std_17)
+    set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    get_target_property(type ${target} TYPE)
+    if(NOT type STREQUAL "OBJECT_LIBRARY")
+        set_target_properties(${target} PROPERTIES
+            ARCHIVE_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/lib"
+            LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/lib")
+    endif()
+    target_link_libraries(${target} PUBLIC ${_aclemu_asc_libs})
+    target_link_directories(${target} INTERFACE "${ACLEMU_ASC_PREFIX}/lib64")
+    set_target_properties(${target} PROPERTIES BUILD_RPATH "${ACLEMU_ASC_PREFIX}/lib64")
+endfunction()
+
+function(ascendc_library target type)
+    if(NOT type MATCHES "^(STATIC|SHARED|OBJECT)$")
+        message(FATAL_ERROR "ascendc_library(${target} ${type} ...): the type must be STATIC, "
+                            "SHARED or OBJECT")
+    endif()
+    set(rewritten)
+    foreach(source IN LISTS ARGN)
+        _aclemu_asc_rewrite(${target} "${source}" out)
+        list(APPEND rewritten "${out}")
+    endforeach()
+    add_library(${target} ${type} ${rewritten})
+    _aclemu_asc_setup(${target})
+    if(NOT type STREQUAL "OBJECT")
+        install(TARGETS ${target} ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
+    endif()
+    install(DIRECTORY "${CMAKE_BINARY_DIR}/include/${target}/" DESTINATION include OPTIONAL)
+endfunction()
+
+function(ascendc_fatbin_library target)
+    message(FATAL_ERROR "aclemu: ascendc_fatbin_library(${target} ...) is not supported yet "
+                        "(launch by loaded binary, aclrtBinaryLoad*, is not implemented); build "
+                        "the kernel with ascendc_library and launch it with <<<>>>")
+endfunction()
+
+function(ascendc_compile_definitions target)
+    target_compile_definitions(${target} ${ARGN})
+endfunction()
+
+function(ascendc_include_directories target)
+    target_include_directories(${target} ${ARGN})
+endfunction()
+
+# Options for the NPU compiler mean nothing to the host compiler and are dropped, except the
+# ones both understand (-g, -O*, -D*, -I*, -W*, -std=*); what follows
+# -forward-options-to-host-compiler is passed on as it is.
+function(ascendc_compile_options target)
+    set(scope PRIVATE)
+    set(kept)
+    set(forward OFF)
+    foreach(option IN LISTS ARGN)
+        if(option MATCHES "^(PRIVATE|PUBLIC|INTERFACE)$")
+            set(scope ${option})
+        elseif(option STREQUAL "-forward-options-to-host-compiler")
+            set(forward ON)
+        elseif(forward OR option MATCHES "^-(g|O[0-3s]?|D.*|I.*|W.*|std=.*)$")
+            list(APPEND kept "${option}")
+        endif()
+    endforeach()
+    if(kept)
+        target_compile_options(${target} ${scope} ${kept})
+    endif()
+endfunction()

@@ -1,0 +1,85 @@
+// What a kernel compiled by aclemu calls in libaclemu_ascendc.so: the running block's state,
+// its failure (Trap, assert, a failed check), printf, the barrier of SyncAll, and the launch.
+// The kernel headers (kernel_operator.h) and the rewritten launches use it; user code does not.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#define ACLEMU_ASC_API __attribute__((visibility("default")))
+
+// The block's index and the launch's block count, as CANN's built-in variables.
+extern ACLEMU_ASC_API thread_local int64_t block_idx;
+extern ACLEMU_ASC_API thread_local int64_t block_num;
+
+namespace aclemu::ascendc::detail {
+
+/// The running block: its local memory (UB) and what the kernel headers track in it.
+struct BlockState {
+    const char* kernel = nullptr;  // the launch's name ("add_custom")
+    int64_t index = 0;
+    int64_t count = 0;
+    uint8_t* ub = nullptr;    // the Unified Buffer, 32-byte aligned
+    uint32_t ub_size = 0;     // bytes (192 KB on A2/A3)
+    uint32_t ub_top = 0;      // bytes handed out by TPipe / LocalMemAllocator so far
+    void* launch = nullptr;   // the library's record of the launch
+    bool atomic_add = false;  // SetAtomicAdd: copies to GM accumulate
+};
+
+/// The calling thread's block, or nullptr outside a kernel.
+ACLEMU_ASC_API BlockState* current_block() noexcept;
+
+/// Stops the block: the kernel fails with 507035 (ACL_ERROR_RT_VECTOR_CORE_EXCEPTION) at the
+/// stream's next synchronize, `what` naming the API and the reason. Unwinds the block (throws);
+/// outside a kernel prints and aborts, as a trap would.
+[[noreturn]] ACLEMU_ASC_API void fail_block(const char* api, const char* what);
+
+/// A kernel bug the NPU would not report (UB overflow, misalignment, DataCopy rounding, queue
+/// misuse, GlobalTensor out of range): a warning on stderr naming the kernel, the block and
+/// the API, once per launch and API; ACLEMU_ASCENDC_STRICT=1 makes it fail_block.
+ACLEMU_ASC_API void report_check(const char* api, const char* what);
+
+/// One printf argument, already widened.
+struct PrintArg {
+    enum Kind : uint8_t { Signed, Unsigned, Floating, String, Pointer } kind;
+    union {
+        long long i;
+        unsigned long long u;
+        double f;
+        const char* s;
+        const void* p;
+    };
+};
+
+/// Formats `format` (CANN's printf conversions) into the block's output, printed in block order
+/// when the kernel's task ends.
+ACLEMU_ASC_API void block_printf(const char* format, const PrintArg* args, size_t count);
+/// Appends raw text to the block's output (DumpTensor, assert).
+ACLEMU_ASC_API void block_print_text(const char* text, size_t length);
+
+/// The barrier across every block of the launch (SyncAll).
+ACLEMU_ASC_API void sync_all_blocks(const char* api);
+
+/// The entry that runs one block: calls the kernel over its copied arguments.
+using BlockEntry = void (*)(const void* closure);
+using ClosureDeleter = void (*)(void* closure);
+
+/// Puts the kernel on `stream` (nullptr: the default stream) as a task of `num_blocks` blocks;
+/// takes ownership of `closure`. Returns 0, or an ACL error code with a message for
+/// aclGetRecentErrMsg. `dyn_ub_bytes` is the launch's dynamic UB request (or its l2ctrl pointer,
+/// ignored).
+ACLEMU_ASC_API uint32_t launch(const char* name,
+                               uint32_t num_blocks,
+                               uint64_t dyn_ub_bytes,
+                               void* stream,
+                               void* closure,
+                               BlockEntry entry,
+                               ClosureDeleter deleter);
+
+/// CANN's CPU-debug launch (ICPU_RUN_KF): runs the blocks now, on the calling thread and host
+/// threads, without the acl runtime, prints their output in block order and reports a failure
+/// on stderr. Takes ownership of `closure`. Returns 0, or 507035 when a block failed.
+ACLEMU_ASC_API uint32_t run_now(
+    const char* name, uint32_t num_blocks, void* closure, BlockEntry entry, ClosureDeleter deleter);
+
+}  // namespace aclemu::ascendc::detail

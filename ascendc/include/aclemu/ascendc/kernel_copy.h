@@ -1,0 +1,191 @@
+// DataCopy between GM and UB (and UB to UB): the count form, whose byte count the NPU rounds
+// down to a multiple of 32, and the strided DataCopyParams form (lengths and gaps in 32-byte
+// blocks). Copies run at once: the block's program order is the pipes' order.
+#pragma once
+
+#include "aclemu/ascendc/kernel_tensor.h"
+
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+
+namespace AscendC {
+
+constexpr uint32_t ONE_BLK_SIZE = 32;
+constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr uint32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr uint32_t DEFAULT_BLK_STRIDE = 1;
+
+struct DataCopyParams {
+    DataCopyParams() = default;
+    DataCopyParams(uint16_t count, uint16_t len, uint16_t src_stride, uint16_t dst_stride)
+        : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride) {}
+    uint16_t blockCount = 1;
+    uint16_t blockLen = 0;   // 32-byte blocks
+    uint16_t srcStride = 0;  // gap between blocks, 32-byte blocks
+    uint16_t dstStride = 0;
+};
+
+namespace detail {
+
+inline void check_ub_aligned(const char* api, const void* address) {
+    if (reinterpret_cast<uintptr_t>(address) % ONE_BLK_SIZE != 0) {
+        ::aclemu::ascendc::detail::report_check(api, "the UB address is not 32-byte aligned");
+    }
+}
+
+/// The bytes the NPU copies for `count` elements: rounded down to 32 (reported).
+template <typename T>
+uint64_t copy_bytes(uint32_t count) {
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    if (bytes % ONE_BLK_SIZE != 0) {
+        char what[160];
+        std::snprintf(what,
+                      sizeof what,
+                      "%u elements are %llu bytes, not a multiple of 32: the NPU copies only %llu",
+                      count,
+                      static_cast<unsigned long long>(bytes),
+                      static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
+        ::aclemu::ascendc::detail::report_check("DataCopy", what);
+    }
+    return bytes / ONE_BLK_SIZE * ONE_BLK_SIZE;
+}
+
+inline void check_fits(const char* api, uint64_t bytes, uint64_t size_bytes, const char* side) {
+    if (size_bytes != 0 && bytes > size_bytes) {
+        char what[160];
+        std::snprintf(what,
+                      sizeof what,
+                      "%llu bytes exceed the %s tensor's %llu",
+                      static_cast<unsigned long long>(bytes),
+                      side,
+                      static_cast<unsigned long long>(size_bytes));
+        ::aclemu::ascendc::detail::report_check(api, what);
+    }
+}
+
+inline void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams& p) {
+    const uint64_t block = static_cast<uint64_t>(p.blockLen) * ONE_BLK_SIZE;
+    for (uint32_t i = 0; i < p.blockCount; ++i) {
+        std::memmove(dst + i * (block + p.dstStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
+                     src + i * (block + p.srcStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
+                     block);
+    }
+}
+
+/// Adds `value` to the GM element at `address` atomically (other blocks may add too).
+template <typename T>
+void atomic_add_element(T* address, T value) {
+    using C =
+        std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+    static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                  "SetAtomicAdd: unsupported element size");
+    using Word = std::conditional_t<sizeof(T) == 2,
+                                    uint16_t,
+                                    std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
+    Word* word = reinterpret_cast<Word*>(address);
+    Word expected = __atomic_load_n(word, __ATOMIC_RELAXED);
+    for (;;) {
+        T old;
+        std::memcpy(&old, &expected, sizeof old);
+        const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
+        Word desired;
+        std::memcpy(&desired, &sum, sizeof desired);
+        if (__atomic_compare_exchange_n(
+                word, &expected, desired, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            return;
+        }
+    }
+}
+
+/// A store of `bytes` from UB into GM: a copy, or an accumulation after SetAtomicAdd.
+template <typename T>
+void store_to_gm(T* dst, const T* src, uint64_t bytes) {
+    ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
+    if (block == nullptr || !block->atomic_add) {
+        std::memcpy(dst, src, bytes);
+        return;
+    }
+    for (uint64_t i = 0; i < bytes / sizeof(T); ++i) {
+        atomic_add_element(dst + i, src[i]);
+    }
+}
+
+inline uint64_t strided_extent(uint16_t count, uint16_t len, uint16_t stride) {
+    return count == 0 ? 0 : (static_cast<uint64_t>(count) * (len + stride) - stride) * ONE_BLK_SIZE;
+}
+
+}  // namespace detail
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+    detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
+    const uint64_t bytes = detail::copy_bytes<T>(count);
+    detail::check_fits("DataCopy", bytes, src.GetSize() * sizeof(T), "source GlobalTensor");
+    detail::check_fits("DataCopy",
+                       bytes,
+                       static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
+                       "destination LocalTensor");
+    std::memcpy(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+    detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
+    const uint64_t bytes = detail::copy_bytes<T>(count);
+    detail::check_fits("DataCopy", bytes, dst.GetSize() * sizeof(T), "destination GlobalTensor");
+    detail::check_fits(
+        "DataCopy", bytes, static_cast<uint64_t>(src.GetSize()) * sizeof(T), "source LocalTensor");
+    detail::store_to_gm(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+    detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
+    detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
+    const uint64_t bytes = detail::copy_bytes<T>(count);
+    std::memmove(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
+    detail::check_fits("DataCopy",
+                       detail::strided_extent(p.blockCount, p.blockLen, p.srcStride),
+                       src.GetSize() * sizeof(T),
+                       "source GlobalTensor");
+    detail::check_fits("DataCopy",
+                       detail::strided_extent(p.blockCount, p.blockLen, p.dstStride),
+                       static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
+                       "destination LocalTensor");
+    detail::strided_copy(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()),
+                         reinterpret_cast<const uint8_t*>(src.GetPhyAddr()),
+                         p);
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
+    detail::check_fits("DataCopy",
+                       detail::strided_extent(p.blockCount, p.blockLen, p.dstStride),
+                       dst.GetSize() * sizeof(T),
+                       "destination GlobalTensor");
+    detail::check_fits("DataCopy",
+                       detail::strided_extent(p.blockCount, p.blockLen, p.srcStride),
+                       static_cast<uint64_t>(src.GetSize()) * sizeof(T),
+                       "source LocalTensor");
+    detail::strided_copy(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()),
+                         reinterpret_cast<const uint8_t*>(src.GetPhyAddr()),
+                         p);
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
+    detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
+    detail::strided_copy(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()),
+                         reinterpret_cast<const uint8_t*>(src.GetPhyAddr()),
+                         p);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,194 @@
+// Ascend C's language layer on aclemu: the qualifiers (empty: kernels are ordinary functions
+// that each block runs), GM_ADDR, the scalar types half and bfloat16_t, the block indices, the
+// macros kernels test, and the enums the sync and queue APIs take.
+#pragma once
+
+#include "aclemu/ascendc/block_api.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#define __global__
+#define __aicore__
+#define __vector__
+#define __mix__(aic, aiv)
+#define __gm__
+#define __ubuf__
+#define __inout_pipe__(pipe)
+#define __in_pipe__(pipe)
+#define __out_pipe__(pipe)
+#define __sync_alias__
+#define __sync_in__
+#define __sync_out__
+
+#ifndef GM_ADDR
+#    define GM_ADDR __gm__ uint8_t*
+#endif
+
+// dav-2201 (A2/A3) unless the build chose another (ascendc.cmake, CMAKE_ASC_ARCHITECTURES).
+#ifndef __NPU_ARCH__
+#    define __NPU_ARCH__ 2201
+#endif
+#ifndef ASCENDC_DUMP
+#    define ASCENDC_DUMP 1
+#endif
+#ifndef __CCE_AICORE__
+#    define __CCE_AICORE__ 220
+#endif
+#define __ACLEMU_ASCENDC__ 1
+
+// IEEE binary16: GCC's _Float16 computes each operation in float and rounds once.
+using half = _Float16;
+
+/// bfloat16: float's upper 16 bits, rounded to nearest even; arithmetic in float.
+struct bfloat16_t {
+    uint16_t bits = 0;
+    bfloat16_t() = default;
+    template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+    bfloat16_t(T value) : bits(from_float(static_cast<float>(value))) {}  // NOLINT: as a scalar
+    operator float() const {                                              // NOLINT
+        const uint32_t u = static_cast<uint32_t>(bits) << 16;
+        float f;
+        std::memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    static uint16_t from_float(float f) {
+        uint32_t u;
+        std::memcpy(&u, &f, sizeof u);
+        if ((u & 0x7FFFFFFFu) > 0x7F800000u) {
+            return 0x7FFF;
+        }
+        return static_cast<uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+    }
+};
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() {
+    return block_idx;
+}
+inline int64_t GetBlockNum() {
+    return block_num;
+}
+// A vector-only kernel has one sub-block per block.
+inline int64_t GetSubBlockIdx() {
+    return 0;
+}
+inline int64_t GetSubBlockNum() {
+    return 1;
+}
+inline int64_t GetTaskRation() {
+    return 1;
+}
+/// Resets per-core modes (mask, atomics) at kernel start; nothing to reset here.
+inline void InitSocState() {}
+
+enum class TPosition : uint8_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    C2PIPE2GM,
+    MAX,
+};
+using QuePosition = TPosition;
+
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+
+enum class HardEvent : uint8_t {
+    MTE2_MTE1,
+    MTE1_MTE2,
+    MTE1_M,
+    M_MTE1,
+    MTE2_V,
+    V_MTE2,
+    MTE3_V,
+    V_MTE3,
+    M_V,
+    V_M,
+    V_V,
+    MTE3_MTE1,
+    MTE1_MTE3,
+    MTE1_V,
+    MTE2_M,
+    M_MTE2,
+    V_MTE1,
+    M_FIX,
+    FIX_M,
+    MTE3_MTE2,
+    MTE2_MTE3,
+    S_V,
+    V_S,
+    S_MTE2,
+    MTE2_S,
+    S_MTE3,
+    MTE3_S,
+    MTE2_FIX,
+    FIX_MTE2,
+    FIX_S,
+    M_S,
+    FIX_MTE3,
+    MAX,
+};
+
+enum KernelType {
+    KERNEL_TYPE_AIV_ONLY,
+    KERNEL_TYPE_AIC_ONLY,
+    KERNEL_TYPE_MIX_AIV_1_0,
+    KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1,
+    KERNEL_TYPE_MIX_AIC_1_2,
+};
+
+enum class CacheLine : uint8_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint8_t { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+
+}  // namespace AscendC
+
+enum pipe_t : uint8_t {
+    PIPE_S,
+    PIPE_V,
+    PIPE_M,
+    PIPE_MTE1,
+    PIPE_MTE2,
+    PIPE_MTE3,
+    PIPE_ALL,
+    PIPE_MTE4,
+    PIPE_MTE5,
+    PIPE_V2,
+    PIPE_FIX,
+};
+
+// The core type a kernel asks for: every block here is a vector core.
+#define KERNEL_TASK_TYPE_DEFAULT(type) ((void)(type))
+#define KERNEL_TASK_TYPE(key, type)    ((void)(key), (void)(type))
+using AscendC::KERNEL_TYPE_AIC_ONLY;
+using AscendC::KERNEL_TYPE_AIV_ONLY;
+using AscendC::KERNEL_TYPE_MIX_AIC_1_0;
+using AscendC::KERNEL_TYPE_MIX_AIC_1_1;
+using AscendC::KERNEL_TYPE_MIX_AIC_1_2;
+using AscendC::KERNEL_TYPE_MIX_AIV_1_0;
+
+// dcci(ptr, ENTIRE_DATA_CACHE, CACHELINE_OUT): GM stores are visible at once here.
+constexpr AscendC::CacheLine ENTIRE_DATA_CACHE = AscendC::CacheLine::ENTIRE_DATA_CACHE;
+constexpr AscendC::CacheLine SINGLE_CACHE_LINE = AscendC::CacheLine::SINGLE_CACHE_LINE;
+constexpr AscendC::DcciDst CACHELINE_OUT = AscendC::DcciDst::CACHELINE_OUT;
+constexpr AscendC::DcciDst CACHELINE_ALL = AscendC::DcciDst::CACHELINE_ALL;
+template <typename T>
+inline void dcci(T*, AscendC::CacheLine, AscendC::DcciDst = AscendC::DcciDst::CACHELINE_ALL) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}

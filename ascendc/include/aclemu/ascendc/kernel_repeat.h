@@ -1,0 +1,166 @@
+// The mask/repeat forms of the vector ops: `repeatTime` repeats of 8 DataBlocks (32 bytes each),
+// each element selected by a mask (a count of the first elements of a repeat, or a 2 x 64-bit
+// bit mask), block and repeat strides counted in DataBlocks.
+#pragma once
+
+#include "aclemu/ascendc/kernel_copy.h"
+
+#include <cstdio>
+
+namespace AscendC {
+
+struct BinaryRepeatParams {
+    BinaryRepeatParams() = default;
+    BinaryRepeatParams(uint8_t dst_blk,
+                       uint8_t src0_blk,
+                       uint8_t src1_blk,
+                       uint8_t dst_rep,
+                       uint8_t src0_rep,
+                       uint8_t src1_rep)
+        : dstBlkStride(dst_blk),
+          src0BlkStride(src0_blk),
+          src1BlkStride(src1_blk),
+          dstRepStride(dst_rep),
+          src0RepStride(src0_rep),
+          src1RepStride(src1_rep) {}
+    uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+};
+
+struct UnaryRepeatParams {
+    UnaryRepeatParams() = default;
+    UnaryRepeatParams(uint16_t dst_blk, uint16_t src_blk, uint8_t dst_rep, uint8_t src_rep)
+        : dstBlkStride(dst_blk),
+          srcBlkStride(src_blk),
+          dstRepStride(dst_rep),
+          srcRepStride(src_rep) {}
+    uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint16_t srcBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
+};
+
+namespace detail {
+
+/// Which elements of a repeat take part: the first `count`, or the set bits.
+struct RepeatMask {
+    bool bits = false;
+    uint64_t count = 0;
+    uint64_t words[2] = {0, 0};
+
+    bool selects(uint32_t k) const {
+        return bits ? ((words[k / 64] >> (k % 64)) & 1u) != 0 : k < count;
+    }
+};
+
+inline RepeatMask mask_of(uint64_t count) {
+    RepeatMask m;
+    m.count = count;
+    return m;
+}
+inline RepeatMask mask_of(const uint64_t (&words)[2]) {
+    RepeatMask m;
+    m.bits = true;
+    m.words[0] = words[0];
+    m.words[1] = words[1];
+    return m;
+}
+
+/// Element offset of element e of DataBlock b of repeat r, with strides in DataBlocks.
+template <typename T>
+uint64_t repeat_offset(
+    uint32_t r, uint32_t b, uint32_t e, uint32_t blk_stride, uint32_t rep_stride) {
+    constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
+    return (static_cast<uint64_t>(r) * rep_stride + static_cast<uint64_t>(b) * blk_stride)
+               * per_block
+           + e;
+}
+
+template <typename T>
+void check_repeat(const char* api, const RepeatMask& mask, uint8_t repeats) {
+    constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
+    if (!mask.bits && mask.count > per_repeat) {
+        char what[120];
+        std::snprintf(what,
+                      sizeof what,
+                      "mask %llu exceeds the %u elements of a repeat",
+                      static_cast<unsigned long long>(mask.count),
+                      per_repeat);
+        ::aclemu::ascendc::detail::fail_block(api, what);
+    }
+    (void)repeats;  // uint8_t: at most 255, as the NPU's
+}
+
+template <typename T>
+void check_reach(const char* api, const LocalTensor<T>& tensor, uint64_t last) {
+    if (last >= tensor.GetSize()) {
+        ::aclemu::ascendc::detail::fail_block(api, "the repeats reach beyond the LocalTensor");
+    }
+}
+
+template <typename T, typename Op>
+void binary_repeat(const char* api,
+                   const LocalTensor<T>& dst,
+                   const LocalTensor<T>& a,
+                   const LocalTensor<T>& b,
+                   const RepeatMask& mask,
+                   uint8_t repeats,
+                   const BinaryRepeatParams& p,
+                   Op op) {
+    check_repeat<T>(api, mask, repeats);
+    constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
+    using C =
+        std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        for (uint32_t blk = 0; blk < 8; ++blk) {
+            for (uint32_t e = 0; e < per_block; ++e) {
+                if (!mask.selects(blk * per_block + e)) {
+                    continue;
+                }
+                const uint64_t d = repeat_offset<T>(r, blk, e, p.dstBlkStride, p.dstRepStride);
+                const uint64_t x = repeat_offset<T>(r, blk, e, p.src0BlkStride, p.src0RepStride);
+                const uint64_t y = repeat_offset<T>(r, blk, e, p.src1BlkStride, p.src1RepStride);
+                check_reach(api, dst, d);
+                check_reach(api, a, x);
+                check_reach(api, b, y);
+                dst.GetPhyAddr()[d] = static_cast<T>(
+                    op(static_cast<C>(a.GetPhyAddr()[x]), static_cast<C>(b.GetPhyAddr()[y])));
+            }
+        }
+    }
+}
+
+template <typename T, typename Op>
+void unary_repeat(const char* api,
+                  const LocalTensor<T>& dst,
+                  const LocalTensor<T>& a,
+                  const RepeatMask& mask,
+                  uint8_t repeats,
+                  const UnaryRepeatParams& p,
+                  Op op) {
+    check_repeat<T>(api, mask, repeats);
+    constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
+    using C =
+        std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        for (uint32_t blk = 0; blk < 8; ++blk) {
+            for (uint32_t e = 0; e < per_block; ++e) {
+                if (!mask.selects(blk * per_block + e)) {
+                    continue;
+                }
+                const uint64_t d = repeat_offset<T>(r, blk, e, p.dstBlkStride, p.dstRepStride);
+                const uint64_t x = repeat_offset<T>(r, blk, e, p.srcBlkStride, p.srcRepStride);
+                check_reach(api, dst, d);
+                check_reach(api, a, x);
+                dst.GetPhyAddr()[d] = static_cast<T>(op(static_cast<C>(a.GetPhyAddr()[x])));
+            }
+        }
+    }
+}
+
+}  // namespace detail
+}  // namespace AscendC

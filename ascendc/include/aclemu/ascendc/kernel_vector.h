@@ -1,0 +1,461 @@
+// Vector computation on LocalTensors, the "first count elements" forms: the binary and unary
+// arithmetic, the scalar forms, Duplicate, Cast with its round modes and the whole-tensor
+// reductions. half and bfloat16_t are computed in float and rounded once per operation.
+#pragma once
+
+#include "aclemu/ascendc/kernel_copy.h"
+#include "aclemu/ascendc/kernel_repeat.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace AscendC {
+namespace detail {
+
+// The type a T operand is computed in.
+template <typename T>
+using Compute =
+    std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+
+template <typename T>
+void check_count(const char* api, const LocalTensor<T>& tensor, uint32_t count) {
+    if (count > tensor.GetSize()) {
+        char what[160];
+        std::snprintf(what,
+                      sizeof what,
+                      "count %u exceeds the LocalTensor's %u elements",
+                      count,
+                      tensor.GetSize());
+        ::aclemu::ascendc::detail::fail_block(api, what);
+    }
+}
+
+template <typename T, typename Op>
+void binary(const char* api,
+            const LocalTensor<T>& dst,
+            const LocalTensor<T>& a,
+            const LocalTensor<T>& b,
+            uint32_t count,
+            Op op) {
+    check_count(api, dst, count);
+    check_count(api, a, count);
+    check_count(api, b, count);
+    T* d = dst.GetPhyAddr();
+    const T* x = a.GetPhyAddr();
+    const T* y = b.GetPhyAddr();
+    for (uint32_t i = 0; i < count; ++i) {
+        d[i] = static_cast<T>(op(static_cast<Compute<T>>(x[i]), static_cast<Compute<T>>(y[i])));
+    }
+}
+
+template <typename T, typename Op>
+void unary(
+    const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, uint32_t count, Op op) {
+    check_count(api, dst, count);
+    check_count(api, a, count);
+    T* d = dst.GetPhyAddr();
+    const T* x = a.GetPhyAddr();
+    for (uint32_t i = 0; i < count; ++i) {
+        d[i] = static_cast<T>(op(static_cast<Compute<T>>(x[i])));
+    }
+}
+
+}  // namespace detail
+
+#define ACLEMU_ASC_BINARY(name, expr)                                                             \
+    template <typename T>                                                                         \
+    void name(const LocalTensor<T>& dst,                                                          \
+              const LocalTensor<T>& src0,                                                         \
+              const LocalTensor<T>& src1,                                                         \
+              const int32_t& count) {                                                             \
+        detail::binary(#name, dst, src0, src1, static_cast<uint32_t>(count), [](auto a, auto b) { \
+            return expr;                                                                          \
+        });                                                                                       \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    void name(const LocalTensor<T>& dst,                                                          \
+              const LocalTensor<T>& src0,                                                         \
+              const LocalTensor<T>& src1,                                                         \
+              uint64_t mask,                                                                      \
+              const uint8_t repeatTime,                                                           \
+              const BinaryRepeatParams& params) {                                                 \
+        detail::binary_repeat(#name,                                                              \
+                              dst,                                                                \
+                              src0,                                                               \
+                              src1,                                                               \
+                              detail::mask_of(mask),                                              \
+                              repeatTime,                                                         \
+                              params,                                                             \
+                              [](auto a, auto b) { return expr; });                               \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    void name(const LocalTensor<T>& dst,                                                          \
+              const LocalTensor<T>& src0,                                                         \
+              const LocalTensor<T>& src1,                                                         \
+              const uint64_t mask[],                                                              \
+              const uint8_t repeatTime,                                                           \
+              const BinaryRepeatParams& params) {                                                 \
+        const uint64_t words[2] = {mask[0], mask[1]};                                             \
+        detail::binary_repeat(#name,                                                              \
+                              dst,                                                                \
+                              src0,                                                               \
+                              src1,                                                               \
+                              detail::mask_of(words),                                             \
+                              repeatTime,                                                         \
+                              params,                                                             \
+                              [](auto a, auto b) { return expr; });                               \
+    }
+
+ACLEMU_ASC_BINARY(Add, a + b)
+ACLEMU_ASC_BINARY(Sub, a - b)
+ACLEMU_ASC_BINARY(Mul, a* b)
+ACLEMU_ASC_BINARY(Div, a / b)
+ACLEMU_ASC_BINARY(Max, a > b ? a : b)
+ACLEMU_ASC_BINARY(Min, a < b ? a : b)
+ACLEMU_ASC_BINARY(And, a& b)
+ACLEMU_ASC_BINARY(Or, a | b)
+#undef ACLEMU_ASC_BINARY
+
+#define ACLEMU_ASC_SCALAR(name, expr)                                                     \
+    template <typename T, typename U>                                                     \
+    void name(const LocalTensor<T>& dst,                                                  \
+              const LocalTensor<T>& src,                                                  \
+              const U& scalar,                                                            \
+              const int32_t& count) {                                                     \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
+        detail::unary(                                                                    \
+            #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; }); \
+    }                                                                                     \
+    template <typename T, typename U, bool isSetMask = true>                              \
+    void name(const LocalTensor<T>& dst,                                                  \
+              const LocalTensor<T>& src,                                                  \
+              const U& scalar,                                                            \
+              uint64_t mask,                                                              \
+              const uint8_t repeatTime,                                                   \
+              const UnaryRepeatParams& params) {                                          \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
+        detail::unary_repeat(                                                             \
+            #name, dst, src, detail::mask_of(mask), repeatTime, params, [s](auto a) {     \
+                return expr;                                                              \
+            });                                                                           \
+    }
+
+ACLEMU_ASC_SCALAR(Adds, a + s)
+ACLEMU_ASC_SCALAR(Muls, a* s)
+ACLEMU_ASC_SCALAR(Maxs, a > s ? a : s)
+ACLEMU_ASC_SCALAR(Mins, a < s ? a : s)
+ACLEMU_ASC_SCALAR(LeakyRelu, a >= 0 ? a : a * s)
+#undef ACLEMU_ASC_SCALAR
+
+#define ACLEMU_ASC_UNARY(name, expr)                                                        \
+    template <typename T>                                                                   \
+    void name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {           \
+            using C = decltype(a);                                                          \
+            return static_cast<C>(expr);                                                    \
+        });                                                                                 \
+    }                                                                                       \
+    template <typename T, bool isSetMask = true>                                            \
+    void name(const LocalTensor<T>& dst,                                                    \
+              const LocalTensor<T>& src,                                                    \
+              uint64_t mask,                                                                \
+              const uint8_t repeatTime,                                                     \
+              const UnaryRepeatParams& params) {                                            \
+        detail::unary_repeat(                                                               \
+            #name, dst, src, detail::mask_of(mask), repeatTime, params, [](auto a) {        \
+                using C = decltype(a);                                                      \
+                return static_cast<C>(expr);                                                \
+            });                                                                             \
+    }
+
+ACLEMU_ASC_UNARY(Exp, std::exp(a))
+ACLEMU_ASC_UNARY(Ln, std::log(a))
+ACLEMU_ASC_UNARY(Abs, a < 0 ? -a : a)
+ACLEMU_ASC_UNARY(Relu, a > 0 ? a : C(0))
+ACLEMU_ASC_UNARY(Sqrt, std::sqrt(a))
+ACLEMU_ASC_UNARY(Rsqrt, C(1) / std::sqrt(a))
+ACLEMU_ASC_UNARY(Reciprocal, C(1) / a)
+ACLEMU_ASC_UNARY(Not, ~a)
+#undef ACLEMU_ASC_UNARY
+
+/// dst[i] += src[i] * scalar.
+template <typename T, typename U>
+void Axpy(const LocalTensor<T>& dst,
+          const LocalTensor<U>& src,
+          const U& scalar,
+          const int32_t& count) {
+    detail::check_count("Axpy", dst, static_cast<uint32_t>(count));
+    detail::check_count("Axpy", src, static_cast<uint32_t>(count));
+    using C = detail::Compute<T>;
+    for (int32_t i = 0; i < count; ++i) {
+        dst.GetPhyAddr()[i] =
+            static_cast<T>(static_cast<C>(dst.GetPhyAddr()[i])
+                           + static_cast<C>(static_cast<detail::Compute<U>>(src.GetPhyAddr()[i])
+                                            * static_cast<detail::Compute<U>>(scalar)));
+    }
+}
+
+template <typename T, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+    detail::check_count("Duplicate", dst, static_cast<uint32_t>(count));
+    const T value = static_cast<T>(scalar);
+    for (int32_t i = 0; i < count; ++i) {
+        dst.GetPhyAddr()[i] = value;
+    }
+}
+
+enum class RoundMode : uint8_t {
+    CAST_NONE,
+    CAST_RINT,
+    CAST_FLOOR,
+    CAST_CEIL,
+    CAST_ROUND,
+    CAST_TRUNC,
+    CAST_ODD,
+    CAST_HYBRID,
+};
+
+namespace detail {
+
+template <typename T>
+constexpr bool is_float_like =
+    std::is_floating_point_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
+
+template <typename T>
+double to_double(T v) {
+    return static_cast<double>(static_cast<Compute<T>>(v));
+}
+
+// The representable neighbour of `v` toward +inf or -inf.
+template <typename T>
+T step(T v, bool up) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        return std::nextafter(
+            v, up ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity());
+    } else {
+        uint16_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        const bool negative = (bits & 0x8000u) != 0;
+        if ((bits & 0x7FFFu) == 0) {
+            bits = up ? 0x0001 : 0x8001;
+        } else if (up != negative) {
+            ++bits;  // away from zero
+        } else {
+            --bits;
+        }
+        T out;
+        std::memcpy(&out, &bits, sizeof out);
+        return out;
+    }
+}
+
+template <typename T>
+bool odd_last_bit(T v) {
+    if constexpr (sizeof(T) == 2) {
+        uint16_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        return (bits & 1u) != 0;
+    } else if constexpr (sizeof(T) == 4) {
+        uint32_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        return (bits & 1u) != 0;
+    } else {
+        uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        return (bits & 1u) != 0;
+    }
+}
+
+/// `v` rounded to the floating type D in `mode` (RINT: nearest even).
+template <typename D>
+D round_to_float(double v, RoundMode mode) {
+    D nearest;
+    if constexpr (std::is_same_v<D, bfloat16_t>) {
+        nearest = bfloat16_t(static_cast<float>(v));  // sources are exact in float
+    } else {
+        nearest = static_cast<D>(v);
+    }
+    const double n = to_double(nearest);
+    if (std::isnan(v) || n == v || mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_RINT) {
+        return nearest;
+    }
+    const D lower = n < v ? nearest : step(nearest, false);
+    const D upper = n > v ? nearest : step(nearest, true);
+    switch (mode) {
+        case RoundMode::CAST_FLOOR:
+            return lower;
+        case RoundMode::CAST_CEIL:
+            return upper;
+        case RoundMode::CAST_TRUNC:
+            return v < 0 ? upper : lower;
+        case RoundMode::CAST_ROUND: {
+            const double below = v - to_double(lower);
+            const double above = to_double(upper) - v;
+            if (below == above) {
+                return v < 0 ? lower : upper;  // ties away from zero
+            }
+            return below < above ? lower : upper;
+        }
+        case RoundMode::CAST_ODD:
+            return odd_last_bit(lower) ? lower : upper;
+        default:
+            return nearest;
+    }
+}
+
+/// `v` rounded to the integer type D in `mode`, saturated.
+template <typename D>
+D round_to_int(double v, RoundMode mode) {
+    if (std::isnan(v)) {
+        return 0;
+    }
+    double r;
+    switch (mode) {
+        case RoundMode::CAST_FLOOR:
+            r = std::floor(v);
+            break;
+        case RoundMode::CAST_CEIL:
+            r = std::ceil(v);
+            break;
+        case RoundMode::CAST_TRUNC:
+            r = std::trunc(v);
+            break;
+        case RoundMode::CAST_ROUND:
+            r = std::round(v);
+            break;
+        default:
+            r = std::nearbyint(v);
+            break;
+    }
+    if (r <= static_cast<double>(std::numeric_limits<D>::min())) {
+        return std::numeric_limits<D>::min();
+    }
+    if (r >= static_cast<double>(std::numeric_limits<D>::max())) {
+        return std::numeric_limits<D>::max();
+    }
+    return static_cast<D>(r);
+}
+
+}  // namespace detail
+
+template <typename D, typename S>
+void Cast(const LocalTensor<D>& dst,
+          const LocalTensor<S>& src,
+          const RoundMode& mode,
+          const uint32_t count) {
+    detail::check_count("Cast", dst, count);
+    detail::check_count("Cast", src, count);
+    for (uint32_t i = 0; i < count; ++i) {
+        const double v = detail::to_double(src.GetPhyAddr()[i]);
+        if constexpr (detail::is_float_like<D>) {
+            dst.GetPhyAddr()[i] = detail::round_to_float<D>(v, mode);
+        } else {
+            dst.GetPhyAddr()[i] = detail::round_to_int<D>(v, mode);
+        }
+    }
+}
+
+namespace detail {
+
+// One 256-byte repeat's elements reduced as a binary tree, each step rounded to T.
+template <typename T, typename Op>
+T tree_reduce(const T* values, uint32_t n, Op op) {
+    T buffer[ONE_REPEAT_BYTE_SIZE / sizeof(T)] = {};
+    for (uint32_t i = 0; i < n; ++i) {
+        buffer[i] = values[i];
+    }
+    while (n > 1) {
+        const uint32_t half_n = (n + 1) / 2;
+        for (uint32_t i = 0; i + half_n < n; ++i) {
+            buffer[i] = static_cast<T>(op(static_cast<Compute<T>>(buffer[i]),
+                                          static_cast<Compute<T>>(buffer[i + half_n])));
+        }
+        n = half_n;
+    }
+    return buffer[0];
+}
+
+}  // namespace detail
+
+/// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
+/// repeats' sums then added in order (the NPU's order, which decides the rounding).
+template <typename T>
+void ReduceSum(const LocalTensor<T>& dst,
+               const LocalTensor<T>& src,
+               const LocalTensor<T>& tmp,
+               const int32_t count) {
+    (void)tmp;
+    detail::check_count("ReduceSum", src, static_cast<uint32_t>(count));
+    detail::check_count("ReduceSum", dst, 1);
+    constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
+    using C = detail::Compute<T>;
+    auto add = [](C a, C b) { return a + b; };
+    T total = static_cast<T>(0);
+    for (uint32_t first = 0; first < static_cast<uint32_t>(count); first += per_repeat) {
+        const uint32_t n = std::min<uint32_t>(per_repeat, static_cast<uint32_t>(count) - first);
+        const T part = detail::tree_reduce(src.GetPhyAddr() + first, n, add);
+        total = first == 0 ? part : static_cast<T>(static_cast<C>(total) + static_cast<C>(part));
+    }
+    dst.GetPhyAddr()[0] = total;
+}
+
+namespace detail {
+
+template <typename T, typename Better>
+void reduce_extreme(const char* api,
+                    const LocalTensor<T>& dst,
+                    const LocalTensor<T>& src,
+                    int32_t count,
+                    bool with_index,
+                    Better better) {
+    check_count(api, src, static_cast<uint32_t>(count));
+    check_count(api, dst, with_index ? 2 : 1);
+    if (count <= 0) {
+        return;
+    }
+    const T* x = src.GetPhyAddr();
+    uint32_t best = 0;
+    for (uint32_t i = 1; i < static_cast<uint32_t>(count); ++i) {
+        if (better(static_cast<Compute<T>>(x[i]), static_cast<Compute<T>>(x[best]))) {
+            best = i;
+        }
+    }
+    dst.GetPhyAddr()[0] = x[best];
+    if (with_index) {
+        // The index is stored as the bits of T.
+        if constexpr (sizeof(T) == 2) {
+            const uint16_t bits = static_cast<uint16_t>(best);
+            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
+        } else if constexpr (sizeof(T) == 4) {
+            const uint32_t bits = best;
+            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
+        }
+    }
+}
+
+}  // namespace detail
+
+template <typename T>
+void ReduceMax(const LocalTensor<T>& dst,
+               const LocalTensor<T>& src,
+               const LocalTensor<T>& tmp,
+               const int32_t count,
+               bool calIndex = false) {
+    (void)tmp;
+    detail::reduce_extreme(
+        "ReduceMax", dst, src, count, calIndex, [](auto a, auto b) { return a > b; });
+}
+
+template <typename T>
+void ReduceMin(const LocalTensor<T>& dst,
+               const LocalTensor<T>& src,
+               const LocalTensor<T>& tmp,
+               const int32_t count,
+               bool calIndex = false) {
+    (void)tmp;
+    detail::reduce_extreme(
+        "ReduceMin", dst, src, count, calIndex, [](auto a, auto b) { return a < b; });
+}
+
+}  // namespace AscendC

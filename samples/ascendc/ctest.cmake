@@ -1,0 +1,34 @@
+# aclemu's Ascend C samples as ctest cases (label sample), included by the top-level
+# CMakeLists.txt after the install fixture (aclemu_samples: this build installed into
+# ACLEMU_SAMPLE_PREFIX): one case builds them against that prefix (ascendc.cmake, the ASC
+# language, the CPU-debug form), then each program runs on the CPU backend and, with the
+# simulator built, on the GPU simulator.
+set(_asc_samples_dir ${CMAKE_CURRENT_LIST_DIR})
+set(_asc_samples_build ${PROJECT_BINARY_DIR}/ascendc_samples)
+add_test(NAME ascendc_samples_build
+         COMMAND bash ${_asc_samples_dir}/run.sh build ${ACLEMU_SAMPLE_PREFIX} ${_asc_samples_build})
+set_tests_properties(ascendc_samples_build PROPERTIES
+    FIXTURES_REQUIRED aclemu_samples FIXTURES_SETUP aclemu_ascendc_samples
+    LABELS sample ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
+set(_asc_sample_backends cpu)
+if(ACLEMU_ENABLE_GPUSIM)
+    list(APPEND _asc_sample_backends gpusim)
+endif()
+foreach(program scalar_hello vector_add reduce_cast add_allocator cpu_debug_scale)
+    set(_backends ${_asc_sample_backends})
+    if(program STREQUAL "cpu_debug_scale")
+        set(_backends cpu)  # ICPU_RUN_KF runs on host threads, without a device
+    endif()
+    foreach(backend IN LISTS _backends)
+        set(_labels sample)
+        if(backend STREQUAL "gpusim")
+            set(_labels "sample;gpu")
+        endif()
+        add_test(NAME ascendc_sample_${program}_${backend}
+                 COMMAND bash ${_asc_samples_dir}/run.sh run ${ACLEMU_SAMPLE_PREFIX}
+                         ${_asc_samples_build} ${program} ${backend})
+        set_tests_properties(ascendc_sample_${program}_${backend} PROPERTIES
+            FIXTURES_REQUIRED "aclemu_samples;aclemu_ascendc_samples" LABELS "${_labels}"
+            ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
+    endforeach()
+endforeach()

@@ -1,0 +1,57 @@
+# The Ascend C tests (included by tests/CMakeLists.txt): the rewrite's unit tests, and kernels
+# built the way ascendc.cmake builds them (rewritten into the build tree, then compiled), run on
+# the CPU backend (label cpu) and the GPU simulator (label gpu).
+add_test(NAME asc_rewrite_unit
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_asc_rewrite.py)
+set_tests_properties(asc_rewrite_unit PROPERTIES LABELS "cpu;ascendc"
+                     ENVIRONMENT "TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+
+set(_asc_kernel_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/test_kernels.cpp)
+set(_asc_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/test_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_kernel_source}
+                           --out ${_asc_rewritten}
+                   DEPENDS ${_asc_kernel_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                   COMMENT "Rewriting the Ascend C launches of test_kernels.cpp")
+add_executable(test_ascendc ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_kernels.cpp ${_asc_rewritten})
+target_include_directories(test_ascendc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc)
+set(_asc_backends cpu)
+if(ACLEMU_ENABLE_GPUSIM)
+    list(APPEND _asc_backends gpusim)
+endif()
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_kernels_${backend} COMMAND test_ascendc)
+    set_tests_properties(ascendc_kernels_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()
+# The kernels' assert is tested: keep it in a Release build (NDEBUG drops it, as CANN's does).
+set_source_files_properties(${_asc_rewritten} PROPERTIES COMPILE_OPTIONS "-UNDEBUG")
+
+# A launch is a slice named after the kernel on its stream's ACLEMU_TRACE track
+# (scripts/check_trace.py), on each backend; on the CPU backend, where the slice is timed on
+# the host clock itself, also in order with the copies around it (the simulator's kernel times
+# are mapped onto the host clock, which a loaded machine can skew).
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    set(_order --order "memcpy HtoD" scalar_add_block --order scalar_add_block "memcpy DtoH")
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+        set(_order)
+    endif()
+    add_test(NAME ascendc_kernel_trace_${backend}
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
+                     ${ACLEMU_TEST_TMP_DIR}/ascendc_kernel_trace_${backend}.json
+                     --run --expect scalar_add_block@stream --count scalar_add_block@stream 1
+                     ${_order}
+                     -- $<TARGET_FILE:test_ascendc> --gtest_filter=*ScalarKernelSeesItsBlockIndex)
+    set_tests_properties(ascendc_kernel_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()

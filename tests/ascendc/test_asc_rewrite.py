@@ -1,0 +1,172 @@
+"""Unit tests of the Ascend C source rewrite (ascendc/tools/asc_rewrite.py) on tricky inputs.
+
+Run: python3 tests/ascendc/test_asc_rewrite.py (ctest: asc_rewrite_unit). Writes only under
+TEST_TMPDIR (the build tree) or a temporary folder.
+"""
+
+import os
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "ascendc", "tools"))
+import asc_rewrite as rw  # noqa: E402
+import asc_tokens as tk  # noqa: E402
+
+CALL = "::aclemu::ascendc::launch_kernel("
+
+
+def rewrite_text(text, directory=None):
+    directory = directory or tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+    path = os.path.join(directory, "kernel.cpp")
+    with open(path, "w") as f:
+        f.write(text)
+    rewriter = rw.Rewriter(os.path.join(directory, "out", "asc_headers"))
+    out, _, kernels = rewriter.rewrite(path)
+    body = out.split("\n", 2)[2]  # drop the #include and #line
+    return body, kernels
+
+
+class Tokenizer(unittest.TestCase):
+    def test_spans_cover_the_text(self):
+        text = 'int a = 1\'000; // c <<<\n/* x */ auto s = R"d(<<<)")d"; char c = \'"\';\n'
+        tokens = tk.tokenize(text)
+        self.assertEqual("".join(t.text for t in tokens), text)
+        kinds = [t.kind for t in tk.significant(tokens)]
+        self.assertIn(tk.STRING, kinds)
+        self.assertEqual([t.text for t in tokens if t.kind == tk.NUMBER], ["1'000"])
+
+    def test_directive_is_one_token_with_continuations(self):
+        tokens = tk.tokenize("#define K(x) \\\n  k<<<1, 0, s>>>(x)\nint y;\n")
+        self.assertEqual(tokens[0].kind, tk.DIRECTIVE)
+        self.assertTrue(tokens[0].text.endswith("(x)"))
+
+    def test_hash_inside_a_line_is_not_a_directive(self):
+        tokens = tk.significant(tk.tokenize("a # b\n"))
+        self.assertEqual([t.kind for t in tokens], [tk.IDENT, tk.PUNCT, tk.IDENT])
+
+    def test_unterminated_literal_is_an_error(self):
+        with self.assertRaises(tk.TokenizeError):
+            tk.tokenize('const char* s = "abc\n";')
+
+
+class Launches(unittest.TestCase):
+    def test_plain_launch(self):
+        body, _ = rewrite_text("void f(){ add<<<8, nullptr, stream>>>(x, y, z); }\n")
+        self.assertIn(CALL + '&add, "add", 8, nullptr, stream)(x, y, z);', body)
+        self.assertNotIn("<<<", body)
+
+    def test_launch_in_comments_and_strings_is_left_alone(self):
+        text = ('// k<<<1, 0, s>>>(a);\n/* k<<<1,0,s>>>(a) */\nconst char* t = "k<<<1,0,s>>>(a)";\n'
+                'auto r = R"x(k<<<1,0,s>>>(a))x";\nchar c = \'<\';\n')
+        body, _ = rewrite_text(text)
+        self.assertEqual(body, text)
+
+    def test_nested_templates_outside_a_launch(self):
+        text = "std::vector<std::vector<std::vector<int>>> v; bool b = a<b<c>>>d;\n"
+        body, _ = rewrite_text(text)
+        self.assertEqual(body, text)
+
+    def test_template_kernel_and_qualified_name(self):
+        body, _ = rewrite_text("ns::k<float, 8><<<n, 0, s>>>(p);\n")
+        self.assertIn(CALL + '&ns::k<float, 8>, "ns::k<float, 8>", n, 0, s)(p);', body)
+
+    def test_config_with_calls_and_templates(self):
+        text = "k<<<std::min<int>(a, b), sizeof(X<Y<Z>>>), Traits<A<1>>::s>>>(p);\n"
+        body, _ = rewrite_text(text)
+        self.assertIn(CALL + '&k, "k", std::min<int>(a, b), sizeof(X<Y<Z>>>), Traits<A<1>>::s)(p);',
+                      body)
+
+    def test_config_ending_in_a_template_closer(self):
+        body, _ = rewrite_text("k<<<n, 0, get<A<1>>>>>(p);\n")
+        self.assertIn(CALL + '&k, "k", n, 0, get<A<1>>)(p);', body)
+
+    def test_multiline_launch_keeps_line_count(self):
+        text = "int r = k<<<8,\n  nullptr,\n  s>>>(a,\n b);\nint after;\n"
+        body, _ = rewrite_text(text)
+        self.assertEqual(body.count("\n"), text.count("\n"))
+        self.assertTrue(body.endswith("int after;\n"))
+
+    def test_status_of_the_launch_is_an_expression(self):
+        body, _ = rewrite_text("auto r = static_cast<int32_t>(k<<<1, nullptr, s>>>(a));\n")
+        self.assertIn("static_cast<int32_t>(" + CALL + '&k, "k", 1, nullptr, s)(a));', body)
+
+    def test_operator_shift_specialisation_is_not_a_launch(self):
+        text = "template<> Out& operator<<<int>(Out& o, int v);\n"
+        body, _ = rewrite_text(text)
+        self.assertEqual(body, text)
+
+    def test_launch_without_arguments_is_an_error(self):
+        with self.assertRaises(rw.RewriteError):
+            rewrite_text("k<<<1, 0, s>>>;\n")
+
+    def test_unclosed_launch_is_an_error(self):
+        with self.assertRaises(rw.RewriteError):
+            rewrite_text("k<<<1, 0, s(a);\n")
+
+
+class Traps(unittest.TestCase):
+    def test_asm_trap_spellings(self):
+        body, _ = rewrite_text('asm("trap"); __asm__ volatile ("trap;"); asm("nop");\n')
+        self.assertEqual(body.count("::aclemu::ascendc::Trap()"), 2)
+        self.assertIn('asm("nop")', body)
+
+    def test_trap_in_a_string_is_left_alone(self):
+        text = 'const char* s = "asm(\\"trap\\")";\n'
+        body, _ = rewrite_text(text)
+        self.assertEqual(body, text)
+
+
+class Headers(unittest.TestCase):
+    def test_local_header_with_a_launch_is_rewritten_into_the_build_tree(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        os.makedirs(os.path.join(directory, "inc"))
+        header = os.path.join(directory, "inc", "launch.h")
+        plain = os.path.join(directory, "plain.h")
+        with open(header, "w") as f:
+            f.write("inline int go(void* s) { return k<<<2, 0, s>>>(); }\n")
+        with open(plain, "w") as f:
+            f.write("int plain;\n")
+        body, _ = rewrite_text('#include "inc/launch.h"\n#include "plain.h"\n#include <vector>\n',
+                               directory)
+        with open(header) as f:
+            self.assertIn("<<<", f.read())  # the user's header is untouched
+        rewritten = body.split('"')[1]
+        self.assertTrue(rewritten.startswith(os.path.join(directory, "out", "asc_headers")))
+        with open(rewritten) as f:
+            self.assertIn(CALL + '&k, "k", 2, 0, s)()', f.read())
+        self.assertIn('#include "%s"' % plain, body)
+        self.assertIn("#include <vector>", body)
+
+
+class LaunchHeaders(unittest.TestCase):
+    def test_kernels_found_with_linkage_and_params(self):
+        text = ('extern "C" __global__ __aicore__ void add(GM_ADDR x, __gm__ float* y, Tiling t) {}\n'
+                "template <typename T> __global__ __aicore__ void tk(GM_ADDR x) {}\n"
+                "__global__ __vector__ void decl(GM_ADDR x);\n")
+        _, kernels = rewrite_text(text)
+        self.assertEqual(kernels, [("add", ["GM_ADDR x", "__gm__ float* y", "Tiling t"], True)])
+        header = rw.launch_header_text(*kernels[0])
+        self.assertIn('extern "C" uint32_t aclrtlaunch_add(uint32_t numBlocks, aclrtStream stream, '
+                      "void* x, void* y, Tiling* t);", header)
+
+    def test_param_named_stream_renames_the_added_ones(self):
+        header = rw.launch_header_text("k", ["GM_ADDR stream"], False)
+        self.assertIn("uint32_t aclrtlaunch_k(uint32_t _numBlocks, aclrtStream _stream, void* stream)",
+                      header)
+
+
+class CommandLine(unittest.TestCase):
+    def test_refuses_to_overwrite_the_source(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        path = os.path.join(directory, "k.cpp")
+        with open(path, "w") as f:
+            f.write("int x;\n")
+        self.assertEqual(rw.main([path, "--out", path]), 2)
+        with open(path) as f:
+            self.assertEqual(f.read(), "int x;\n")
+
+
+if __name__ == "__main__":
+    unittest.main()

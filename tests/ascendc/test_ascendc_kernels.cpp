@@ -1,0 +1,394 @@
+// Ascend C kernels (tests/ascendc/kernels) launched with <<<>>> on the backend ACLEMU_BACKEND
+// names (ctest runs this file on cpu and on gpusim): tier 1 (GM scalars, block_idx, printf in
+// block order, Trap and assert as 507035), tier 2 (double-buffered TPipe/TQue vector add),
+// Cast + ReduceSum, SyncAll. References are computed here in double precision.
+#include "acl/acl.h"
+
+#include "kernels/test_kernels.h"
+#include "tiling/platform/platform_ascendc.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+class AscendCKernels : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
+    static void TearDownTestSuite() { aclFinalize(); }
+
+    void SetUp() override {
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    }
+    void TearDown() override {
+        for (void* p : buffers_) {
+            aclrtFree(p);
+        }
+        aclrtDestroyStream(stream_);
+        aclrtResetDevice(0);
+    }
+
+    template <typename T>
+    void* to_device(const std::vector<T>& host) {
+        void* device = nullptr;
+        EXPECT_EQ(aclrtMalloc(&device, host.size() * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST),
+                  ACL_SUCCESS);
+        EXPECT_EQ(aclrtMemcpy(device,
+                              host.size() * sizeof(T),
+                              host.data(),
+                              host.size() * sizeof(T),
+                              ACL_MEMCPY_HOST_TO_DEVICE),
+                  ACL_SUCCESS);
+        buffers_.push_back(device);
+        return device;
+    }
+    template <typename T>
+    std::vector<T> to_host(void* device, size_t count) {
+        std::vector<T> host(count);
+        EXPECT_EQ(aclrtMemcpy(host.data(),
+                              count * sizeof(T),
+                              device,
+                              count * sizeof(T),
+                              ACL_MEMCPY_DEVICE_TO_HOST),
+                  ACL_SUCCESS);
+        return host;
+    }
+
+    aclrtStream stream_ = nullptr;
+    std::vector<void*> buffers_;
+};
+
+TEST_F(AscendCKernels, ScalarKernelSeesItsBlockIndex) {
+    constexpr uint32_t kBlocks = 8;
+    std::vector<int32_t> values(kBlocks * 16, 100);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_scalar_add_block(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        EXPECT_EQ(out[b * 16], 100 + static_cast<int32_t>(b) + 1) << "block " << b;
+        EXPECT_EQ(out[b * 16 + 1], 100);
+    }
+}
+
+TEST_F(AscendCKernels, LaunchesRunInStreamOrder) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    for (int i = 0; i < 5; ++i) {
+        ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u);
+    }
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    for (int b = 0; b < 4; ++b) {
+        EXPECT_EQ(out[b * 16], 5 * (b + 1));
+    }
+}
+
+TEST_F(AscendCKernels, PrintfAppearsInBlockOrderWhenTheTaskEnds) {
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_print_blocks(4, stream_, 42), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(
+        out,
+        "block 0 of 4 tag 42\nblock 1 of 4 tag 42\nblock 2 of 4 tag 42\nblock 3 of 4 tag 42\n");
+}
+
+TEST_F(AscendCKernels, TrapFailsTheTaskWith507035AndOtherBlocksRun) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_trap_in_block(4, stream_, data, 2), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    const std::string message = aclGetRecentErrMsg();
+    EXPECT_NE(message.find("trap_in_block"), std::string::npos) << message;
+    EXPECT_NE(message.find("block 2"), std::string::npos) << message;
+    // Reported once; the stream (default failure mode) keeps running later tasks.
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    EXPECT_EQ(out[0], 7);
+    EXPECT_EQ(out[2 * 16], 0);
+    EXPECT_EQ(out[3 * 16], 7);
+}
+
+TEST_F(AscendCKernels, StopOnFailureDropsTheLaterTasks) {
+    ASSERT_EQ(aclrtSetStreamFailureMode(stream_, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+    std::vector<int32_t> values(16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_trap_in_block(1, stream_, data, 0), 0u);
+    ASSERT_EQ(launch_scalar_add_block(1, stream_, data), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    EXPECT_EQ(to_host<int32_t>(data, 1)[0], 0);  // neither kernel wrote
+}
+
+TEST_F(AscendCKernels, AssertPrintsCannsLineAndFails) {
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_assert_positive(stream_, -3), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    EXPECT_NE(out.find("[ASSERT] "), std::string::npos) << out;
+    EXPECT_NE(out.find("test_kernels.cpp:"), std::string::npos) << out;  // the user's file
+    EXPECT_NE(out.find("Assertion `value > 0' value -3"), std::string::npos) << out;
+    ASSERT_EQ(launch_assert_positive(stream_, 5), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+}
+
+TEST_F(AscendCKernels, DoubleBufferedVectorAddOfHalf) {
+    constexpr uint32_t kBlocks = 8;
+    constexpr uint32_t kPerBlock = 2048;
+    constexpr uint32_t kTile = 128;
+    const size_t n = kBlocks * kPerBlock;
+    std::vector<_Float16> x(n), y(n);
+    for (size_t i = 0; i < n; ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(i % 97) * 0.37 - 11.0);
+        y[i] = static_cast<_Float16>(static_cast<double>(i % 31) * 1.13 + 0.001);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* dz = to_device(std::vector<_Float16>(n, static_cast<_Float16>(0)));
+    ASSERT_EQ(launch_add_custom(kBlocks, stream_, dx, dy, dz, AddTiling{kPerBlock, kTile}), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<_Float16> z = to_host<_Float16>(dz, n);
+    for (size_t i = 0; i < n; ++i) {
+        // The exact sum rounded once to half.
+        const _Float16 expected =
+            static_cast<_Float16>(static_cast<double>(x[i]) + static_cast<double>(y[i]));
+        ASSERT_EQ(std::memcmp(&z[i], &expected, 2), 0) << "element " << i;
+    }
+}
+
+TEST_F(AscendCKernels, CastAndReduceSumPerBlock) {
+    constexpr uint32_t kBlocks = 3;
+    constexpr uint32_t kCount = 256;  // 4 repeats of 64 floats
+    std::vector<_Float16> x(kBlocks * kCount);
+    for (size_t i = 0; i < x.size(); ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(static_cast<int>(i % 13) - 6) * 0.25);
+    }
+    void* dx = to_device(x);
+    void* out = to_device(std::vector<float>(kBlocks * 8, -1.0f));
+    ASSERT_EQ(launch_sum_half_as_float(kBlocks, stream_, dx, out, kCount), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> sums = to_host<float>(out, kBlocks * 8);
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        double expected = 0;  // quarters: every partial sum is exact in float
+        for (uint32_t i = 0; i < kCount; ++i) {
+            expected += static_cast<double>(x[b * kCount + i]);
+        }
+        EXPECT_EQ(static_cast<double>(sums[b * 8]), expected) << "block " << b;
+        EXPECT_EQ(sums[b * 8 + 1], 0.0f);
+    }
+}
+
+TEST_F(AscendCKernels, SyncAllIsABarrierAcrossBlocks) {
+    constexpr uint32_t kBlocks = 8;
+    void* data = to_device(std::vector<int32_t>(32, 0));
+    ASSERT_EQ(launch_sync_sum(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, 32);
+    EXPECT_EQ(out[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
+}
+
+TEST_F(AscendCKernels, DataCopyPadAtomicAddAndDumpTensor) {
+    constexpr uint32_t kBlocks = 4;
+    constexpr uint32_t kCount = 13;  // 52 bytes: not a multiple of 32
+    std::vector<float> x(kCount);
+    for (uint32_t i = 0; i < kCount; ++i) {
+        x[i] = static_cast<float>(i) * 0.5f - 2.0f;
+    }
+    void* dx = to_device(x);
+    void* total = to_device(std::vector<float>(kCount + 3, 100.0f));  // +3: must stay untouched
+    ASSERT_EQ(aclrtMemset(total, kCount * sizeof(float), 0, kCount * sizeof(float)), ACL_SUCCESS);
+    ::testing::internal::CaptureStdout();
+    ASSERT_EQ(launch_pad_and_accumulate(kBlocks, stream_, dx, total, kCount), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string out = ::testing::internal::GetCapturedStdout();
+    const std::vector<float> sums = to_host<float>(total, kCount + 3);
+    for (uint32_t i = 0; i < kCount; ++i) {
+        // sum over blocks b of x * (b + 1): x * 10, exact for these values.
+        EXPECT_EQ(static_cast<double>(sums[i]), static_cast<double>(x[i]) * 10.0) << i;
+    }
+    for (uint32_t i = kCount; i < kCount + 3; ++i) {
+        EXPECT_EQ(sums[i], 100.0f);
+    }
+    EXPECT_NE(
+        out.find("[AIV Block 0] DumpTensor: desc=7, addr=0x0, data_type=float32, position=UB, "
+                 "dump_size=16\n[-2.000000, -1.500000, "),
+        std::string::npos)
+        << out;
+    EXPECT_NE(out.find("4.000000, 0.000000, 0.000000, 0.000000]\n"), std::string::npos) << out;
+}
+
+// IEEE binary16 bits -> double, written here independently of the kernel headers.
+double half_value(uint16_t bits) {
+    const int exponent = (bits >> 10) & 0x1F;
+    const int mantissa = bits & 0x3FF;
+    const double sign = (bits & 0x8000) != 0 ? -1.0 : 1.0;
+    if (exponent == 0x1F) {
+        return mantissa != 0 ? NAN : sign * INFINITY;
+    }
+    if (exponent == 0) {
+        return sign * std::ldexp(mantissa, -24);
+    }
+    return sign * std::ldexp(1024 + mantissa, exponent - 25);
+}
+
+// The half in `mode` for v, by search over every finite half: the neighbours below and above.
+uint16_t expected_half(double v, int mode) {
+    uint16_t below = 0xFC00, above = 0x7C00;  // -inf, +inf
+    for (uint32_t b = 0; b < 0x10000; ++b) {
+        const double h = half_value(static_cast<uint16_t>(b));
+        if (std::isnan(h) || (h == 0 && (b & 0x8000) != 0)) {
+            continue;  // NaNs, and -0 (a cast of a nonzero value never gives it here)
+        }
+        if (h <= v && (h > half_value(below) || below == 0xFC00)) {
+            below = static_cast<uint16_t>(b);
+        }
+        if (h >= v && (h < half_value(above) || above == 0x7C00)) {
+            above = static_cast<uint16_t>(b);
+        }
+    }
+    if (half_value(below) == v) {
+        return below;
+    }
+    const double lo = v - half_value(below), hi = half_value(above) - v;
+    switch (mode) {
+        case 0:  // RINT: nearest, ties to the even significand
+            return lo < hi ? below : hi < lo ? above : ((below & 1) == 0 ? below : above);
+        case 1:
+            return below;
+        case 2:
+            return above;
+        case 3:  // ROUND: nearest, ties away from zero
+            return lo < hi ? below : hi < lo ? above : (v < 0 ? below : above);
+        case 4:
+            return v < 0 ? above : below;
+        default:  // ODD
+            return (below & 1) != 0 ? below : above;
+    }
+}
+
+TEST_F(AscendCKernels, CastRoundModes) {
+    std::vector<float> x(64);
+    for (int i = 0; i < 64; ++i) {
+        // Values between halves, exact ties (1 + 2^-11 is halfway), negatives and integers .5.
+        x[i] = static_cast<float>((i - 32) * 0.3751) + ((i % 4 == 0) ? 0.00048828125f : 0.0f);
+    }
+    x[0] = 1.00048828125f;  // halfway between 1 and 1 + 2^-10
+    x[1] = -1.00048828125f;
+    x[2] = 2.5f;
+    x[3] = -2.5f;
+    void* dx = to_device(x);
+    void* dh = to_device(std::vector<uint16_t>(64 * 6, 0));
+    void* di = to_device(std::vector<int32_t>(64 * 6, 0));
+    ASSERT_EQ(launch_cast_modes(stream_, dx, dh, di), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<uint16_t> h = to_host<uint16_t>(dh, 64 * 6);
+    const std::vector<int32_t> n = to_host<int32_t>(di, 64 * 6);
+    for (int mode = 0; mode < 6; ++mode) {
+        for (int i = 0; i < 64; ++i) {
+            const double v = static_cast<double>(x[i]);
+            EXPECT_EQ(h[mode * 64 + i], expected_half(v, mode))
+                << "mode " << mode << " value " << v;
+            if (mode == 5) {
+                continue;
+            }
+            const double r = mode == 0   ? std::nearbyint(v)
+                             : mode == 1 ? std::floor(v)
+                             : mode == 2 ? std::ceil(v)
+                             : mode == 3 ? std::round(v)
+                                         : std::trunc(v);
+            EXPECT_EQ(n[mode * 64 + i], static_cast<int32_t>(r))
+                << "mode " << mode << " value " << v;
+        }
+    }
+}
+
+TEST_F(AscendCKernels, MaskAndRepeatForms) {
+    std::vector<float> x(256), y(256);
+    for (int i = 0; i < 256; ++i) {
+        x[i] = static_cast<float>(i);
+        y[i] = static_cast<float>(1000 + 2 * i);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* out = to_device(std::vector<float>(256, 0.0f));
+    void* strided = to_device(std::vector<float>(64, 0.0f));
+    ASSERT_EQ(launch_repeat_forms(stream_, dx, dy, out, strided), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> c = to_host<float>(out, 256);
+    const uint64_t bits = 0xF0F0F0F00000FFFFull;
+    for (int i = 0; i < 256; ++i) {
+        const int k = i % 64;  // position in its repeat
+        const bool selected = i < 128 ? k < 40 : ((bits >> k) & 1u) != 0;
+        EXPECT_EQ(c[i], selected ? static_cast<float>(x[i] + y[i]) : -7.0f) << i;
+    }
+    const std::vector<float> d = to_host<float>(strided, 64);
+    for (int i = 0; i < 64; ++i) {
+        const int source = (i / 8) * 16 + i % 8;  // DataBlock i/8 read from DataBlock 2*(i/8)
+        EXPECT_EQ(d[i], 3.0f * x[source]) << i;
+    }
+}
+
+TEST(AscendCPlatform, TheEmulatedSocsCoresAndUb) {
+    auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
+    EXPECT_EQ(platform->GetCoreNumAiv(), 48u);
+    EXPECT_EQ(platform->GetCoreNumAic(), 24u);
+    uint64_t ub = 0;
+    platform->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    EXPECT_EQ(ub, 196608u);
+}
+
+bool strict_checks() {
+    const char* strict = std::getenv("ACLEMU_ASCENDC_STRICT");
+    return strict != nullptr && std::string(strict) == "1";
+}
+
+TEST_F(AscendCKernels, DataCopyRoundsDownToWholeBlocksAndWarns) {
+    if (strict_checks()) {
+        GTEST_SKIP() << "ACLEMU_ASCENDC_STRICT=1 turns the warning into a failure";
+    }
+    std::vector<float> x(64);
+    for (uint32_t i = 0; i < 64; ++i) {
+        x[i] = static_cast<float>(i);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(std::vector<float>(64, 0.0f));
+    ::testing::internal::CaptureStderr();
+    ASSERT_EQ(launch_copy_count(stream_, dx, dy, 13), 0u);  // 52 bytes: 32 are copied
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    const std::vector<float> y = to_host<float>(dy, 64);
+    for (uint32_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(y[i], i < 8 ? static_cast<float>(i) : -1.0f) << i;
+    }
+    EXPECT_NE(err.find("kernel copy_count, block 0, DataCopy: 13 elements are 52 bytes"),
+              std::string::npos)
+        << err;
+}
+
+TEST_F(AscendCKernels, StrictModeMakesACheckFailTheKernel) {
+    if (!strict_checks()) {
+        GTEST_SKIP() << "runs under ACLEMU_ASCENDC_STRICT=1 (ctest ascendc_kernels_strict)";
+    }
+    void* dx = to_device(std::vector<float>(64, 1.0f));
+    void* dy = to_device(std::vector<float>(64, 0.0f));
+    ASSERT_EQ(launch_copy_count(stream_, dx, dy, 13), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("DataCopy"), std::string::npos);
+    EXPECT_EQ(to_host<float>(dy, 1)[0], 0.0f);  // the block stopped before its store
+}
+
+TEST_F(AscendCKernels, BadBlockCountIsRejected) {
+    std::vector<int32_t> values(16, 0);
+    void* data = to_device(values);
+    EXPECT_EQ(launch_scalar_add_block(0, stream_, data),
+              static_cast<uint32_t>(ACL_ERROR_INVALID_PARAM));
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find("numBlocks"), std::string::npos);
+}
+
+}  // namespace
