@@ -1,9 +1,12 @@
 #include "state.h"
 
+#include "fault.h"
 #include "sanitizer.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <unistd.h>
 
@@ -41,11 +44,18 @@ gpusimError_t sticky() {
     return static_cast<gpusimError_t>(g_sticky.load());
 }
 
-gpusimError_t enter() {
+void clear_sticky() {
+    g_sticky.store(gpusimSuccess);
+}
+
+gpusimError_t enter(const char* api) {
     if (tl_in_host_function) {
         return record(gpusimErrorNotPermitted);
     }
-    return record(sticky());
+    if (gpusimError_t fault = sticky()) {
+        return record(fault);
+    }
+    return record(injected_fault(api));
 }
 
 void set_in_host_function(bool inside) {
@@ -129,6 +139,23 @@ int device_count() {
         return 1;
     }
     return text[0] - '0';
+}
+
+const DeviceProfile& device_profile() {
+    static constexpr DeviceProfile kDefault{"default", 4, {2147483647u, 65535, 65535}};
+    static constexpr DeviceProfile kTiny{"tiny", 1, {2147483647u, 4, 4}};
+    static const DeviceProfile* const profile = [] {
+        const char* text = std::getenv("ACLEMU_GPUSIM_PROFILE");
+        if (text == nullptr || text[0] == '\0' || std::strcmp(text, "default") == 0) {
+            return &kDefault;
+        }
+        if (std::strcmp(text, "tiny") == 0) {
+            return &kTiny;
+        }
+        std::fprintf(stderr, "gpusim: unknown ACLEMU_GPUSIM_PROFILE=%s (default or tiny)\n", text);
+        std::abort();
+    }();
+    return *profile;
 }
 
 int current_device() {
