@@ -20,6 +20,7 @@ import sys
 GENERATED = {
     "set_env.sh",  # the installed prefix's copy of cmake/set_env.sh.in
     "bench/out/",  # scripts/run_bench.sh's output directory
+    "build-gpu-check/gpu_check_report.md",  # scripts/gpu_check.sh's report
 }
 # Where public headers live, so `acl/acl.h` resolves as an #include would.
 INCLUDE_ROOTS = ("runtime/include", "ops/include")

@@ -31,9 +31,9 @@ def gcda_files(build):
 
 def gcov_json(gcda):
     """gcov's JSON for one object (each file it covers)."""
-    out = subprocess.run(
-        ["gcov", "--json-format", "--stdout", "--branch-probabilities", gcda],
-        cwd=os.path.dirname(gcda), capture_output=True, check=True).stdout
+    gcda = os.path.abspath(gcda)
+    out = subprocess.run(["gcov", "--json-format", "--stdout", "--branch-probabilities", gcda],
+                         cwd=os.path.dirname(gcda), capture_output=True, check=True).stdout
     if out[:2] == b"\x1f\x8b":
         out = gzip.decompress(out)
     for text in out.decode().splitlines():
@@ -96,9 +96,9 @@ def main():
         bp = 100.0 * bc / bt if bt else 100.0
         print(f"**{name}**: lines {lc}/{lt} = {lp:.1f} %, branches {bc}/{bt} = {bp:.1f} %")
     print()
-    print("Kernel lines never run:")
+    print("Lines never run:")
     print()
-    for rel in sorted(f for f in lines if f.startswith("kernels_cu/")):
+    for rel in sorted(lines):
         missed = sorted(n for n, c in lines[rel].items() if c == 0)
         if not missed:
             continue

@@ -79,7 +79,9 @@ ${entries}        {nullptr, 0},
     endif()
     target_compile_options(${target} PRIVATE -Wno-unknown-pragmas -ffp-contract=off)
     if(ACLEMU_GPU_COVERAGE)
-        target_compile_options(${target} PRIVATE --coverage)
+        # Atomic counters: the simulated GPU threads of many blocks run the same lines at once
+        # (and the race checker sees the counts as atomic updates, not as races).
+        target_compile_options(${target} PRIVATE --coverage -fprofile-update=atomic)
         target_link_options(${target} PRIVATE --coverage)
     endif()
     if(ACLEMU_GPUSIM_CHECKER_BUILT)

@@ -7,7 +7,10 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_logsigmoid_backward.h"
 
+#include "aclemu/rt.h"
 #include "gpu/sim/runtime.h"
+#include "kernels_cu/kernel_args.h"
+#include "kernels_cu/launch.h"
 
 #include <gtest/gtest.h>
 
@@ -338,6 +341,69 @@ TEST_F(GpuSimFaults, DeviceCallsReturnTheirFailure) {
     int32_t can = -1;
     fail_next("gpusimDeviceCanAccessPeer", gpusimErrorInvalidDevice);
     EXPECT_NE(aclrtDeviceCanAccessPeer(&can, 0, 0), ACL_SUCCESS);
+}
+
+// The kernels ask the device for its SMs and grid limits once per device: when it cannot answer
+// they size their grids for the smallest device and still compute everything (in a process of
+// its own under ctest, this test's launches are the first, so the answers are not cached yet).
+TEST_F(GpuSimFaults, KernelsLaunchWhenTheDeviceCannotBeAsked) {
+    constexpr size_t n = kBytes / sizeof(int32_t);
+    std::vector<int32_t> a(n);
+    std::vector<int32_t> b(n);
+    for (size_t i = 0; i < n; ++i) {
+        a[i] = static_cast<int32_t>(i * 7);
+        b[i] = static_cast<int32_t>(1000 - i);
+    }
+    void* src = nullptr;
+    ASSERT_EQ(aclrtMalloc(&src, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(device_, kBytes, a.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(src, kBytes, b.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    gpusimInjectFault("gpusimDeviceGetAttribute", 0, 1, gpusimErrorInvalidValue);
+    ASSERT_EQ(
+        aclrtReduceAsync(
+            device_, src, kBytes, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, stream_, nullptr),
+        ACL_SUCCESS);
+    gpusimInjectFault("gpusimGetDevice", 0, 1, gpusimErrorInvalidValue);
+    ASSERT_EQ(
+        aclrtReduceAsync(
+            device_, src, kBytes, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_INT32, stream_, nullptr),
+        ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    std::vector<int32_t> got(n);
+    ASSERT_EQ(aclrtMemcpy(got.data(), kBytes, device_, kBytes, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+    for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(got[i], a[i] + 2 * b[i]) << "element " << i;
+    }
+    EXPECT_EQ(aclrtFree(src), ACL_SUCCESS);
+}
+
+// The atomic scatter zeroes its workspace first: a refused fill is the launcher's answer.
+TEST_F(GpuSimFaults, UpsampleScatterReturnsARefusedWorkspaceFill) {
+    const kernels::GpuLaunchers& gpu = kernels::gpusim::launchers();
+    kernels::UpsampleNearestExact1dBackwardArgs args;
+    args.n = args.c = 1;
+    args.l_in = 4;
+    args.l_out = 8;
+    args.scale = 2.0f;
+    args.dtype = kernels::DType::Float32;
+    args.algorithm = kernels::UpsampleAlgorithm::AtomicScatter;
+    args.grad_output = device_;
+    args.grad_output_strides[0] = args.grad_output_strides[1] = 8;
+    args.grad_output_strides[2] = 1;
+    args.out = static_cast<char*>(device_) + 64;
+    args.out_strides[0] = args.out_strides[1] = 4;
+    args.out_strides[2] = 1;
+    void* workspace = static_cast<char*>(device_) + 128;
+    rt::StreamTarget target;
+    ASSERT_EQ(rt::resolve_stream(stream_, &target), ACL_SUCCESS);
+    fail_next("gpusimMemsetAsync", gpusimErrorInvalidValue);
+    EXPECT_EQ(gpu.upsample_nearest_exact1d_backward(args, workspace, target.native),
+              static_cast<int>(gpusimErrorInvalidValue));
+    gpusimGetLastError();
+    EXPECT_EQ(gpu.upsample_nearest_exact1d_backward(args, workspace, target.native), 0);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
 }
 
 }  // namespace

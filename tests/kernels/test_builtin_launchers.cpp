@@ -264,6 +264,35 @@ TEST_P(BuiltinLaunchers, RandomPastOneGridRoundByValueAndByAddress) {
     }
 }
 
+// A dropout mask with a bf16 ratio past one grid round: bit i (LSB first in byte i / 8) is 1
+// when u = (w >> 8) 2^-24 of word i mod 4 of block i / 4 is at least the ratio.
+TEST_P(BuiltinLaunchers, DropoutMaskWithABf16RatioPastOneGridRound) {
+    const uint64_t bits = 8 * 8 * kPastOneRound;
+    const uint64_t seed = 42;
+    const uint64_t counter[2] = {5, 0};
+    DeviceBuffer counter_d(16);
+    ASSERT_TRUE(counter_d.upload(counter, 16));
+    DeviceBuffer out_d(bits / 8);
+    builtin::RandomArgs args;
+    args.func = builtin::RandomFunc::DropoutBitmask;
+    args.type = builtin::ElemType::BFloat16;
+    args.out = out_d.get();
+    args.counter = counter_d.get();
+    args.seed.value = seed;
+    args.count.value = bits;
+    args.a.value = 0x3F40;  // bf16 0.75
+    args.max_count = bits;
+    ASSERT_EQ(launchers_->random(args, target_.native), 0);
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    std::vector<uint8_t> got(bits / 8);
+    ASSERT_TRUE(out_d.download(got.data(), got.size()));
+    for (uint64_t i = 0; i < bits; ++i) {
+        const uint32_t w = reference_random_word(seed, counter[0], counter[1], i / 4, i % 4);
+        const double u = static_cast<double>(w >> 8) / double(1u << 24);
+        ASSERT_EQ((got[i / 8] >> (i % 8)) & 1u, u >= 0.75 ? 1u : 0u) << "bit " << i;
+    }
+}
+
 ACLEMU_INSTANTIATE_GPU_ONLY(BuiltinLaunchers);
 
 }  // namespace
