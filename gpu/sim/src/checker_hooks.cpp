@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace gpusim::detail::check {
 
@@ -80,6 +81,22 @@ GPUSIM_HOOK void __tsan_read_range(void* p, size_t bytes) {
 }
 GPUSIM_HOOK void __tsan_write_range(void* p, size_t bytes) {
     hook(p, bytes, Access::Write, 1);
+}
+
+// Clang's instrumentation calls these for memcpy, memmove and memset.
+GPUSIM_HOOK void* __tsan_memcpy(void* dst, const void* src, size_t bytes) {
+    hook(src, bytes, Access::Read, 1);
+    hook(dst, bytes, Access::Write, 1);
+    return std::memcpy(dst, src, bytes);
+}
+GPUSIM_HOOK void* __tsan_memmove(void* dst, const void* src, size_t bytes) {
+    hook(src, bytes, Access::Read, 1);
+    hook(dst, bytes, Access::Write, 1);
+    return std::memmove(dst, src, bytes);
+}
+GPUSIM_HOOK void* __tsan_memset(void* dst, int value, size_t bytes) {
+    hook(dst, bytes, Access::Write, 1);
+    return std::memset(dst, value, bytes);
 }
 
 GPUSIM_HOOK void __tsan_atomic_thread_fence(int) {
