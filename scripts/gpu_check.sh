@@ -18,7 +18,7 @@
 # Usage: scripts/gpu_check.sh [--dry-run] [--report FILE] [--build-dir DIR]
 # Exit status: 0 when every step that ran passed (or none could run), 1 otherwise.
 set -uo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 root=$(pwd)
 
 dry_run=0
