@@ -18,6 +18,7 @@
 #    define ACLEMU_GPU_VENDOR    "hip"
 #    define ACLEMU_GPU_NAMESPACE gpu
 
+using gpuDeviceAttr_t = hipDeviceAttribute_t;
 using gpuDeviceProp_t = hipDeviceProp_t;
 using gpuError_t = hipError_t;
 using gpuEvent_t = hipEvent_t;
@@ -33,6 +34,7 @@ using gpuStream_t = hipStream_t;
 // hipHostMalloc: its C++ overload defaults the flags to hipHostMallocDefault, as cudaMallocHost.
 // hipStreamAddCallback stands in for hipLaunchHostFunc, which ROCm 5.2 declares but does not
 // export (see enqueue_host_function).
+#    define gpuDevAttrMaxGridDimY                  hipDeviceAttributeMaxGridDimY
 #    define gpuDevAttrMultiProcessorCount          hipDeviceAttributeMultiprocessorCount
 #    define gpuDeviceCanAccessPeer                 hipDeviceCanAccessPeer
 #    define gpuDeviceDisablePeerAccess             hipDeviceDisablePeerAccess
@@ -140,6 +142,7 @@ using gpuStream_t = hipStream_t;
 #    define ACLEMU_GPU_VENDOR    "gpusim"
 #    define ACLEMU_GPU_NAMESPACE gpusim
 
+using gpuDeviceAttr_t = gpusimDeviceAttr;
 using gpuDeviceProp_t = gpusimDeviceProp;
 using gpuError_t = gpusimError_t;
 using gpuEvent_t = gpusimEvent_t;
@@ -152,6 +155,7 @@ using gpuMemcpyKind = gpusimMemcpyKind;
 using gpuPointerAttributes = gpusimPointerAttributes;
 using gpuStream_t = gpusimStream_t;
 
+#    define gpuDevAttrMaxGridDimY                  gpusimDevAttrMaxGridDimY
 #    define gpuDevAttrMultiProcessorCount          gpusimDevAttrMultiProcessorCount
 #    define gpuDeviceCanAccessPeer                 gpusimDeviceCanAccessPeer
 #    define gpuDeviceDisablePeerAccess             gpusimDeviceDisablePeerAccess
@@ -256,6 +260,7 @@ using gpuStream_t = gpusimStream_t;
 #    define ACLEMU_GPU_VENDOR    "cuda"
 #    define ACLEMU_GPU_NAMESPACE gpu
 
+using gpuDeviceAttr_t = cudaDeviceAttr;
 using gpuDeviceProp_t = cudaDeviceProp;
 using gpuError_t = cudaError_t;
 using gpuEvent_t = cudaEvent_t;
@@ -265,6 +270,7 @@ using gpuMemcpyKind = cudaMemcpyKind;
 using gpuPointerAttributes = cudaPointerAttributes;
 using gpuStream_t = cudaStream_t;
 
+#    define gpuDevAttrMaxGridDimY            cudaDevAttrMaxGridDimY
 #    define gpuDevAttrMultiProcessorCount    cudaDevAttrMultiProcessorCount
 #    define gpuDeviceCanAccessPeer           cudaDeviceCanAccessPeer
 #    define gpuDeviceDisablePeerAccess       cudaDeviceDisablePeerAccess

@@ -317,13 +317,13 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
         const dim3 block(bx, kThreads / bx);
         const int64_t tiles = (a.channels + bx - 1) / bx;
         const dim3 grid(static_cast<unsigned>(plan.splits),
-                        static_cast<unsigned>(std::min<int64_t>(tiles, kMaxGridYZ)));
+                        static_cast<unsigned>(std::min<int64_t>(tiles, max_grid_y())));
         ACLEMU_LAUNCH(grid, block, 0, stream, batch_norm_reduce_backward_partials_channels_last<T>)
         (a, partials, plan);
         return;
     }
     const dim3 grid(static_cast<unsigned>(plan.splits),
-                    static_cast<unsigned>(std::min<int64_t>(a.channels, kMaxGridYZ)));
+                    static_cast<unsigned>(std::min<int64_t>(a.channels, max_grid_y())));
     if (rows_vectorizable(a, kVec)) {
         ACLEMU_LAUNCH(grid, kThreads, 0, stream, batch_norm_reduce_backward_partials_rows<T, kVec>)
         (a, partials, plan);

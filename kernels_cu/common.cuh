@@ -15,27 +15,41 @@ namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 /// the kernels are grid-stride loops, so a smaller grid than the work covers all of it.
 constexpr int kBlocksPerSm = 8;
 
-/// Largest gridDim.y and gridDim.z a launch may use (the hardware limit).
+/// gridDim.y and gridDim.z of every current GPU: the fall-back when the device is not asked.
 constexpr int64_t kMaxGridYZ = 65535;
 
-/// Multiprocessors of the current device, queried once per device (the attribute call is cheap
-/// but not free on every launch); 1 when the query fails.
-inline int sm_count() {
+/// A positive integer attribute of the current device, queried once per device and attribute
+/// slot (the call is cheap but not free on every launch); `fallback` when the query fails.
+template <int Slot>
+int cached_device_attribute(gpuDeviceAttr_t attribute, int fallback) {
     constexpr int kMaxDevices = 64;
     static std::atomic<int> cache[kMaxDevices] = {};
     int device = 0;
     if (gpuGetDevice(&device) != gpuSuccess || device < 0 || device >= kMaxDevices) {
-        return 1;
+        static_cast<void>(gpuGetLastError());
+        return fallback;
     }
-    int sms = cache[device].load(std::memory_order_relaxed);
-    if (sms == 0) {
-        if (gpuDeviceGetAttribute(&sms, gpuDevAttrMultiProcessorCount, device) != gpuSuccess
-            || sms <= 0) {
-            sms = 1;
+    int value = cache[device].load(std::memory_order_relaxed);
+    if (value == 0) {
+        if (gpuDeviceGetAttribute(&value, attribute, device) != gpuSuccess || value <= 0) {
+            static_cast<void>(gpuGetLastError());
+            value = fallback;
         }
-        cache[device].store(sms, std::memory_order_relaxed);
+        cache[device].store(value, std::memory_order_relaxed);
     }
-    return sms;
+    return value;
+}
+
+/// Multiprocessors of the current device; 1 when the query fails.
+inline int sm_count() {
+    return cached_device_attribute<0>(gpuDevAttrMultiProcessorCount, 1);
+}
+
+/// Largest gridDim.y (and gridDim.z) a launch on the current device may use: the device's
+/// limit, so a kernel's loop over grid.y also runs where it is small (the GPU simulator's tiny
+/// profile).
+inline int64_t max_grid_y() {
+    return cached_device_attribute<1>(gpuDevAttrMaxGridDimY, static_cast<int>(kMaxGridYZ));
 }
 
 /// The one grid-size rule: blocks enough for `work_items` when a block covers `items_per_block`

@@ -10,6 +10,7 @@
 #include "kernels_cu/math/log_sigmoid_backward.h"
 #include "kernels_cu/math/logit_grad.h"
 
+#include <atomic>
 #include <cstdint>
 
 namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
@@ -238,6 +239,9 @@ __global__ void __launch_bounds__(kBlock) logit_grad_strided(
 
 enum class Path { ContiguousVector, ContiguousScalar, Strided32, Strided64 };
 
+// Most elements a strided launch indexes in 32 bits (set_strided_index32_limit).
+std::atomic<int64_t> strided_index32_limit{static_cast<int64_t>(UINT32_MAX)};
+
 // The path an elementwise launch takes and its grid; `peel` for ContiguousVector.
 struct Plan {
     Path path = Path::Strided64;
@@ -266,7 +270,8 @@ Plan plan_path(const ElementwiseGeometry& g, const void* out, const void* a, con
         }
         plan.path = Path::ContiguousScalar;
     } else {
-        plan.path = n <= static_cast<int64_t>(UINT32_MAX) ? Path::Strided32 : Path::Strided64;
+        plan.path = n <= strided_index32_limit.load(std::memory_order_relaxed) ? Path::Strided32
+                                                                               : Path::Strided64;
     }
     plan.grid = grid_for(n, static_cast<int64_t>(kBlock) * kScalarUnroll);
     return plan;
@@ -357,6 +362,11 @@ int launch(const ElementwiseGeometry& g,
 }
 
 }  // namespace
+
+int64_t set_strided_index32_limit(int64_t numel) {
+    return strided_index32_limit.exchange(
+        numel < static_cast<int64_t>(UINT32_MAX) ? numel : static_cast<int64_t>(UINT32_MAX));
+}
 
 int launch_log_sigmoid_backward(const LogSigmoidBackwardArgs& args, void* stream) {
     return launch(args.geometry,

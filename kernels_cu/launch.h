@@ -9,6 +9,7 @@
 #include "kernels_cu/kernel_args.h"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace aclemu::kernels {
 
@@ -34,6 +35,11 @@ struct GpuLaunchers {
 
     /// Human-readable text of a code returned above.
     const char* (*error_string)(int code);
+
+    /// Test seam: strided elementwise launches of more than `numel` elements index in 64 bits
+    /// (UINT32_MAX by default, where 32-bit indices stop fitting), so a test reaches that path
+    /// at a small size. Returns the previous limit. Process-wide.
+    int64_t (*set_strided_index32_limit)(int64_t numel);
 };
 
 namespace gpu {

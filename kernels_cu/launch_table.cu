@@ -16,6 +16,7 @@ size_t upsample_nearest_exact1d_backward_workspace_bytes(
 int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args,
                                              void* workspace,
                                              void* stream);
+int64_t set_strided_index32_limit(int64_t numel);
 
 namespace {
 const char* error_string(int code) {
@@ -32,6 +33,7 @@ const GpuLaunchers& launchers() {
         &upsample_nearest_exact1d_backward_workspace_bytes,
         &launch_upsample_nearest_exact1d_backward,
         &error_string,
+        &set_strided_index32_limit,
     };
     return table;
 }

@@ -22,6 +22,7 @@ GENERATED = {
     "bench/out/",  # scripts/run_bench.sh's output directory
     # the installed prefix's copy of ascendc/cmake/ascendc.cmake
     "tikcpp/ascendc_kernel_cmake/ascendc.cmake",
+    "build-gpu-check/gpu_check_report.md",  # scripts/gpu_check.sh's report
 }
 # Where public headers live, so `acl/acl.h` resolves as an #include would.
 INCLUDE_ROOTS = ("runtime/include", "ops/include")

@@ -2,8 +2,9 @@
 # The checks CI runs besides scripts/run_tests.sh (docs/testing.md), each in a build directory
 # of its own:
 #   asan  AddressSanitizer + UndefinedBehaviorSanitizer (CUDA off, so the gpu tests run on the
-#         GPU simulator): every cpu and gpu test                                  (build-asan)
-#   tsan  ThreadSanitizer: the runtime, GPU simulator and stress suites            (build-tsan)
+#         GPU simulator): every cpu and gpu test, then the GPU code's coverage     (build-asan)
+#   tsan  ThreadSanitizer: the runtime, GPU simulator and stress suites, and the gpu tests of the
+#         kernels and ops suites                                                 (build-tsan)
 #   hip   the HIP build, compile only (Debian's hipcc and rocPRIM, installed when missing):
 #         libascendcl, libnnopbase, libopapi with the kernels, warnings as errors    (build-hip)
 # Usage: scripts/run_ci_checks.sh [asan] [tsan] [hip]     (default: all three)
@@ -24,33 +25,45 @@ fi
 
 # Sanitizer builds: Debug (asserts on) at -O1 with line tables (file and line in the reports);
 # no CUDA (the gpu tests run on the GPU simulator), no benchmarks.
+# `configure_extra`: more configure arguments for the next build.
+configure_extra=()
 sanitizer_build() {
     local dir=$1 sanitizers=$2
     shift 2
     cmake -S . -B "$dir" -DACLEMU_SANITIZE="$sanitizers" -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
         -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=OFF \
-        -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${launcher[@]}"
+        -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${launcher[@]}" "${configure_extra[@]}"
     cmake --build "$dir" -j"$cores" "$@"
 }
 
-# Every cpu and gpu test, the fuzzers' short runs included.
+# Every cpu and gpu test, the fuzzers' short runs included; then the gcov coverage of the GPU
+# backend and kernels those tests reached on the simulator (scripts/gpu_coverage.sh: kernel lines
+# below 95 % fail the job).
 job_asan() {
     scripts/install_deps.sh --tests
+    configure_extra=(-DACLEMU_GPU_COVERAGE=ON)
     sanitizer_build build-asan address,undefined
+    configure_extra=()
+    find build-asan -name '*.gcda' -delete
     ctest --test-dir build-asan -L "cpu|gpu" --output-on-failure -j"$cores"
+    scripts/gpu_coverage.sh build-asan
 }
 
 # The suites where threads meet: the runtime (streams, events, copies, host functions), the GPU
-# simulator (fibers as TSan threads, the planted missing barrier) and the stress test. The
-# LargeMemory cases copy hundreds of MiB byte by byte, which takes TSan minutes per case; the
-# stress test's large copies cover the same split copies.
+# simulator (fibers as TSan threads, the planted races) and the stress test; and every kernel on
+# the simulator, where each GPU thread is a TSan thread (the kernels and ops suites' gpu tests,
+# about 35 s; their cpu tests and the tiny-profile repeats are left out). The LargeMemory cases
+# copy hundreds of MiB byte by byte, which takes TSan minutes per case; the stress test's large
+# copies cover the same split copies.
 job_tsan() {
     scripts/install_deps.sh --tests
     sanitizer_build build-tsan thread \
-        --target test_runtime test_gpusim gpusim_planted_bug test_stress
+        --target test_runtime test_gpusim gpusim_planted_bug test_stress test_kernels test_ops
     ctest --test-dir build-tsan -L "^(runtime|gpusim|stress)$" -E "LargeMemory" \
         --output-on-failure -j"$cores"
+    ctest --test-dir build-tsan -L "^(kernels|ops)$" -LE "^(cpu|tiny)$" --output-on-failure \
+        -j"$cores"
 }
 
 job_hip() {

@@ -53,7 +53,8 @@ GPUSIM_API uint3 thread_index();
 GPUSIM_API uint3 block_index();
 GPUSIM_API dim3 block_dimensions();
 GPUSIM_API dim3 grid_dimensions();
-GPUSIM_API void syncthreads();
+/// __syncthreads() at `file`:`line` (the race checker tells barriers apart by where they are).
+GPUSIM_API void syncthreads(const char* file, int line);
 /// A fault inside a kernel (a broken contract the hardware would not report): the message goes
 /// to stderr with the kernel and thread, and the device's sticky error becomes `code`.
 GPUSIM_API void device_fault(gpusimError_t code, const char* what);
@@ -178,9 +179,7 @@ int gpusim_launch_bound(const char* kernel);
 #define blockDim  (::gpusim::detail::block_dimensions())
 #define gridDim   (::gpusim::detail::grid_dimensions())
 
-inline void __syncthreads() {
-    ::gpusim::detail::syncthreads();
-}
+#define __syncthreads() ::gpusim::detail::syncthreads(__FILE__, __LINE__)
 
 inline float atomicAdd(float* address, float value) {
     uint32_t* bits = reinterpret_cast<uint32_t*>(address);

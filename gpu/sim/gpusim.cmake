@@ -8,6 +8,18 @@ target_compile_definitions(aclemu_gpusim PRIVATE GPUSIM_BUILDING_RUNTIME)
 target_link_libraries(aclemu_gpusim PRIVATE aclemu_base Threads::Threads ${CMAKE_DL_LIBS})
 aclemu_warnings(aclemu_gpusim)
 
+# The race checker's memory hooks (gpu/sim/src/checker.h): the kernel libraries are compiled with
+# -fsanitize=thread, whose calls (__tsan_read4, ...) the simulator answers itself. Only without
+# a sanitizer: ThreadSanitizer's own runtime checks the kernels in a TSan build, and the others
+# do not combine with it.
+option(ACLEMU_GPUSIM_CHECKER "Instrument the simulator's kernels for its race checker" ON)
+set(ACLEMU_GPUSIM_CHECKER_BUILT OFF)
+if(ACLEMU_GPUSIM_CHECKER AND NOT ACLEMU_SANITIZERS
+   AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    set(ACLEMU_GPUSIM_CHECKER_BUILT ON)
+    target_compile_definitions(aclemu_gpusim PRIVATE GPUSIM_CHECKER_HOOKS)
+endif()
+
 # aclemu_add_gpusim_kernels(<target> NAMESPACE <ns> SOURCES <file.cu>...)
 #
 # A shared library of the sources built for the simulator: each .cu is included by a generated
@@ -66,6 +78,18 @@ ${entries}        {nullptr, 0},
         target_compile_options(${target} PRIVATE $<$<CXX_COMPILER_ID:GNU>:-Werror=larger-than=49152>)
     endif()
     target_compile_options(${target} PRIVATE -Wno-unknown-pragmas -ffp-contract=off)
+    if(ACLEMU_GPU_COVERAGE)
+        # Atomic counters: the simulated GPU threads of many blocks run the same lines at once
+        # (and the race checker sees the counts as atomic updates, not as races).
+        target_compile_options(${target} PRIVATE --coverage -fprofile-update=atomic)
+        target_link_options(${target} PRIVATE --coverage)
+    endif()
+    if(ACLEMU_GPUSIM_CHECKER_BUILT)
+        # -fno-tree-sra keeps an aggregate copy (a 16-byte vector) one access, so the hook sees
+        # its size and the alignment its type promises rather than four float loads.
+        target_compile_options(${target} PRIVATE -fsanitize=thread
+            $<$<CXX_COMPILER_ID:GNU>:--param=tsan-instrument-func-entry-exit=0 -Wno-tsan -fno-tree-sra>)
+    endif()
     target_link_libraries(${target} PUBLIC aclemu_gpusim PRIVATE aclemu_base)
     aclemu_warnings(${target})
 endfunction()

@@ -289,4 +289,19 @@ GPUSIM_API gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, 
 // where a GPU's event times can only be mapped onto the host clock through an anchor event.
 GPUSIM_API gpusimError_t gpusimEventHostNs(int64_t* ns, gpusimEvent_t event);
 
+// Fault injection, for tests: CUDA errors on request, so that code above the runtime can be
+// tested against each. The next `count` calls of entry point `api` after `skip` more calls fail
+// with `error` before doing anything (their last error is `error`). `api` is a gpusim* function
+// name ("gpusimMalloc", "gpusimMemcpyAsync", "gpusimEventRecord", ...), "gpusimLaunchKernel" for
+// a kernel launch (refused as a <<<>>> launch is: the calling thread's last error), or
+// "gpusimKernelFault" for a grid that runs and then faults on the device (sticky, as a kernel
+// fault is). Armed faults apply to every host thread.
+GPUSIM_API void gpusimInjectFault(const char* api,
+                                  unsigned skip,
+                                  unsigned count,
+                                  gpusimError_t error);
+/// Disarms every fault, and clears the device's sticky error and the calling thread's last
+/// error: a test's way back from a fault (a real device has none).
+GPUSIM_API void gpusimResetFaults(void);
+
 }  // extern "C"

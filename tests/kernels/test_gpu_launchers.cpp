@@ -6,12 +6,10 @@
 // computed here in double from the dtype-rounded inputs.
 #include "acl/acl.h"
 
-#include "common/dispatch.h"
+#include "kernels/gpu_launcher_fixture.h"
 #include "kernels_cu/kernel_args.h"
 #include "kernels_cu/launch.h"
-#include "support/backend_fixture.h"
 #include "support/compare.h"
-#include "support/device_tensor.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -25,89 +23,7 @@
 namespace aclemu::test {
 namespace {
 
-namespace rt = ::aclemu::rt;
-using kernels::DType;
-
-// The GPU runtime's "invalid value": 1 in CUDA, HIP and the simulator alike.
-constexpr int kInvalidValue = 1;
-
-aclDataType acl_of(DType t) {
-    switch (t) {
-        case DType::Float16:
-            return ACL_FLOAT16;
-        case DType::BFloat16:
-            return ACL_BF16;
-        case DType::Float32:
-            break;
-    }
-    return ACL_FLOAT;
-}
-
-const char* label(DType t) {
-    return t == DType::Float32 ? "fp32" : t == DType::Float16 ? "fp16" : "bf16";
-}
-
-// Deterministic values in [lo, hi), rounded to `dtype`.
-std::vector<double> values(size_t n, double lo, double hi, uint32_t seed, DType dtype) {
-    std::vector<double> v(n);
-    uint32_t state = seed;
-    for (double& x : v) {
-        state = state * 1664525u + 1013904223u;
-        x = round_to_dtype(lo + (hi - lo) * (state >> 8) / double(1u << 24), acl_of(dtype));
-    }
-    return v;
-}
-
-class GpuLaunchers : public BackendTest {
-protected:
-    void SetUp() override {
-        BackendTest::SetUp();
-        if (HasFatalFailure() || IsSkipped()) {
-            return;
-        }
-        rt::StreamTarget target;
-        ASSERT_EQ(rt::resolve_stream(stream(), &target), ACL_SUCCESS);
-        native_ = target.native;
-        launchers_ = ops::gpu_launchers(target.kind);
-        ASSERT_NE(launchers_, nullptr) << "no kernels for the GPU backend that answered";
-    }
-
-    const kernels::GpuLaunchers& gpu() const { return *launchers_; }
-    void* native() const { return native_; }
-
-    void synchronize() { ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS); }
-
-    // Device copy of `host` placed `offset` elements into its buffer (misaligning it).
-    DeviceBuffer upload_at(const std::vector<double>& host, DType dtype, size_t offset) {
-        const size_t width = dtype_bytes(acl_of(dtype));
-        std::vector<uint8_t> bytes(offset * width, 0);
-        const std::vector<uint8_t> data = encode_values(host, acl_of(dtype));
-        bytes.insert(bytes.end(), data.begin(), data.end());
-        DeviceBuffer buffer(bytes.size());
-        EXPECT_TRUE(buffer.upload(bytes.data(), bytes.size()));
-        return buffer;
-    }
-
-    std::vector<double> download_at(const DeviceBuffer& buffer,
-                                    DType dtype,
-                                    size_t offset,
-                                    size_t n) {
-        const size_t width = dtype_bytes(acl_of(dtype));
-        std::vector<uint8_t> bytes(buffer.size());
-        EXPECT_TRUE(buffer.download(bytes.data(), bytes.size()));
-        return decode_values(std::vector<uint8_t>(bytes.begin() + offset * width,
-                                                  bytes.begin() + (offset + n) * width),
-                             acl_of(dtype));
-    }
-
-    static void* at(const DeviceBuffer& buffer, DType dtype, size_t offset) {
-        return static_cast<char*>(buffer.get()) + offset * dtype_bytes(acl_of(dtype));
-    }
-
-private:
-    void* native_ = nullptr;
-    const kernels::GpuLaunchers* launchers_ = nullptr;
-};
+class GpuLaunchers : public GpuLauncherTest {};
 
 double ref_log_sigmoid_backward(double dy, double x) {
     return dy / (1.0 + std::exp(x));  // dy * sigmoid(-x)

@@ -190,7 +190,7 @@ const ErrorText* find_error(gpusimError_t code) {
 extern "C" {
 
 gpusimError_t gpusimGetDeviceCount(int* count) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (count == nullptr) {
@@ -201,7 +201,7 @@ gpusimError_t gpusimGetDeviceCount(int* count) {
 }
 
 gpusimError_t gpusimSetDevice(int device) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (gpusimError_t e = check_device(device)) {
@@ -212,7 +212,7 @@ gpusimError_t gpusimSetDevice(int device) {
 }
 
 gpusimError_t gpusimGetDevice(int* device) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (device == nullptr) {
@@ -223,7 +223,7 @@ gpusimError_t gpusimGetDevice(int* device) {
 }
 
 gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (prop == nullptr) {
@@ -240,9 +240,9 @@ gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device) {
     prop->maxThreadsPerBlock = static_cast<int>(kMaxThreadsPerBlock);
     for (int d = 0; d < 3; ++d) {
         prop->maxThreadsDim[d] = static_cast<int>(kMaxBlockDim[d]);
-        prop->maxGridSize[d] = static_cast<int>(kMaxGridDim[d]);
+        prop->maxGridSize[d] = static_cast<int>(device_profile().max_grid_dim[d]);
     }
-    prop->multiProcessorCount = kMultiProcessors;
+    prop->multiProcessorCount = device_profile().multi_processors;
     prop->l2CacheSize = kL2CacheBytes;
     prop->maxThreadsPerMultiProcessor = kMaxThreadsPerMultiProcessor;
     prop->sharedMemPerMultiprocessor = kSharedBytesPerMultiProcessor;
@@ -250,7 +250,7 @@ gpusimError_t gpusimGetDeviceProperties(gpusimDeviceProp* prop, int device) {
 }
 
 gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int device) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (value == nullptr) {
@@ -271,7 +271,8 @@ gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int de
         case gpusimDevAttrMaxGridDimX:
         case gpusimDevAttrMaxGridDimY:
         case gpusimDevAttrMaxGridDimZ:
-            *value = static_cast<int>(kMaxGridDim[attr - gpusimDevAttrMaxGridDimX]);
+            *value =
+                static_cast<int>(device_profile().max_grid_dim[attr - gpusimDevAttrMaxGridDimX]);
             return gpusimSuccess;
         case gpusimDevAttrMaxSharedMemoryPerBlock:
             *value = static_cast<int>(kMaxSharedBytesPerBlock);
@@ -280,14 +281,14 @@ gpusimError_t gpusimDeviceGetAttribute(int* value, gpusimDeviceAttr attr, int de
             *value = kWarpSize;
             return gpusimSuccess;
         case gpusimDevAttrMultiProcessorCount:
-            *value = kMultiProcessors;
+            *value = device_profile().multi_processors;
             return gpusimSuccess;
     }
     return record(gpusimErrorInvalidValue);
 }
 
 gpusimError_t gpusimDeviceSynchronize(void) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     synchronize_all();
@@ -295,7 +296,7 @@ gpusimError_t gpusimDeviceSynchronize(void) {
 }
 
 gpusimError_t gpusimDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (canAccessPeer == nullptr) {
@@ -309,7 +310,7 @@ gpusimError_t gpusimDeviceCanAccessPeer(int* canAccessPeer, int device, int peer
 }
 
 gpusimError_t gpusimDeviceEnablePeerAccess(int peerDevice, unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (flags != 0) {
@@ -328,7 +329,7 @@ gpusimError_t gpusimDeviceEnablePeerAccess(int peerDevice, unsigned flags) {
 }
 
 gpusimError_t gpusimDeviceDisablePeerAccess(int peerDevice) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     const int device = current_device();
@@ -365,7 +366,7 @@ const char* gpusimGetErrorString(gpusimError_t error) {
 }
 
 gpusimError_t gpusimMalloc(void** ptr, size_t bytes) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (ptr == nullptr) {
@@ -396,7 +397,7 @@ gpusimError_t gpusimMalloc(void** ptr, size_t bytes) {
 }
 
 gpusimError_t gpusimFree(void* ptr) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (ptr == nullptr) {
@@ -415,7 +416,7 @@ gpusimError_t gpusimFree(void* ptr) {
 }
 
 gpusimError_t gpusimMallocHost(void** ptr, size_t bytes) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (ptr == nullptr) {
@@ -435,7 +436,7 @@ gpusimError_t gpusimMallocHost(void** ptr, size_t bytes) {
 }
 
 gpusimError_t gpusimFreeHost(void* ptr) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (ptr == nullptr) {
@@ -451,7 +452,7 @@ gpusimError_t gpusimFreeHost(void* ptr) {
 }
 
 gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (free_bytes == nullptr || total_bytes == nullptr) {
@@ -465,7 +466,7 @@ gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
 }
 
 gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes, const void* ptr) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (attributes == nullptr || ptr == nullptr) {
@@ -491,7 +492,7 @@ gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes, co
 // pinned memory) return once done; from pageable host memory the data is staged and the copy
 // may land after the return; device-to-device copies only queue.
 gpusimError_t gpusimMemcpy(void* dst, const void* src, size_t bytes, gpusimMemcpyKind kind) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (bytes == 0) {
@@ -516,7 +517,7 @@ gpusimError_t gpusimMemcpy(void* dst, const void* src, size_t bytes, gpusimMemcp
 
 gpusimError_t gpusimMemcpyAsync(
     void* dst, const void* src, size_t bytes, gpusimMemcpyKind kind, gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (bytes == 0) {
@@ -529,11 +530,14 @@ gpusimError_t gpusimMemcpyAsync(
 }
 
 gpusimError_t gpusimMemset(void* dst, int value, size_t bytes) {
+    if (gpusimError_t e = enter(__func__)) {
+        return e;
+    }
     return gpusimMemsetAsync(dst, value, bytes, nullptr);
 }
 
 gpusimError_t gpusimMemsetAsync(void* dst, int value, size_t bytes, gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (bytes == 0) {
@@ -546,7 +550,7 @@ gpusimError_t gpusimMemsetAsync(void* dst, int value, size_t bytes, gpusimStream
 }
 
 gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (stream == nullptr || (flags & ~gpusimStreamNonBlocking) != 0) {
@@ -557,7 +561,7 @@ gpusimError_t gpusimStreamCreateWithFlags(gpusimStream_t* stream, unsigned flags
 }
 
 gpusimError_t gpusimDeviceGetStreamPriorityRange(int* leastPriority, int* greatestPriority) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (leastPriority != nullptr) {
@@ -570,7 +574,7 @@ gpusimError_t gpusimDeviceGetStreamPriorityRange(int* leastPriority, int* greate
 }
 
 gpusimError_t gpusimStreamCreateWithPriority(gpusimStream_t* stream, unsigned flags, int priority) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (stream == nullptr || (flags & ~gpusimStreamNonBlocking) != 0) {
@@ -582,7 +586,7 @@ gpusimError_t gpusimStreamCreateWithPriority(gpusimStream_t* stream, unsigned fl
 }
 
 gpusimError_t gpusimStreamGetPriority(gpusimStream_t stream, int* priority) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (priority == nullptr) {
@@ -597,7 +601,7 @@ gpusimError_t gpusimStreamGetPriority(gpusimStream_t stream, int* priority) {
 }
 
 gpusimError_t gpusimStreamDestroy(gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (stream == nullptr || !remove_stream(stream)) {
@@ -607,14 +611,14 @@ gpusimError_t gpusimStreamDestroy(gpusimStream_t stream) {
 }
 
 gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     return record(wait_for_stream(stream));
 }
 
 gpusimError_t gpusimStreamQuery(gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimStream> s = find_stream(stream);
@@ -625,7 +629,7 @@ gpusimError_t gpusimStreamQuery(gpusimStream_t stream) {
 }
 
 gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -661,7 +665,7 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
 }
 
 gpusimError_t gpusimLaunchHostFunc(gpusimStream_t stream, gpusimHostFn_t fn, void* user_data) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (fn == nullptr) {
@@ -674,7 +678,7 @@ gpusimError_t gpusimStreamWriteValue64(gpusimStream_t stream,
                                        void* addr,
                                        uint64_t value,
                                        unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (!is_device_word(addr) || flags > 1u) {
@@ -689,7 +693,7 @@ gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,
                                       void* addr,
                                       uint64_t value,
                                       unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     const unsigned mode = flags & ~gpusimStreamWaitValueFlush;
@@ -701,7 +705,7 @@ gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,
 }
 
 gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     constexpr unsigned kKnown = gpusimEventDisableTiming | gpusimEventInterprocess;
@@ -724,14 +728,14 @@ gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags) {
 }
 
 gpusimError_t gpusimEventDestroy(gpusimEvent_t event) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     return record(remove_event(event) ? gpusimSuccess : gpusimErrorInvalidResourceHandle);
 }
 
 gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -768,7 +772,7 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
 }
 
 gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -785,7 +789,7 @@ gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
 }
 
 gpusimError_t gpusimEventSynchronize(gpusimEvent_t event) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -804,7 +808,7 @@ gpusimError_t gpusimEventSynchronize(gpusimEvent_t event) {
 }
 
 gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent_t end) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> first = find_event(start);

@@ -19,6 +19,8 @@
 // runner and fibers otherwise talk through atomics, so nothing else orders unrelated work.
 #include "grid.h"
 
+#include "checker.h"
+#include "fault.h"
 #include "fiber.h"
 #include "sanitizer.h"
 #include "settings.h"
@@ -56,6 +58,7 @@ struct GridJob {
     std::condition_variable finished;
     char launch_anchor = 0;  // TSan sync objects (their addresses)
     char done_anchor = 0;
+    std::shared_ptr<check::LaunchChecker> checker;  // null when the checker is off
 
     ~GridJob() { deleter(closure); }
 };
@@ -76,6 +79,8 @@ struct FiberSlot {
     std::atomic<unsigned> thread[3] = {};
     std::atomic<unsigned> block[3] = {};
     std::atomic<FiberStatus> status{FiberStatus::Finished};
+    std::atomic<const char*> barrier_file{nullptr};  // where it waits (the race checker's)
+    std::atomic<int> barrier_line{0};
 };
 
 thread_local std::atomic<FiberSlot*> tl_current{nullptr};
@@ -102,7 +107,12 @@ public:
 
     /// Block `linear` of `job`. The runner reads nothing of the job itself (its thread's reads
     /// would need ordering against the job's release): the caller copied what it needs.
-    void run_block(GridJob* job, uint64_t linear, dim3 g, dim3 b, const SharedSegment& shared) {
+    void run_block(GridJob* job,
+                   uint64_t linear,
+                   dim3 g,
+                   dim3 b,
+                   const SharedSegment& shared,
+                   check::LaunchChecker* checker) {
         const unsigned threads = b.x * b.y * b.z;
         while (fibers_.size() < threads) {
             std::unique_ptr<FiberSlot> slot;
@@ -116,7 +126,14 @@ public:
             slot->fiber = std::move(fiber);  // from here on, only atomics pass between them
             fibers_.push_back(std::move(slot));
         }
-        reset_shared_memory(shared);
+        void* shared_memory = reset_shared_memory(shared);
+        if (checker != nullptr) {
+            san::Invisible invisible;
+            checker_.begin_block(checker, linear, shared_memory, shared.bytes);
+            if (check::memory_hooks_built()) {
+                check::set_current(&checker_);
+            }
+        }
         // A fresh barrier anchor per block: its address is never shared with another block.
         std::unique_ptr<char> barrier(new char(0));
         const unsigned block_index[3] = {static_cast<unsigned>(linear % g.x),
@@ -153,6 +170,12 @@ public:
                     continue;
                 }
                 tl_current.store(&slot, std::memory_order_relaxed);
+                if (checker != nullptr) {
+                    san::Invisible invisible;
+                    const Context& context = slot.fiber->context();
+                    checker_.set_thread(
+                        descending ? threads - 1 - i : i, context.stack_bottom, context.stack_size);
+                }
                 switch_context(host_, slot.fiber->context());
                 tl_current.store(nullptr, std::memory_order_relaxed);
                 if (slot.status.load(std::memory_order_relaxed) == FiberStatus::AtBarrier) {
@@ -161,6 +184,9 @@ public:
             }
             if (waiting == 0) {
                 break;  // every thread finished
+            }
+            if (checker != nullptr) {
+                check_barrier(threads);
             }
             // Every thread still running is at the barrier (finished ones count as arrived):
             // open it.
@@ -171,10 +197,32 @@ public:
                 }
             }
         }
+        if (checker != nullptr) {
+            san::Invisible invisible;
+            check::set_current(nullptr);
+            checker_.end_block();
+        }
     }
 
 private:
+    // Every thread still running is at a barrier: the same one, and none has ended.
+    void check_barrier(unsigned threads) {
+        san::Invisible invisible;
+        sites_.resize(threads);
+        for (unsigned t = 0; t < threads; ++t) {
+            const FiberSlot& slot = *fibers_[t];
+            const bool waits =
+                slot.status.load(std::memory_order_relaxed) == FiberStatus::AtBarrier;
+            sites_[t] = {waits ? slot.barrier_file.load(std::memory_order_relaxed) : nullptr,
+                         slot.barrier_line.load(std::memory_order_relaxed)};
+        }
+        checker_.check_barrier(sites_.data(), threads);
+        checker_.barrier_opened();
+    }
+
     Context host_;
+    check::BlockChecker checker_;
+    std::vector<check::BlockChecker::BarrierSite> sites_;
     char chain_[2] = {};  // Note [Happens-before in the simulator]: this runner's blocks in order
     std::vector<std::unique_ptr<FiberSlot>> fibers_;
     uint64_t blocks_run_ = 0;
@@ -233,6 +281,7 @@ private:
             dim3 block;
             SharedSegment shared;
             uint64_t blocks;
+            check::LaunchChecker* checker;
             {
                 san::Invisible invisible;
                 std::unique_lock<std::mutex> lock(mutex_);
@@ -242,9 +291,10 @@ private:
                 block = job->config.block;
                 shared = job->shared;
                 blocks = job->total_blocks;
+                checker = job->checker.get();
             }
             for (uint64_t b = index; b < blocks; b += count_) {
-                runner.run_block(job, b, grid, block, shared);
+                runner.run_block(job, b, grid, block, shared, checker);
             }
             san::Invisible invisible;
             bool last;
@@ -280,6 +330,14 @@ void run_grid(GridJob& job) {
     if (sticky() != gpusimSuccess) {
         return;  // after a fault the device runs nothing more
     }
+    if (gpusimError_t fault = injected_fault(kKernelFaultApi)) {
+        std::fprintf(stderr,
+                     "gpusim: kernel %s: injected fault %s\n",
+                     job.config.kernel_name,
+                     gpusimGetErrorName(fault));
+        set_sticky(fault);
+        return;
+    }
     san::release(&job.launch_anchor);
     runners().run(job);
     san::acquire(&job.done_anchor);
@@ -290,8 +348,9 @@ void run_grid(GridJob& job) {
 gpusimError_t check_launch(const LaunchConfig& config) {
     const dim3 g = config.grid;
     const dim3 b = config.block;
-    if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > kMaxGridDim[0] || g.y > kMaxGridDim[1]
-        || g.z > kMaxGridDim[2]) {
+    const unsigned* max_grid = device_profile().max_grid_dim;
+    if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > max_grid[0] || g.y > max_grid[1]
+        || g.z > max_grid[2]) {
         return gpusimErrorInvalidConfiguration;
     }
     if (b.x == 0 || b.y == 0 || b.z == 0 || b.x > kMaxBlockDim[0] || b.y > kMaxBlockDim[1]
@@ -332,8 +391,10 @@ dim3 grid_dimensions() {
     return current_slot().job.load(std::memory_order_relaxed)->config.grid;
 }
 
-void syncthreads() {
+void syncthreads(const char* file, int line) {
     FiberSlot& self = current_slot();
+    self.barrier_file.store(file, std::memory_order_relaxed);
+    self.barrier_line.store(line, std::memory_order_relaxed);
     char* barrier = self.barrier.load(std::memory_order_relaxed);
     san::release(barrier);
     self.status.store(FiberStatus::AtBarrier, std::memory_order_relaxed);
@@ -364,7 +425,7 @@ void launch(const LaunchConfig& config, void* closure, ThreadEntry entry, Closur
     job->closure = closure;
     job->entry = entry;
     job->deleter = deleter;
-    gpusimError_t status = enter();
+    gpusimError_t status = enter(kLaunchApi);
     if (status == gpusimSuccess) {
         status = record(check_launch(config));
     }
@@ -380,6 +441,9 @@ void launch(const LaunchConfig& config, void* closure, ThreadEntry entry, Closur
     }
     job->shared = shared_segment_of(config.kernel_address);
     job->total_blocks = static_cast<uint64_t>(config.grid.x) * config.grid.y * config.grid.z;
+    if (check::enabled()) {
+        job->checker = check::make_launch_checker(config);
+    }
     submit(stream, [job] { run_grid(*job); });
 }
 

@@ -121,7 +121,7 @@ std::shared_ptr<SharedEventPage> new_event_page() {
 extern "C" {
 
 gpusimError_t gpusimIpcGetMemHandle(gpusimIpcMemHandle_t* handle, void* ptr) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     uintptr_t base = 0;
@@ -158,7 +158,7 @@ gpusimError_t gpusimIpcGetMemHandle(gpusimIpcMemHandle_t* handle, void* ptr) {
 }
 
 gpusimError_t gpusimIpcOpenMemHandle(void** ptr, gpusimIpcMemHandle_t handle, unsigned flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     MemoryHandle shared{};
@@ -188,7 +188,7 @@ gpusimError_t gpusimIpcOpenMemHandle(void** ptr, gpusimIpcMemHandle_t handle, un
 }
 
 gpusimError_t gpusimIpcCloseMemHandle(void* ptr) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     size_t mapped = 0;
@@ -210,7 +210,7 @@ gpusimError_t gpusimIpcCloseMemHandle(void* ptr) {
 }
 
 gpusimError_t gpusimIpcGetEventHandle(gpusimIpcEventHandle_t* handle, gpusimEvent_t event) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -230,7 +230,7 @@ gpusimError_t gpusimIpcGetEventHandle(gpusimIpcEventHandle_t* handle, gpusimEven
 }
 
 gpusimError_t gpusimIpcOpenEventHandle(gpusimEvent_t* event, gpusimIpcEventHandle_t handle) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     EventHandle shared{};

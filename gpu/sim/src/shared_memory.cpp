@@ -73,14 +73,17 @@ SharedSegment shared_segment_of(const void* code) {
     return search.segment;
 }
 
-void reset_shared_memory(const SharedSegment& segment) {
-    if (segment.module_id == 0 || segment.bytes == 0 || !segment.shared_only) {
-        return;
+void* reset_shared_memory(const SharedSegment& segment) {
+    if (segment.module_id == 0 || segment.bytes == 0) {
+        return nullptr;
     }
     TlsIndex index{segment.module_id, 0};
     void* block = __tls_get_addr(&index);
-    san::Invisible invisible;  // the runner's write: no GPU thread is ordered after it
-    std::memset(block, 0xFF, segment.bytes);
+    if (segment.shared_only) {
+        san::Invisible invisible;  // the runner's write: no GPU thread is ordered after it
+        std::memset(block, 0xFF, segment.bytes);
+    }
+    return block;
 }
 
 }  // namespace gpusim::detail

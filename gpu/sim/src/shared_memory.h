@@ -20,7 +20,8 @@ struct SharedSegment {
 SharedSegment shared_segment_of(const void* code);
 
 /// Gives the calling host thread's copy of `segment` the contents of fresh shared memory: every
-/// byte 0xFF (invisible to TSan).
-void reset_shared_memory(const SharedSegment& segment);
+/// byte 0xFF (invisible to TSan), unless it holds more than shared memory. Returns that copy
+/// (nullptr when the module has no thread-local storage).
+void* reset_shared_memory(const SharedSegment& segment);
 
 }  // namespace gpusim::detail

@@ -1,10 +1,13 @@
 #include "state.h"
 
+#include "fault.h"
 #include "sanitizer.h"
 #include "settings.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <unistd.h>
 
@@ -42,11 +45,18 @@ gpusimError_t sticky() {
     return static_cast<gpusimError_t>(g_sticky.load());
 }
 
-gpusimError_t enter() {
+void clear_sticky() {
+    g_sticky.store(gpusimSuccess);
+}
+
+gpusimError_t enter(const char* api) {
     if (tl_in_host_function) {
         return record(gpusimErrorNotPermitted);
     }
-    return record(sticky());
+    if (gpusimError_t fault = sticky()) {
+        return record(fault);
+    }
+    return record(injected_fault(api));
 }
 
 void set_in_host_function(bool inside) {
@@ -126,6 +136,23 @@ AllocationTable& pinned_memory() {
 
 int device_count() {
     return parse_setting(std::getenv(kDeviceCountVariable), 1, kMaxDevices).value_or(1);
+}
+
+const DeviceProfile& device_profile() {
+    static constexpr DeviceProfile kDefault{"default", 4, {2147483647u, 65535, 65535}};
+    static constexpr DeviceProfile kTiny{"tiny", 1, {2147483647u, 4, 4}};
+    static const DeviceProfile* const profile = [] {
+        const char* text = std::getenv("ACLEMU_GPUSIM_PROFILE");
+        if (text == nullptr || text[0] == '\0' || std::strcmp(text, "default") == 0) {
+            return &kDefault;
+        }
+        if (std::strcmp(text, "tiny") == 0) {
+            return &kTiny;
+        }
+        std::fprintf(stderr, "gpusim: unknown ACLEMU_GPUSIM_PROFILE=%s (default or tiny)\n", text);
+        std::abort();
+    }();
+    return *profile;
 }
 
 int current_device() {

@@ -22,10 +22,12 @@ void clear_last_error();
 /// Makes `error` the device's sticky error: every later call returns it, as after a kernel fault.
 void set_sticky(gpusimError_t error);
 gpusimError_t sticky();
+void clear_sticky();
 
-/// The check at the top of every entry point: not inside a host function (CUDA forbids runtime
-/// calls there), no sticky fault. gpusimSuccess, or the recorded error.
-gpusimError_t enter();
+/// The check at the top of every entry point `api` (its name): not inside a host function (CUDA
+/// forbids runtime calls there), no sticky fault, no fault injected for it (fault.h).
+/// gpusimSuccess, or the recorded error.
+gpusimError_t enter(const char* api);
 
 /// Marks the calling thread as running host functions (for enter()).
 void set_in_host_function(bool inside);
@@ -69,12 +71,21 @@ int device_count();
 int current_device();
 void set_current_device(int device);
 
+/// The properties a device profile sets (ACLEMU_GPUSIM_PROFILE, read once per process):
+///   default  4 SMs (small, so grid-stride loops run more than once), CUDA's grid limits;
+///   tiny     1 SM and grid.y / grid.z of at most 4, so the kernels' second grid-stride rounds
+///            and their loops over grid.y run at sizes a test can afford.
+struct DeviceProfile {
+    const char* name;
+    int multi_processors;
+    unsigned max_grid_dim[3];
+};
+const DeviceProfile& device_profile();
+
 /// Fixed properties of the simulated device.
-constexpr int kMultiProcessors = 4;  // small, so grid-stride loops run more than once
 constexpr int kWarpSize = 32;
 constexpr unsigned kMaxThreadsPerBlock = 1024;
 constexpr unsigned kMaxBlockDim[3] = {1024, 1024, 64};
-constexpr unsigned kMaxGridDim[3] = {2147483647u, 65535, 65535};
 constexpr size_t kMaxSharedBytesPerBlock = 48 * 1024;
 constexpr size_t kSharedBytesPerMultiProcessor = 228 * 1024;
 constexpr int kMaxThreadsPerMultiProcessor = 2048;

@@ -138,7 +138,7 @@ extern "C" {
 gpusimError_t gpusimMemGetAllocationGranularity(size_t* granularity,
                                                 const gpusimMemAllocationProp* prop,
                                                 gpusimMemAllocationGranularity_flags option) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (granularity == nullptr
@@ -157,7 +157,7 @@ gpusimError_t gpusimMemCreate(gpusimMemGenericAllocationHandle_t* handle,
                               size_t size,
                               const gpusimMemAllocationProp* prop,
                               unsigned long long flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (handle == nullptr || size == 0 || !granular(size) || flags != 0) {
@@ -185,7 +185,7 @@ gpusimError_t gpusimMemCreate(gpusimMemGenericAllocationHandle_t* handle,
 
 // The memory goes once no mapping uses it either.
 gpusimError_t gpusimMemRelease(gpusimMemGenericAllocationHandle_t handle) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimMemGenericAllocation> released;
@@ -202,7 +202,7 @@ gpusimError_t gpusimMemRelease(gpusimMemGenericAllocationHandle_t handle) {
 
 gpusimError_t gpusimMemAddressReserve(
     void** ptr, size_t size, size_t alignment, void* addr, unsigned long long flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (ptr == nullptr || size == 0 || !granular(size) || flags != 0
@@ -250,7 +250,7 @@ gpusimError_t gpusimMemAddressReserve(
 }
 
 gpusimError_t gpusimMemAddressFree(void* ptr, size_t size) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     san::Invisible invisible;
@@ -273,7 +273,7 @@ gpusimError_t gpusimMemMap(void* ptr,
                            size_t offset,
                            gpusimMemGenericAllocationHandle_t handle,
                            unsigned long long flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     const auto address = reinterpret_cast<uintptr_t>(ptr);
@@ -305,7 +305,7 @@ gpusimError_t gpusimMemMap(void* ptr,
 }
 
 gpusimError_t gpusimMemUnmap(void* ptr, size_t size) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     const auto address = reinterpret_cast<uintptr_t>(ptr);
@@ -337,7 +337,7 @@ gpusimError_t gpusimMemSetAccess(void* ptr,
                                  size_t size,
                                  const gpusimMemAccessDesc* desc,
                                  size_t count) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (desc == nullptr || count == 0) {
@@ -391,7 +391,7 @@ gpusimError_t gpusimMemExportToShareableHandle(void* shareable_handle,
                                                gpusimMemGenericAllocationHandle_t handle,
                                                gpusimMemAllocationHandleType type,
                                                unsigned long long flags) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (shareable_handle == nullptr || type != gpusimMemHandleTypePosixFileDescriptor
@@ -415,7 +415,7 @@ gpusimError_t gpusimMemExportToShareableHandle(void* shareable_handle,
 gpusimError_t gpusimMemImportFromShareableHandle(gpusimMemGenericAllocationHandle_t* handle,
                                                  void* os_handle,
                                                  gpusimMemAllocationHandleType type) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     if (handle == nullptr || type != gpusimMemHandleTypePosixFileDescriptor) {

@@ -46,6 +46,46 @@ __global__ void __launch_bounds__(kBlock)
     out[blockIdx.x] = total;  // BUG: only thread 0's `total` is the sum
 }
 
+__global__ void __launch_bounds__(kBlock) missing_atomic_kernel(const float* in, float* out) {
+    const unsigned i = blockIdx.x * kBlock + threadIdx.x;
+    out[0] += in[i];  // BUG: atomicAdd(out, in[i])
+}
+
+// Two rounds of block sums through one shared tile: out[2 b + r] = sum of round r's values.
+__global__ void __launch_bounds__(kBlock)
+    shared_reuse_without_barrier_kernel(const float* in, float* out) {
+    __shared__ float tile[kBlock];
+    const unsigned t = threadIdx.x;
+    for (unsigned round = 0; round < 2; ++round) {
+        const unsigned chunk = blockIdx.x * 2 + round;
+        tile[t] = in[chunk * kBlock + t];
+        __syncthreads();
+        if (t == 0) {
+            float sum = 0.0f;
+            for (int k = 0; k < kBlock; ++k) {
+                sum += tile[k];
+            }
+            out[chunk] = sum;
+        }
+        // BUG: no __syncthreads() here, so the next round's writes race with thread 0's reads.
+    }
+}
+
+// out[i] = in[i] + in[i ^ 1] for the first half of each block, in[i] for the rest.
+__global__ void __launch_bounds__(kBlock) divergent_barrier_kernel(const float* in, float* out) {
+    __shared__ float tile[kBlock];
+    const unsigned t = threadIdx.x;
+    const unsigned i = blockIdx.x * kBlock + t;
+    tile[t] = in[i];
+    if (t < kBlock / 2) {
+        __syncthreads();  // BUG: a barrier in divergent code; the other half waits at another one
+        out[i] = tile[t] + tile[t ^ 1];
+    } else {
+        __syncthreads();
+        out[i] = tile[t];
+    }
+}
+
 unsigned blocks_for(int n) {
     return static_cast<unsigned>((n + kBlock - 1) / kBlock);
 }
@@ -85,6 +125,29 @@ int launch_reduction_read_outside_thread_zero(const float* in,
                   0,
                   static_cast<gpuStream_t>(stream),
                   reduction_outside_thread_zero_kernel)
+    (in, out);
+    return static_cast<int>(gpuGetLastError());
+}
+
+int launch_missing_atomic(const float* in, float* out, int n, void* stream) {
+    ACLEMU_LAUNCH(blocks_for(n), kBlock, 0, static_cast<gpuStream_t>(stream), missing_atomic_kernel)
+    (in, out);
+    return static_cast<int>(gpuGetLastError());
+}
+
+int launch_shared_reuse_without_barrier(const float* in, float* out, int blocks, void* stream) {
+    ACLEMU_LAUNCH(static_cast<unsigned>(blocks),
+                  kBlock,
+                  0,
+                  static_cast<gpuStream_t>(stream),
+                  shared_reuse_without_barrier_kernel)
+    (in, out);
+    return static_cast<int>(gpuGetLastError());
+}
+
+int launch_divergent_barrier(const float* in, float* out, int n, void* stream) {
+    ACLEMU_LAUNCH(
+        blocks_for(n), kBlock, 0, static_cast<gpuStream_t>(stream), divergent_barrier_kernel)
     (in, out);
     return static_cast<int>(gpuGetLastError());
 }

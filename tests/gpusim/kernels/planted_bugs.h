@@ -23,4 +23,16 @@ int launch_reduction_read_outside_thread_zero(const float* in,
                                               int blocks,
                                               void* stream);
 
+/// out[0] = the sum of in[0 .. n) by every thread adding into it without an atomic. n a multiple
+/// of 256.
+int launch_missing_atomic(const float* in, float* out, int n, void* stream);
+
+/// out[2 b + r] = the sum of in[(2 b + r) 256 ..] for rounds r = 0, 1 through one shared tile,
+/// without a barrier between thread 0's reads of a round and the next round's writes.
+int launch_shared_reuse_without_barrier(const float* in, float* out, int blocks, void* stream);
+
+/// out[i] = in[i] + in[i ^ 1] in the first half of each block, in[i] in the second, with the two
+/// halves at different __syncthreads(). n a multiple of 256.
+int launch_divergent_barrier(const float* in, float* out, int n, void* stream);
+
 }  // namespace aclemu::gpusim_test
