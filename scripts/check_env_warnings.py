@@ -50,10 +50,14 @@ BAD_VALUES = {
     "ACLEMU_UPSAMPLE_ALGORITHM": ("foo", {}, "WARNING"),
     "ACLEMU_GPUSIM_THREADS": ("0", {}, "WARNING"),
     "ACLEMU_GPUSIM_DEVICE_COUNT": ("9", {}, "WARNING"),
+    "ACLEMU_GPUSIM_PROFILE": ("huge", {}, "WARNING"),
+    "ACLEMU_GPUSIM_CHECK": ("off", {}, "WARNING"),
 }
-GPUSIM_ONLY = {"ACLEMU_GPUSIM_THREADS", "ACLEMU_GPUSIM_DEVICE_COUNT"}
+GPUSIM_ONLY = {"ACLEMU_GPUSIM_THREADS", "ACLEMU_GPUSIM_DEVICE_COUNT", "ACLEMU_GPUSIM_PROFILE",
+               "ACLEMU_GPUSIM_CHECK"}
 NOT_CHECKED = {
     "ACLEMU_SOC_NAME": "any non-empty text is a usable name",
+    "ACLEMU_ASCENDC_STRICT": "every value is usable: unset, empty or 0 is off, anything else on",
     "NVTX_INJECTION64_PATH": "read by the NVTX library, not by aclemu",
     "ASCEND_HOME_PATH": "read by projects' builds, not by aclemu",
     "ASCEND_TOOLKIT_HOME": "read by projects' builds, not by aclemu",

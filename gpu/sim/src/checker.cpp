@@ -9,6 +9,7 @@
 #include "checker.h"
 
 #include "sanitizer.h"
+#include "settings.h"
 #include "state.h"
 
 #include <algorithm>
@@ -351,10 +352,7 @@ struct BlockChecker::State {
 };
 
 bool enabled() {
-    static const bool on = [] {
-        const char* text = std::getenv("ACLEMU_GPUSIM_CHECK");
-        return text == nullptr || std::strcmp(text, "0") != 0;
-    }();
+    static const bool on = checker_requested();
     return on;
 }
 

@@ -142,15 +142,8 @@ const DeviceProfile& device_profile() {
     static constexpr DeviceProfile kDefault{"default", 4, {2147483647u, 65535, 65535}};
     static constexpr DeviceProfile kTiny{"tiny", 1, {2147483647u, 4, 4}};
     static const DeviceProfile* const profile = [] {
-        const char* text = std::getenv("ACLEMU_GPUSIM_PROFILE");
-        if (text == nullptr || text[0] == '\0' || std::strcmp(text, "default") == 0) {
-            return &kDefault;
-        }
-        if (std::strcmp(text, "tiny") == 0) {
-            return &kTiny;
-        }
-        std::fprintf(stderr, "gpusim: unknown ACLEMU_GPUSIM_PROFILE=%s (default or tiny)\n", text);
-        std::abort();
+        // An unusable value is the default device; gpusimSettingsProblems says so (settings.h).
+        return tiny_profile_requested() ? &kTiny : &kDefault;
     }();
     return *profile;
 }
