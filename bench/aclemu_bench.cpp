@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace aclemu::bench {
@@ -40,7 +41,7 @@ struct Options {
     Mode mode = Mode::Default;
     int max_log2 = -1;  // -1: 26 on the CPU, 28 on a GPU (22 with --quick)
     int step = -1;      // -1: 4 with --quick, 2 by default, 1 with --full
-    std::set<std::string> ops = {"logsigmoid", "logit", "bn", "upsample"};
+    std::set<std::string> ops = {"logsigmoid", "logit", "bn", "upsample", "add", "mul"};
     std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     std::string csv_path;
     std::string md_path;
@@ -60,7 +61,7 @@ void usage() {
         "  --quick | --full        fewer sizes and repetitions | every power of 2, more reps\n"
         "  --max-log2 N            largest size 2^N (default 26 cpu, 28 gpu, 22 with --quick)\n"
         "  --step N                every N-th power of 2 (default 2; 4 quick; 1 full)\n"
-        "  --ops a,b               of logsigmoid,logit,bn,upsample (default all)\n"
+        "  --ops a,b               of logsigmoid,logit,bn,upsample,add,mul (default all)\n"
         "  --dtypes a,b            of fp32,fp16,bf16 (default all)\n"
         "  --csv PATH              write CSV rows (all backends) to PATH\n"
         "  --md PATH               write markdown tables to PATH\n"
@@ -215,8 +216,13 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
         strided_ks.push_back(max_log2);  // small (smoke) runs
 
     std::vector<Case> cases;
-    for (OpKind op : {OpKind::LogSigmoidBackward, OpKind::LogitGrad}) {
-        const char* key = op == OpKind::LogSigmoidBackward ? "logsigmoid" : "logit";
+    const std::pair<OpKind, const char*> elementwise_ops[] = {
+        {OpKind::LogSigmoidBackward, "logsigmoid"},
+        {OpKind::LogitGrad, "logit"},
+        {OpKind::Add, "add"},
+        {OpKind::Mul, "mul"},
+    };
+    for (const auto& [op, key] : elementwise_ops) {
         if (!o.ops.count(key))
             continue;
         for (aclDataType dt : o.dtypes) {
@@ -359,7 +365,9 @@ void measure_overhead(const Options& o,
     for (OpKind op : {OpKind::LogSigmoidBackward,
                       OpKind::LogitGrad,
                       OpKind::BatchNormReduceBackward,
-                      OpKind::UpsampleNearestExact1dBackward}) {
+                      OpKind::UpsampleNearestExact1dBackward,
+                      OpKind::Add,
+                      OpKind::Mul}) {
         Case c;
         c.op = op;
         c.dtype = ACL_FLOAT;

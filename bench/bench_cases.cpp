@@ -3,9 +3,11 @@
 // min_bytes/2 bytes of the arena and writes the next min_bytes/2 (so it needs no extra memory).
 #include "bench_cases.h"
 
+#include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
 #include "aclnnop/aclnn_logit_grad.h"
 #include "aclnnop/aclnn_logsigmoid_backward.h"
+#include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 
 #include "bench_data.h"
@@ -55,6 +57,12 @@ Layout layout_of(const Case& c) {
         case OpKind::LogSigmoidBackward:  // x, dy, dx
             add(n, c.dtype, true, -8.f, 8.f);
             add(n, c.dtype, true, -1.f, 1.f);
+            add(n, c.dtype, false, 0, 0);
+            break;
+        case OpKind::Add:  // self, other, out
+        case OpKind::Mul:
+            add(n, c.dtype, true, -4.f, 4.f);
+            add(n, c.dtype, true, -4.f, 4.f);
             add(n, c.dtype, false, 0, 0);
             break;
         case OpKind::LogitGrad:  // x inside (eps, 1 - eps) so the formula path runs, dy, dx
@@ -150,6 +158,10 @@ const char* op_name(OpKind op) {
             return "BatchNormReduceBackward";
         case OpKind::UpsampleNearestExact1dBackward:
             return "UpsampleNearestExact1dBwd";
+        case OpKind::Add:
+            return "Add";
+        case OpKind::Mul:
+            return "Mul";
     }
     return "?";
 }
@@ -158,6 +170,8 @@ int64_t Case::numel() const {
     switch (op) {
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
+        case OpKind::Add:
+        case OpKind::Mul:
             return rows * cols;
         case OpKind::BatchNormReduceBackward:
             return n * c * l;
@@ -172,6 +186,8 @@ double Case::min_bytes() const {
     switch (op) {
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
+        case OpKind::Add:
+        case OpKind::Mul:
             return 3.0 * static_cast<double>(numel()) * e;
         case OpKind::BatchNormReduceBackward:
             return 2.0 * static_cast<double>(numel()) * e;
@@ -185,6 +201,8 @@ std::string Case::shape() const {
     switch (op) {
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
+        case OpKind::Add:
+        case OpKind::Mul:
             if (transposed)
                 return std::to_string(cols) + "x" + std::to_string(rows) + "^T";
             if (rows == 1)
@@ -228,6 +246,8 @@ CaseInstance::~CaseInstance() {
             aclDestroyTensor(t);
         aclDestroyIntArray(s.output_size);
         aclDestroyIntArray(s.input_size);
+        if (s.alpha)
+            aclDestroyScalar(s.alpha);
         if (s.arena)
             aclrtFree(s.arena);
     }
@@ -257,7 +277,9 @@ bool CaseInstance::make_set(Set* s, uint64_t seed, int index) {
     };
     switch (c.op) {
         case OpKind::LogSigmoidBackward:
-        case OpKind::LogitGrad: {
+        case OpKind::LogitGrad:
+        case OpKind::Add:
+        case OpKind::Mul: {
             std::vector<int64_t> in_view, in_strides, in_storage, out_view;
             if (c.transposed) {
                 in_view = {c.cols, c.rows};
@@ -279,6 +301,12 @@ bool CaseInstance::make_set(Set* s, uint64_t seed, int index) {
             if (c.op == OpKind::LogSigmoidBackward
                 && !add(make_tensor(s->arena, R[0], in_view, in_strides, in_storage)))
                 return false;
+            if (c.op == OpKind::Add) {
+                float alpha = 1.5f;
+                s->alpha = aclCreateScalar(&alpha, ACL_FLOAT);
+                if (!s->alpha)
+                    return false;
+            }
             break;
         }
         case OpKind::BatchNormReduceBackward: {
@@ -329,6 +357,10 @@ bool CaseInstance::run_phase1(const Set& s, uint64_t* ws, aclOpExecutor** ex) {
         case OpKind::UpsampleNearestExact1dBackward:
             return BENCH_OK(aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(
                 t[0], s.output_size, s.input_size, case_.scales, t[1], ws, ex));
+        case OpKind::Add:
+            return BENCH_OK(aclnnAddGetWorkspaceSize(t[0], t[1], s.alpha, t[2], ws, ex));
+        case OpKind::Mul:
+            return BENCH_OK(aclnnMulGetWorkspaceSize(t[0], t[1], t[2], ws, ex));
     }
     return false;
 }
@@ -349,6 +381,10 @@ bool CaseInstance::phase2(aclOpExecutor* executor, aclrtStream stream) {
         case OpKind::UpsampleNearestExact1dBackward:
             return BENCH_OK(
                 aclnnUpsampleNearestExact1dBackward(workspace_, workspace_size_, ex, stream));
+        case OpKind::Add:
+            return BENCH_OK(aclnnAdd(workspace_, workspace_size_, ex, stream));
+        case OpKind::Mul:
+            return BENCH_OK(aclnnMul(workspace_, workspace_size_, ex, stream));
     }
     return false;
 }

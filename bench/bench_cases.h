@@ -19,6 +19,8 @@ enum class OpKind {
     LogitGrad,
     BatchNormReduceBackward,
     UpsampleNearestExact1dBackward,
+    Add,  // out = self + 1.5 * other, same shape and dtype
+    Mul,  // out = self * other
 };
 const char* op_name(OpKind op);
 
@@ -77,6 +79,7 @@ private:
         std::vector<aclTensor*> tensors;
         aclIntArray* output_size = nullptr;
         aclIntArray* input_size = nullptr;
+        aclScalar* alpha = nullptr;
         aclOpExecutor* executor = nullptr;
     };
 

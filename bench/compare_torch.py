@@ -42,6 +42,7 @@ ACL_FORMAT_ND = 2
 ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST = 1, 2
 ACL_MEM_MALLOC_HUGE_FIRST = 0
 LOGIT_EPS = 1e-6
+ADD_ALPHA = 1.5  # aclnnAdd's alpha (and torch.add's), as in aclemu_bench
 
 P = ctypes.c_void_p
 PP = ctypes.POINTER(ctypes.c_void_p)
@@ -90,6 +91,8 @@ class Acl:
             (self.nn, "aclDestroyTensor"): [P],
             (self.nn, "aclCreateIntArray"): [I64P, ctypes.c_uint64],
             (self.nn, "aclDestroyIntArray"): [P],
+            (self.nn, "aclCreateScalar"): [P, c_int],
+            (self.nn, "aclDestroyScalar"): [P],
             (self.nn, "aclSetAclOpExecutorRepeatable"): [P],
             (self.nn, "aclDestroyAclOpExecutor"): [P],
             (self.op, "aclnnLogSigmoidBackwardGetWorkspaceSize"): [P, P, P, P, U64P, PP],
@@ -98,9 +101,11 @@ class Acl:
                 [P, P, P, P, P, ctypes.c_bool, ctypes.c_bool, ctypes.c_bool, P, P, P, P, U64P, PP],
             (self.op, "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize"):
                 [P, P, P, ctypes.c_double, P, U64P, PP],
+            (self.op, "aclnnAddGetWorkspaceSize"): [P, P, P, P, U64P, PP],
+            (self.op, "aclnnMulGetWorkspaceSize"): [P, P, P, U64P, PP],
         }
         for name in ("aclnnLogSigmoidBackward", "aclnnLogitGrad", "aclnnBatchNormReduceBackward",
-                     "aclnnUpsampleNearestExact1dBackward"):
+                     "aclnnUpsampleNearestExact1dBackward", "aclnnAdd", "aclnnMul"):
             sig[(self.op, name)] = [P, ctypes.c_uint64, P, P]
         for (lib, name), args in sig.items():
             fn = getattr(lib, name)
@@ -150,7 +155,7 @@ class AclBuffers:
     """aclrtMalloc copies of torch tensors (through the host), and the tensors over them."""
 
     def __init__(self, acl):
-        self.acl, self.ptrs, self.tensors, self.arrays = acl, [], [], []
+        self.acl, self.ptrs, self.tensors, self.arrays, self.scalars = acl, [], [], [], []
 
     def upload(self, t, view=None):
         """Copies t's storage to a new device buffer; returns an aclTensor of `view` (a torch
@@ -190,7 +195,15 @@ class AclBuffers:
         self.arrays.append(a)
         return a
 
+    def float_scalar(self, value):
+        v = ctypes.c_float(value)
+        s = self.acl.nn.aclCreateScalar(ctypes.byref(v), 0)  # ACL_FLOAT
+        self.scalars.append(s)
+        return s
+
     def free(self):
+        for s in self.scalars:
+            self.acl.nn.aclDestroyScalar(s)
         for t in self.tensors:
             self.acl.nn.aclDestroyTensor(t)
         for a in self.arrays:
@@ -251,6 +264,27 @@ def build_case(acl, spec, device, gen):
             fname, args = "aclnnLogitGrad", (tx, tdy, ctypes.c_double(LOGIT_EPS), tout)
             torch_fn = lambda: torch.ops.aten.logit_backward.grad_input(
                 dy, x, LOGIT_EPS, grad_input=out_t)
+        fetch = lambda: [bufs.download(out_ptr, out_t)]
+        fetch_t = lambda: [out_t.cpu()]
+
+    elif op in ("Add", "Mul"):
+        rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
+        a_store = uniform((rows, cols), -4.0, 4.0, dtype, device, gen)
+        b_store = uniform((rows, cols), -4.0, 4.0, dtype, device, gen)
+        a, b = (a_store.t(), b_store.t()) if transposed else (a_store, b_store)
+        out_t = torch.empty(a.shape, dtype=dtype, device=device)
+        ta, _ = bufs.upload(a_store, a)
+        tb, _ = bufs.upload(b_store, b)
+        tout, out_ptr = bufs.output(out_t)
+        numel = rows * cols
+        shape = f"{cols}x{rows}^T" if transposed else (f"{cols}" if rows == 1 else f"{rows}x{cols}")
+        case = Case(op, variant, dtype, shape, numel, 3 * numel * esize)
+        if op == "Add":
+            fname, args = "aclnnAdd", (ta, tb, bufs.float_scalar(ADD_ALPHA), tout)
+            torch_fn = lambda: torch.add(a, b, alpha=ADD_ALPHA, out=out_t)
+        else:
+            fname, args = "aclnnMul", (ta, tb, tout)
+            torch_fn = lambda: torch.mul(a, b, out=out_t)
         fetch = lambda: [bufs.download(out_ptr, out_t)]
         fetch_t = lambda: [out_t.cpu()]
 
@@ -420,7 +454,7 @@ def specs(args):
     else:
         ks = [10, 14, 18, 22, 24] + ([26, 28] if gpu else [])
     out = []
-    for op in ("LogSigmoidBackward", "LogitGrad"):
+    for op in ("LogSigmoidBackward", "LogitGrad", "Add", "Mul"):
         for dt in dtypes:
             for k in ks:
                 out.append(dict(op=op, variant="contig", dtype=dt, rows=1, cols=1 << k))
@@ -563,7 +597,7 @@ def main():
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--dtypes", default="fp32,fp16,bf16")
     ap.add_argument("--ops", default="LogSigmoidBackward,LogitGrad,BatchNormReduceBackward,"
-                                     "UpsampleNearestExact1dBackward")
+                                     "UpsampleNearestExact1dBackward,Add,Mul")
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=20261121)
@@ -573,7 +607,7 @@ def main():
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
     known_ops = ["LogSigmoidBackward", "LogitGrad", "BatchNormReduceBackward",
-                 "UpsampleNearestExact1dBackward"]
+                 "UpsampleNearestExact1dBackward", "Add", "Mul"]
     unknown = [op for op in args.ops.split(",") if op not in known_ops]
     if unknown:
         sys.exit(f"--ops: unknown {','.join(unknown)}; choose from {','.join(known_ops)}")

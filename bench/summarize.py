@@ -20,7 +20,7 @@ CPU_ELEMENTWISE_FROM_NUMEL = 1 << 24
 GPU_ELEMENTWISE_MIN_RATIO = 0.90
 GPU_OTHER_MIN_RATIO = 0.85
 CPU_OVERHEAD_MAX_US = 2.0
-ELEMENTWISE = ("LogSigmoidBackward", "LogitGrad")
+ELEMENTWISE = ("LogSigmoidBackward", "LogitGrad", "Add", "Mul")
 
 
 def f(x):

@@ -1,5 +1,5 @@
-// The loops of the CPU elementwise kernels (see elementwise.cpp), written once and compiled once
-// per instruction set: elementwise.cpp includes this file in each ISA region (Note [x86 paths],
+// The loops of the CPU elementwise kernels (see elementwise_run.h), written once and compiled once
+// per instruction set: elementwise_run.h includes this file in each ISA region (Note [x86 paths],
 // x86/isa.h), inside the region's namespace. So: no #pragma once, nothing but templates and
 // internal functions, and no #include but x86/convert.h, which belongs in the same region
 // (everything else it uses is included before). ACLEMU_X86_LEVEL says how contiguous fp16 runs
@@ -88,7 +88,7 @@ void run_1d(
     }
 }
 
-// Non-temporal stores (Note [Streaming stores], elementwise.cpp): `bytes` (a multiple of 64) from
+// Non-temporal stores (Note [Streaming stores], elementwise_run.h): `bytes` (a multiple of 64) from
 // the 64-byte-aligned `src` to the 64-byte-aligned `dst`, bypassing the caches. Callers end
 // with stream_fence().
 void stream_lines(void* dst, const void* src, int64_t bytes) {

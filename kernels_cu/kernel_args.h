@@ -30,71 +30,11 @@ struct ElementwiseGeometry {
     int64_t strides[3][kMaxDims] = {};  // [operand][dim]; operand order as in the op's args
 };
 
-/// gradInput = gradOutput * sigmoid(-self). Operands: 0 = grad_input (out), 1 = grad_output,
-/// 2 = self. All three share `dtype`.
-struct LogSigmoidBackwardArgs {
-    ElementwiseGeometry geometry;
-    DType dtype = DType::Float32;
-    void* grad_input = nullptr;
-    const void* grad_output = nullptr;
-    const void* self = nullptr;
-};
-
-/// out = in range [lo, hi] ? dy / (x (1 - x)) : fill. Operands: 0 = out, 1 = x, 2 = dy.
-/// `nan_fill` false: fill is 0.
-struct LogitGradArgs {
-    ElementwiseGeometry geometry;
-    DType dtype = DType::Float32;
-    void* out = nullptr;
-    const void* x = nullptr;
-    const void* dy = nullptr;
-    float lo = 0.0f;
-    float hi = 1.0f;
-    bool nan_fill = true;
-};
-
 /// A 1-D tensor of length C (mean, invstd, or an output). data == nullptr: absent.
 struct ChannelVector {
     void* data = nullptr;
     DType dtype = DType::Float32;
     int64_t stride = 1;
-};
-
-/// Per channel c of dim 1: sum_dy = sum dy, sum_dy_xmu = sum dy * (x - mean[c]) (accumulated
-/// directly, in float), grad_weight = sum_dy_xmu * invstd[c], grad_bias = sum_dy, over every
-/// other dim. The non-channel dims are merged into `reduce_ndim` dims of `reduce_sizes`.
-struct BatchNormReduceBackwardArgs {
-    int64_t channels = 0;
-    int64_t reduce_numel = 0;  // elements per channel
-    int32_t reduce_ndim = 0;
-    int64_t reduce_sizes[kMaxDims] = {};
-    int64_t dy_reduce_strides[kMaxDims] = {};
-    int64_t x_reduce_strides[kMaxDims] = {};
-    int64_t dy_channel_stride = 0;
-    int64_t x_channel_stride = 0;
-    DType io_dtype = DType::Float32;  // dtype of dy and x
-    const void* dy = nullptr;
-    const void* x = nullptr;
-    ChannelVector mean, invstd;
-    ChannelVector sum_dy, sum_dy_xmu, grad_weight, grad_bias;  // absent when not requested
-};
-
-enum class UpsampleAlgorithm : int32_t {
-    Gather = 0,         // one output per thread, fp32 sum of its source run: deterministic
-    AtomicScatter = 1,  // one source per thread, fp32 atomics into the workspace: measured only
-};
-
-/// out[n, c, i] = sum over j in [lo(i), hi(i)) of grad_output[n, c, j], with
-/// lo(i) = min(ceil(i * scale - 0.5), l_out) computed in float. Strides in elements.
-struct UpsampleNearestExact1dBackwardArgs {
-    int64_t n = 0, c = 0, l_in = 0, l_out = 0;
-    float scale = 1.0f;
-    DType dtype = DType::Float32;
-    const void* grad_output = nullptr;
-    int64_t grad_output_strides[3] = {};
-    void* out = nullptr;
-    int64_t out_strides[3] = {};
-    UpsampleAlgorithm algorithm = UpsampleAlgorithm::Gather;
 };
 
 /// The least traffic a kernel can have: every input element read once and every output element
@@ -103,15 +43,6 @@ struct UpsampleNearestExact1dBackwardArgs {
 /// Saturates at UINT64_MAX rather than overflowing (the sizes come from the caller's tensors).
 inline uint64_t min_traffic_bytes(const ElementwiseGeometry& g, DType dtype) {
     return saturating_mul<uint64_t>(g.numel, 3 * dtype_size(dtype));  // two inputs, one output
-}
-inline uint64_t min_traffic_bytes(const BatchNormReduceBackwardArgs& a) {
-    const uint64_t elements = saturating_mul<uint64_t>(a.channels, a.reduce_numel);
-    return saturating_mul<uint64_t>(elements, 2 * dtype_size(a.io_dtype));
-}
-inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dBackwardArgs& a) {
-    const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
-    const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
-    return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
 }
 
 }  // namespace aclemu::kernels

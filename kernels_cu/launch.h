@@ -1,12 +1,13 @@
 // Host-side entry points of the GPU kernels, callable from plain C++. kernels_cu/ builds twice:
 // by nvcc or hipcc for the GPU, and by g++ for the GPU simulator (gpu/sim). Each build gives its
-// launchers as one table; the caller picks the table of the backend that owns the stream.
+// launchers as one table, generated from the operator list (kernels_cu/operators.def, which says
+// what each field does); the caller picks the table of the backend that owns the stream.
 // `stream` is that backend's native stream (cudaStream_t, hipStream_t, gpusimStream_t) as void*.
 // Every launcher returns the GPU runtime's error code of its launches (0 = success) and never
 // synchronizes.
 #pragma once
 
-#include "kernels_cu/kernel_args.h"
+#include "kernels_cu/operator_args_fwd.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,24 +15,12 @@
 namespace aclemu::kernels {
 
 struct GpuLaunchers {
-    int (*log_sigmoid_backward)(const LogSigmoidBackwardArgs& args, void* stream);
-
-    int (*logit_grad)(const LogitGradArgs& args, void* stream);
-
-    /// Workspace the GPU BatchNormReduceBackward needs (per-block fp32 partials), a pure function
-    /// of the shape so phase 1 and phase 2 agree. SIZE_MAX when the size does not fit size_t.
-    size_t (*batch_norm_reduce_backward_workspace_bytes)(const BatchNormReduceBackwardArgs& args);
-    int (*batch_norm_reduce_backward)(const BatchNormReduceBackwardArgs& args,
-                                      void* workspace,
-                                      void* stream);
-
-    /// Workspace of the selected algorithm: 0 for Gather, an fp32 copy of `out` for
-    /// AtomicScatter (SIZE_MAX when that does not fit size_t).
-    size_t (*upsample_nearest_exact1d_backward_workspace_bytes)(
-        const UpsampleNearestExact1dBackwardArgs& args);
-    int (*upsample_nearest_exact1d_backward)(const UpsampleNearestExact1dBackwardArgs& args,
-                                             void* workspace,
-                                             void* stream);
+#define ACLEMU_ELEMENTWISE_OP(name, Args) int (*name)(const Args& args, void* stream);
+#define ACLEMU_WORKSPACE_OP(name, Args)                 \
+    size_t (*name##_workspace_bytes)(const Args& args); \
+    int (*name)(const Args& args, void* workspace, void* stream);
+#define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#include "kernels_cu/operators.def"
 
     /// Human-readable text of a code returned above.
     const char* (*error_string)(int code);

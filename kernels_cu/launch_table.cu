@@ -1,22 +1,22 @@
-// The table of this build's launchers (kernels_cu/launch.h), one entry per operator's launcher in
-// the .cu files beside it.
+// The table of this build's launchers (kernels_cu/launch.h), generated from the operator list
+// (kernels_cu/operators.def): one entry per launcher of the .cu files beside it.
+#include "kernels_cu/elementwise.cuh"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/portability.h"
 
 namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 
-int launch_log_sigmoid_backward(const LogSigmoidBackwardArgs& args, void* stream);
-int launch_logit_grad(const LogitGradArgs& args, void* stream);
-size_t batch_norm_reduce_backward_workspace_bytes(const BatchNormReduceBackwardArgs& args);
-int launch_batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
-                                      void* workspace,
-                                      void* stream);
-size_t upsample_nearest_exact1d_backward_workspace_bytes(
-    const UpsampleNearestExact1dBackwardArgs& args);
-int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args,
-                                             void* workspace,
-                                             void* stream);
-int64_t set_strided_index32_limit(int64_t numel);
+#define ACLEMU_ELEMENTWISE_OP(name, Args) int launch_##name(const Args& args, void* stream);
+#define ACLEMU_WORKSPACE_OP(name, Args)              \
+    size_t name##_workspace_bytes(const Args& args); \
+    int launch_##name(const Args& args, void* workspace, void* stream);
+#define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#include "kernels_cu/operators.def"
+
+int64_t set_strided_index32_limit(int64_t numel) {
+    const auto most = static_cast<int64_t>(UINT32_MAX);
+    return elementwise::strided_index32_limit.exchange(numel < most ? numel : most);
+}
 
 namespace {
 const char* error_string(int code) {
@@ -26,12 +26,10 @@ const char* error_string(int code) {
 
 const GpuLaunchers& launchers() {
     static const GpuLaunchers table{
-        &launch_log_sigmoid_backward,
-        &launch_logit_grad,
-        &batch_norm_reduce_backward_workspace_bytes,
-        &launch_batch_norm_reduce_backward,
-        &upsample_nearest_exact1d_backward_workspace_bytes,
-        &launch_upsample_nearest_exact1d_backward,
+#define ACLEMU_ELEMENTWISE_OP(name, Args)   &launch_##name,
+#define ACLEMU_WORKSPACE_OP(name, Args)     &name##_workspace_bytes, &launch_##name,
+#define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#include "kernels_cu/operators.def"
         &error_string,
         &set_strided_index32_limit,
     };

@@ -2,62 +2,26 @@
 """Runs one aclnn sample and checks the values it prints against expected values computed here,
 independently of aclemu, in double precision (python floats). The samples print bare
 "result[i] is: v" lines; this names each output (e.g. BatchNormReduceBackward's four) next to
-the expected values, then one PASS or FAIL line. Exit status 0 on PASS.
+the expected values, then one PASS or FAIL line. Exit status 0 on PASS. Each sample's expected
+values come from its own samples/<name>/expected.py (a function expected() returning
+[(output name, [values...]), ...]), so a new sample is a directory and touches no list.
 
 usage: check_sample.py <sample-name> <sample-executable>
 """
-import math
+import importlib.util
+import os
 import re
 import subprocess
 import sys
 
 
-def f32(v):
-    """Rounds a python float to the nearest float32 (the samples' inputs are float32)."""
-    import struct
-    return struct.unpack("f", struct.pack("f", v))[0]
-
-
-def logsigmoid_backward():
-    # self = [1, 2, 3, 4], gradOutput = 1: d/dx log(sigmoid(x)) = 1 / (1 + e^x).
-    return [("gradInput", [1.0 / (1.0 + math.exp(x)) for x in (1, 2, 3, 4)])]
-
-
-def batch_norm_reduce_backward():
-    dy = [[1, 1], [1, 2], [2, 2], [3, 3]]
-    x = [[0, 1], [2, 3], [4, 5], [6, 7]]
-    mean, invstd = [1, 1], [1, 1]
-    sum_dy = [sum(row[c] for row in dy) for c in range(2)]
-    sum_dy_xmu = [sum(dy[n][c] * (x[n][c] - mean[c]) for n in range(4)) for c in range(2)]
-    grad_weight = [sum_dy_xmu[c] * invstd[c] for c in range(2)]
-    grad_bias = list(sum_dy)
-    return [("sumDy", sum_dy), ("sumDyXmu", sum_dy_xmu), ("gradWeight", grad_weight),
-            ("gradBias", grad_bias)]
-
-
-def logit_grad():
-    x = [f32(v) for v in (0.1, 0.2, 0.3, 0.4)]
-    dy = [1, 2, 3, 4]
-    return [("out", [d / (v * (1 - v)) for v, d in zip(x, dy)])]
-
-
-def upsample_nearest_exact1d_backward():
-    grad_output, l_in, scale = [1, 2], 4, 0.5
-    l_out = len(grad_output)
-    out = []
-    for i in range(l_in):
-        lo = min(math.ceil(i * scale - 0.5), l_out)
-        hi = min(math.ceil((i + 1) * scale - 0.5), l_out)
-        out.append(sum(grad_output[lo:hi]))
-    return [("out", out)]
-
-
-EXPECTED = {
-    "logsigmoid_backward": logsigmoid_backward,
-    "batch_norm_reduce_backward": batch_norm_reduce_backward,
-    "logit_grad": logit_grad,
-    "upsample_nearest_exact1d_backward": upsample_nearest_exact1d_backward,
-}
+def load_expected(name):
+    """samples/<name>/expected.py's expected(): [(output name, [values...]), ...]."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), name, "expected.py")
+    spec = importlib.util.spec_from_file_location(f"expected_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.expected()
 
 
 def close(printed, expected):
@@ -66,7 +30,7 @@ def close(printed, expected):
 
 def main():
     name, exe = sys.argv[1], sys.argv[2]
-    outputs = EXPECTED[name]()
+    outputs = load_expected(name)
     run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
     sys.stderr.write(run.stderr)
     printed = [float(v) for v in re.findall(r"result\[\d+\] is: (\S+)", run.stdout)]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds aclemu, installs it into ./_install (a CANN-shaped prefix; ACLEMU_PREFIX overrides),
-# builds the four aclnn samples against that prefix the way Ascend users do (set_env.sh + CMake)
-# and runs each, checking its printed values against an independent reference
+# builds the aclnn samples (samples/<name>/) against that prefix the way Ascend users do
+# (set_env.sh + CMake) and runs each, checking its printed values against an independent reference
 # (samples/check_sample.py): PASS or FAIL per sample. They run on the GPU when one answers, else
 # on the CPU; aclemu-info says which. Logs go to <build>/sample_logs unless
 # ASCEND_PROCESS_LOG_PATH is set.
@@ -23,16 +23,19 @@ echo
 aclemu-info || true
 echo
 failed=()
-for sample in logsigmoid_backward batch_norm_reduce_backward logit_grad \
-              upsample_nearest_exact1d_backward; do
+samples=()
+for check in samples/*/expected.py; do
+    samples+=("$(basename "$(dirname "$check")")")
+done
+for sample in "${samples[@]}"; do
     echo "== aclnn ${sample}"
     python3 samples/check_sample.py "$sample" "$build_dir/samples/test_aclnn_${sample}" \
         || failed+=("$sample")
 done
 echo
 if [ ${#failed[@]} -eq 0 ]; then
-    echo "all 4 samples PASS"
+    echo "all ${#samples[@]} samples PASS"
 else
-    echo "${#failed[@]} of 4 samples FAIL: ${failed[*]} (logs: $ASCEND_PROCESS_LOG_PATH)"
+    echo "${#failed[@]} of ${#samples[@]} samples FAIL: ${failed[*]} (logs: $ASCEND_PROCESS_LOG_PATH)"
     exit 1
 fi

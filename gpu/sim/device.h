@@ -121,7 +121,8 @@ private:
 };
 
 /// `name` as the launch spells it ("upsample_nearest_exact1d_backward_gather<T>"), compared
-/// without template arguments.
+/// without template arguments. An entry "##suffix" (a kernel a macro defines per operator, as
+/// `name##suffix`) matches every name that ends in `suffix` and has no entry of its own.
 struct KernelBound {
     const char* kernel;
     int max_threads;
@@ -135,6 +136,16 @@ int find_bound(const KernelBound (&bounds)[N], const char* name) {
     for (const KernelBound& bound : bounds) {
         if (bound.kernel != nullptr && std::strlen(bound.kernel) == length
             && std::strncmp(bound.kernel, name, length) == 0) {
+            return bound.max_threads;
+        }
+    }
+    for (const KernelBound& bound : bounds) {
+        if (bound.kernel == nullptr || std::strncmp(bound.kernel, "##", 2) != 0) {
+            continue;
+        }
+        const size_t suffix = std::strlen(bound.kernel) - 2;
+        if (suffix < length
+            && std::strncmp(bound.kernel + 2, name + length - suffix, suffix) == 0) {
             return bound.max_threads;
         }
     }

@@ -13,6 +13,30 @@
 
 namespace aclemu::kernels {
 
+/// Per channel c of dim 1: sum_dy = sum dy, sum_dy_xmu = sum dy * (x - mean[c]) (accumulated
+/// directly, in float), grad_weight = sum_dy_xmu * invstd[c], grad_bias = sum_dy, over every
+/// other dim. The non-channel dims are merged into `reduce_ndim` dims of `reduce_sizes`.
+struct BatchNormReduceBackwardArgs {
+    int64_t channels = 0;
+    int64_t reduce_numel = 0;  // elements per channel
+    int32_t reduce_ndim = 0;
+    int64_t reduce_sizes[kMaxDims] = {};
+    int64_t dy_reduce_strides[kMaxDims] = {};
+    int64_t x_reduce_strides[kMaxDims] = {};
+    int64_t dy_channel_stride = 0;
+    int64_t x_channel_stride = 0;
+    DType io_dtype = DType::Float32;  // dtype of dy and x
+    const void* dy = nullptr;
+    const void* x = nullptr;
+    ChannelVector mean, invstd;
+    ChannelVector sum_dy, sum_dy_xmu, grad_weight, grad_bias;  // absent when not requested
+};
+
+inline uint64_t min_traffic_bytes(const BatchNormReduceBackwardArgs& a) {
+    const uint64_t elements = saturating_mul<uint64_t>(a.channels, a.reduce_numel);
+    return saturating_mul<uint64_t>(elements, 2 * dtype_size(a.io_dtype));
+}
+
 /// Running sums of one channel (or of a piece of one).
 struct BnSums {
     float sum_dy;

@@ -3,7 +3,7 @@
 // device evaluate a polynomial to the same bits. On the device that is __fmul_rn/__fadd_rn; on the
 // host the plain operators: clang is told not to contract them; g++ has no such per-operation
 // pragma, so a g++ caller whose target has FMA (-march=haswell, aarch64, an AVX-512 variant) must
-// be compiled with fp-contract=off, as kernels_cpu/elementwise.cpp does for its loops.
+// be compiled with fp-contract=off, as kernels_cpu/elementwise_run.h does for its loops.
 #pragma once
 
 #include "kernels_cu/math/dtype.h"

@@ -4,12 +4,23 @@
 // exp is fast_exp.h's (not the platform expf), so both give the same bits.
 #pragma once
 
+#include "kernels_cu/kernel_args.h"
 #include "kernels_cu/math/fast_exp.h"
 #include "kernels_cu/portability.h"
 
 #include <cmath>
 
 namespace aclemu::kernels {
+
+/// gradInput = gradOutput * sigmoid(-self). Operands: 0 = grad_input (out), 1 = grad_output,
+/// 2 = self. All three share `dtype`.
+struct LogSigmoidBackwardArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* grad_input = nullptr;
+    const void* grad_output = nullptr;
+    const void* self = nullptr;
+};
 
 /// out = f(grad_output, self), operands in LogSigmoidBackwardArgs order (1, 2).
 struct LogSigmoidBackwardOp {

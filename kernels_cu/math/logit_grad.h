@@ -4,6 +4,7 @@
 // instantiation carries no per-element branch on it. The only copy of this math.
 #pragma once
 
+#include "kernels_cu/kernel_args.h"
 #include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/float_ops.h"
 #include "kernels_cu/portability.h"
@@ -11,6 +12,19 @@
 #include <cmath>
 
 namespace aclemu::kernels {
+
+/// out = in range [lo, hi] ? dy / (x (1 - x)) : fill. Operands: 0 = out, 1 = x, 2 = dy.
+/// `nan_fill` false: fill is 0.
+struct LogitGradArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* out = nullptr;
+    const void* x = nullptr;
+    const void* dy = nullptr;
+    float lo = 0.0f;
+    float hi = 1.0f;
+    bool nan_fill = true;
+};
 
 /// out = f(x, dy), operands in LogitGradArgs order (1, 2).
 template <bool kNanFill>

@@ -4,12 +4,37 @@
 // CPU, CUDA and HIP builds pick the same bins bit for bit.
 #pragma once
 
+#include "kernels_cu/kernel_args.h"
 #include "kernels_cu/portability.h"
 
 #include <cmath>
 #include <cstdint>
 
 namespace aclemu::kernels {
+
+enum class UpsampleAlgorithm : int32_t {
+    Gather = 0,         // one output per thread, fp32 sum of its source run: deterministic
+    AtomicScatter = 1,  // one source per thread, fp32 atomics into the workspace: measured only
+};
+
+/// out[n, c, i] = sum over j in [lo(i), hi(i)) of grad_output[n, c, j], with
+/// lo(i) = min(ceil(i * scale - 0.5), l_out) computed in float. Strides in elements.
+struct UpsampleNearestExact1dBackwardArgs {
+    int64_t n = 0, c = 0, l_in = 0, l_out = 0;
+    float scale = 1.0f;
+    DType dtype = DType::Float32;
+    const void* grad_output = nullptr;
+    int64_t grad_output_strides[3] = {};
+    void* out = nullptr;
+    int64_t out_strides[3] = {};
+    UpsampleAlgorithm algorithm = UpsampleAlgorithm::Gather;
+};
+
+inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dBackwardArgs& a) {
+    const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
+    const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
+    return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
+}
 
 /// fp32(fp32(i * scale) - 0.5), each step rounded to nearest even and never fused.
 ACLEMU_HD float exact_bw_position(int64_t i, float scale) {

@@ -4,6 +4,7 @@
 // event timing errors, and a kernels_cu launcher reporting its own status, not a stale error.
 #include "gpu/sim/runtime.h"
 #include "kernels_cu/launch.h"
+#include "kernels_cu/math/logit_grad.h"
 #include "tests/gpusim/gpusim_test_util.h"
 
 #include <gtest/gtest.h>

@@ -3,6 +3,7 @@
 // masks, fp16/bf16 and mixed dtypes, strided / permuted / channels-last / negative-stride
 // layouts, empty reductions and bitwise reproducibility across thread counts.
 #include "kernels_cpu/cpu_kernels.h"
+#include "kernels_cu/math/batch_norm_reduce_backward.h"
 #include "support/cpu_isa.h"
 #include "support/reference_dtype.h"
 

@@ -5,6 +5,7 @@
 // transposed operands (the 2-D tile path), and fp16/bf16 results bit-exact against an RNE
 // conversion of the fp32 result written here.
 #include "kernels_cpu/cpu_kernels.h"
+#include "kernels_cu/math/log_sigmoid_backward.h"
 #include "kernels_cu/math/logit_grad.h"
 #include "support/cpu_isa.h"
 

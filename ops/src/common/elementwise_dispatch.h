@@ -13,7 +13,31 @@
 #include "common/dispatch.h"
 #include "common/elementwise_plan.h"
 
+#include <type_traits>
+#include <utility>
+
 namespace aclemu::ops {
+
+namespace detail {
+// Whether the kernel arguments have a traffic estimate of their own (operands of different
+// types): kernels::min_traffic_bytes(args), found by argument-dependent lookup.
+template <typename Args, typename = void>
+struct HasOwnTraffic : std::false_type {};
+template <typename Args>
+struct HasOwnTraffic<Args, std::void_t<decltype(min_traffic_bytes(std::declval<const Args&>()))>>
+    : std::true_type {};
+}  // namespace detail
+
+/// The least bytes an elementwise kernel moves: its own estimate, or three operands of
+/// args.dtype over the geometry.
+template <typename Args>
+uint64_t elementwise_traffic(const Args& args) {
+    if constexpr (detail::HasOwnTraffic<Args>::value) {
+        return min_traffic_bytes(args);
+    } else {
+        return kernels::min_traffic_bytes(args.geometry, args.dtype);
+    }
+}
 
 template <typename Args>
 using CpuElementwiseKernel = void (*)(const Args&, int threads, kernels::cpu::StoreMode);
@@ -30,7 +54,7 @@ aclnnStatus dispatch_elementwise(const char* api,
                                  const Args& args,
                                  CpuElementwiseKernel<Args> cpu_kernel,
                                  GpuElementwiseLauncher<Args> kernels::GpuLaunchers::*gpu_kernel) {
-    const uint64_t bytes = kernels::min_traffic_bytes(args.geometry, args.dtype);
+    const uint64_t bytes = elementwise_traffic(args);
     const rt::TaskLength length = task_length(bytes);
     const CpuKernelSettings cpu = cpu_kernel_settings(length);
     return dispatch_kernel(

@@ -16,6 +16,7 @@
 #include "common/workspace.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/kernel_args.h"
+#include "kernels_cu/math/batch_norm_reduce_backward.h"
 #include "nnopbase/executor.h"
 #include "nnopbase/tensor.h"
 

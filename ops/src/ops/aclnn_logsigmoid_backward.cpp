@@ -14,6 +14,7 @@
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/kernel_args.h"
 #include "kernels_cu/launch.h"
+#include "kernels_cu/math/log_sigmoid_backward.h"
 #include "nnopbase/executor.h"
 #include "nnopbase/tensor.h"
 

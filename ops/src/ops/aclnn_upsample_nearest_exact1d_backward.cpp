@@ -15,6 +15,7 @@
 #include "common/workspace.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/kernel_args.h"
+#include "kernels_cu/math/upsample_nearest_exact.h"
 #include "nnopbase/executor.h"
 #include "nnopbase/tensor.h"
 

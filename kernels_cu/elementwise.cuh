@@ -1,22 +1,31 @@
-// GPU kernels of the elementwise ops (LogSigmoidBackward, LogitGrad): one body per path over the
-// kernels_cu/math functors: contiguous with 16-byte vectors (scalar peel when all pointers share
-// one misalignment, scalar tail), contiguous scalar when misalignments differ, and strided (32-bit
-// division when numel fits). Grid-stride with 64-bit counters: one launch for any size. Each
-// operator launches the bodies through kernels of its own name (log_sigmoid_backward_strided,
+// The GPU kernel bodies every elementwise operator shares, over its kernels_cu/math functor:
+// contiguous with 16-byte vectors (scalar peel when all pointers share one misalignment, scalar
+// tail), contiguous scalar when misalignments differ, and strided (32-bit division when numel
+// fits). Grid-stride with 64-bit counters: one launch for any size. Each operator launches the
+// bodies through kernels of its own name (log_sigmoid_backward_strided,
 // logit_grad_contiguous_vector, ...), so a profiler that shows a kernel's name without its
-// template arguments (Nsight Compute's "Function Name") still tells the operators apart.
+// template arguments (Nsight Compute's "Function Name") still tells the operators apart. Usage,
+// in the operator's kernels_cu/<name>.cu, inside namespace ACLEMU_GPU_NAMESPACE:
+//
+//   ACLEMU_ELEMENTWISE_KERNELS(logit_grad)  // logit_grad_contiguous_vector, ... _strided
+//   int launch_logit_grad(const LogitGradArgs& a, void* stream) {
+//       return launch_elementwise<logit_grad_kernels>(a.geometry, a.dtype, a.out, a.x, a.dy,
+//                                                     LogitGradOp<true>{a.lo, a.hi}, stream);
+//   }
+//
+// The GPU simulator reads the kernels' launch bounds from the macro below (gpu/sim/gpusim.cmake:
+// a `name##suffix` kernel matches every launched kernel whose name ends in `suffix`).
+#pragma once
+
 #include "kernels_cu/common.cuh"
-#include "kernels_cu/launch.h"
-#include "kernels_cu/math/log_sigmoid_backward.h"
-#include "kernels_cu/math/logit_grad.h"
 
 #include <atomic>
 #include <cstdint>
 
 namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
-namespace {
+namespace elementwise {
 
-constexpr int kBlock = 256;
+constexpr int kBlock = 256;  // threads per block of every elementwise kernel
 constexpr int kVecBytes = 16;
 // Elements each thread handles per grid-stride step: fp32 4 vectors, fp16/bf16 2 vectors, i.e.
 // 32-64 bytes of loads per input per thread in flight.
@@ -204,43 +213,11 @@ StridedParams<Index> strided_params(const ElementwiseGeometry& g) {
     return p;
 }
 
-// The kernels, one set per operator (the bodies above do the work).
-template <typename T>
-__global__ void __launch_bounds__(kBlock) log_sigmoid_backward_contiguous_vector(
-    T* out, const T* a, const T* b, int64_t n, int64_t peel, LogSigmoidBackwardOp op) {
-    contiguous_vector(out, a, b, n, peel, op);
-}
-template <typename T>
-__global__ void __launch_bounds__(kBlock) log_sigmoid_backward_contiguous_scalar(
-    T* out, const T* a, const T* b, int64_t n, LogSigmoidBackwardOp op) {
-    contiguous_scalar(out, a, b, n, op);
-}
-template <typename T, typename Index>
-__global__ void __launch_bounds__(kBlock) log_sigmoid_backward_strided(
-    T* out, const T* a, const T* b, Index n, StridedParams<Index> p, LogSigmoidBackwardOp op) {
-    strided(out, a, b, n, p, op);
-}
-// NanFill: out-of-range elements give NaN (eps < 0) rather than 0.
-template <typename T, bool NanFill>
-__global__ void __launch_bounds__(kBlock) logit_grad_contiguous_vector(
-    T* out, const T* a, const T* b, int64_t n, int64_t peel, LogitGradOp<NanFill> op) {
-    contiguous_vector(out, a, b, n, peel, op);
-}
-template <typename T, bool NanFill>
-__global__ void __launch_bounds__(kBlock) logit_grad_contiguous_scalar(
-    T* out, const T* a, const T* b, int64_t n, LogitGradOp<NanFill> op) {
-    contiguous_scalar(out, a, b, n, op);
-}
-template <typename T, bool NanFill, typename Index>
-__global__ void __launch_bounds__(kBlock) logit_grad_strided(
-    T* out, const T* a, const T* b, Index n, StridedParams<Index> p, LogitGradOp<NanFill> op) {
-    strided(out, a, b, n, p, op);
-}
-
 enum class Path { ContiguousVector, ContiguousScalar, Strided32, Strided64 };
 
-// Most elements a strided launch indexes in 32 bits (set_strided_index32_limit).
-std::atomic<int64_t> strided_index32_limit{static_cast<int64_t>(UINT32_MAX)};
+// Most elements a strided launch indexes in 32 bits (set_strided_index32_limit, launch_table.cu):
+// one per kernel library, as every operator's .cu includes this header.
+inline std::atomic<int64_t> strided_index32_limit{static_cast<int64_t>(UINT32_MAX)};
 
 // The path an elementwise launch takes and its grid; `peel` for ContiguousVector.
 struct Plan {
@@ -277,124 +254,98 @@ Plan plan_path(const ElementwiseGeometry& g, const void* out, const void* a, con
     return plan;
 }
 
-// The launches spell each kernel's name: the GPU simulator finds a kernel's launch bounds by the
-// name written at its launch (gpu/sim/gpusim.cmake).
-template <typename T>
-void launch_typed(const ElementwiseGeometry& g,
-                  T* out,
-                  const T* a,
-                  const T* b,
-                  LogSigmoidBackwardOp op,
-                  gpuStream_t s) {
-    const int64_t n = g.numel;
-    const Plan p = plan_path<T>(g, out, a, b);
-    switch (p.path) {
-        case Path::ContiguousVector:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_backward_contiguous_vector<T>)
-            (out, a, b, n, p.peel, op);
-            return;
-        case Path::ContiguousScalar:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_backward_contiguous_scalar<T>)
-            (out, a, b, n, op);
-            return;
-        case Path::Strided32:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_backward_strided<T, uint32_t>)
-            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
-            return;
-        case Path::Strided64:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_backward_strided<T, uint64_t>)
-            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
-            return;
-    }
-}
+}  // namespace elementwise
 
-template <typename T, bool NanFill>
-void launch_typed(const ElementwiseGeometry& g,
-                  T* out,
-                  const T* a,
-                  const T* b,
-                  LogitGradOp<NanFill> op,
-                  gpuStream_t s) {
-    const int64_t n = g.numel;
-    const Plan p = plan_path<T>(g, out, a, b);
-    switch (p.path) {
-        case Path::ContiguousVector:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_grad_contiguous_vector<T, NanFill>)
-            (out, a, b, n, p.peel, op);
-            return;
-        case Path::ContiguousScalar:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_grad_contiguous_scalar<T, NanFill>)
-            (out, a, b, n, op);
-            return;
-        case Path::Strided32:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_grad_strided<T, NanFill, uint32_t>)
-            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
-            return;
-        case Path::Strided64:
-            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_grad_strided<T, NanFill, uint64_t>)
-            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
-            return;
-    }
-}
+// Defines the kernels of operator `name` (name##_contiguous_vector, name##_contiguous_scalar,
+// name##_strided, templates over the element type and the functor) and name##_kernels, whose
+// launch() starts the one a plan picked. The launches spell each kernel's name: profilers and
+// the GPU simulator (which finds the launch bounds by it) see the operator's own kernels.
+#define ACLEMU_ELEMENTWISE_KERNELS(name)                                                           \
+    template <typename T, typename Op>                                                             \
+    __global__ void __launch_bounds__(elementwise::kBlock)                                         \
+        name##_contiguous_vector(T* out, const T* a, const T* b, int64_t n, int64_t peel, Op op) { \
+        elementwise::contiguous_vector(out, a, b, n, peel, op);                                    \
+    }                                                                                              \
+    template <typename T, typename Op>                                                             \
+    __global__ void __launch_bounds__(elementwise::kBlock)                                         \
+        name##_contiguous_scalar(T* out, const T* a, const T* b, int64_t n, Op op) {               \
+        elementwise::contiguous_scalar(out, a, b, n, op);                                          \
+    }                                                                                              \
+    template <typename T, typename Op, typename Index>                                             \
+    __global__ void __launch_bounds__(elementwise::kBlock) name##_strided(                         \
+        T* out, const T* a, const T* b, Index n, elementwise::StridedParams<Index> p, Op op) {     \
+        elementwise::strided(out, a, b, n, p, op);                                                 \
+    }                                                                                              \
+    struct name##_kernels {                                                                        \
+        template <typename T, typename Op>                                                         \
+        static void launch(const elementwise::Plan& p,                                             \
+                           const ElementwiseGeometry& g,                                           \
+                           T* out,                                                                 \
+                           const T* a,                                                             \
+                           const T* b,                                                             \
+                           Op op,                                                                  \
+                           gpuStream_t s) {                                                        \
+            constexpr int kB = elementwise::kBlock;                                                \
+            const int64_t n = g.numel;                                                             \
+            switch (p.path) {                                                                      \
+                case elementwise::Path::ContiguousVector:                                          \
+                    ACLEMU_LAUNCH(p.grid, kB, 0, s, name##_contiguous_vector<T, Op>)               \
+                    (out, a, b, n, p.peel, op);                                                    \
+                    return;                                                                        \
+                case elementwise::Path::ContiguousScalar:                                          \
+                    ACLEMU_LAUNCH(p.grid, kB, 0, s, name##_contiguous_scalar<T, Op>)               \
+                    (out, a, b, n, op);                                                            \
+                    return;                                                                        \
+                case elementwise::Path::Strided32:                                                 \
+                    ACLEMU_LAUNCH(p.grid, kB, 0, s, name##_strided<T, Op, uint32_t>)               \
+                    (out,                                                                          \
+                     a,                                                                            \
+                     b,                                                                            \
+                     static_cast<uint32_t>(n),                                                     \
+                     elementwise::strided_params<uint32_t>(g),                                     \
+                     op);                                                                          \
+                    return;                                                                        \
+                case elementwise::Path::Strided64:                                                 \
+                    ACLEMU_LAUNCH(p.grid, kB, 0, s, name##_strided<T, Op, uint64_t>)               \
+                    (out,                                                                          \
+                     a,                                                                            \
+                     b,                                                                            \
+                     static_cast<uint64_t>(n),                                                     \
+                     elementwise::strided_params<uint64_t>(g),                                     \
+                     op);                                                                          \
+                    return;                                                                        \
+            }                                                                                      \
+        }                                                                                          \
+    };
 
-template <typename Op>
-int launch(const ElementwiseGeometry& g,
-           DType dtype,
-           void* out,
-           const void* a,
-           const void* b,
-           Op op,
-           void* stream) {
+/// Launches `op` over the geometry with the kernels of one operator (Kernels: the name##_kernels
+/// of ACLEMU_ELEMENTWISE_KERNELS) and returns the launch status (0 = launched).
+template <typename Kernels, typename Op>
+int launch_elementwise(const ElementwiseGeometry& g,
+                       DType dtype,
+                       void* out,
+                       const void* a,
+                       const void* b,
+                       Op op,
+                       void* stream) {
     return switch_dtype(dtype, [&](auto type) {
         using T = decltype(type);
         if (g.numel <= 0) {
             return 0;
         }
         clear_stale_error();
-        launch_typed<T>(g,
-                        static_cast<T*>(out),
-                        static_cast<const T*>(a),
-                        static_cast<const T*>(b),
+        T* o = static_cast<T*>(out);
+        const T* x = static_cast<const T*>(a);
+        const T* y = static_cast<const T*>(b);
+        Kernels::launch(elementwise::plan_path<T>(g, o, x, y),
+                        g,
+                        o,
+                        x,
+                        y,
                         op,
                         static_cast<gpuStream_t>(stream));
         return launch_status();
     });
-}
-
-}  // namespace
-
-int64_t set_strided_index32_limit(int64_t numel) {
-    return strided_index32_limit.exchange(
-        numel < static_cast<int64_t>(UINT32_MAX) ? numel : static_cast<int64_t>(UINT32_MAX));
-}
-
-int launch_log_sigmoid_backward(const LogSigmoidBackwardArgs& args, void* stream) {
-    return launch(args.geometry,
-                  args.dtype,
-                  args.grad_input,
-                  args.grad_output,
-                  args.self,
-                  LogSigmoidBackwardOp{},
-                  stream);
-}
-
-int launch_logit_grad(const LogitGradArgs& args, void* stream) {
-    if (args.nan_fill) {
-        return launch(args.geometry,
-                      args.dtype,
-                      args.out,
-                      args.x,
-                      args.dy,
-                      LogitGradOp<true>{args.lo, args.hi},
-                      stream);
-    }
-    return launch(args.geometry,
-                  args.dtype,
-                  args.out,
-                  args.x,
-                  args.dy,
-                  LogitGradOp<false>{args.lo, args.hi},
-                  stream);
 }
 
 }  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

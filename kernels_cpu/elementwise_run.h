@@ -1,7 +1,10 @@
-// CPU loops of the elementwise ops (LogSigmoidBackward, LogitGrad) over the shared functors in
-// kernels_cu/math. Every path works in runs of at most a tile: convert the inputs to float
-// buffers, apply the functor over the buffers, round and store, so the functor loop (the costly
-// part) is always unit-stride and vectorizes, whatever the operands' strides.
+// The CPU loops every elementwise operator shares, over its functor from kernels_cu/math.
+// An operator's kernels_cpu/<name>.cpp includes this once and calls
+// run(geometry, dtype, out, a, b, functor, threads, stores) (everything here is internal to
+// that file: each operator compiles its own loops, per instruction set, for its functor). Every
+// path works in runs of at most a tile: convert the inputs to float buffers, apply the functor over
+// the buffers, round and store, so the functor loop (the costly part) is always unit-stride and
+// vectorizes, whatever the operands' strides.
 //  - contiguous: runs over the ranges threads take (fp32 needs no buffers);
 //  - strided, when the operands agree on which of the two innermost dims is their densest: runs
 //    along the innermost dim, the outer dims ticking like an odometer;
@@ -18,12 +21,12 @@
 // ends anyway, and the contiguous path writes it with non-temporal stores: no read for
 // ownership, no eviction of the inputs (docs/performance.md has the measurements). The caller
 // may force either way (StoreMode).
+#pragma once
+
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cpu/x86/isa.h"
 #include "kernels_cu/math/dtype.h"
-#include "kernels_cu/math/log_sigmoid_backward.h"
-#include "kernels_cu/math/logit_grad.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -231,38 +234,5 @@ void run(const ElementwiseGeometry& g,
 }
 
 }  // namespace
-
-void log_sigmoid_backward(const LogSigmoidBackwardArgs& args, int threads, StoreMode stores) {
-    run(args.geometry,
-        args.dtype,
-        args.grad_input,
-        args.grad_output,
-        args.self,
-        LogSigmoidBackwardOp{},
-        threads,
-        stores);
-}
-
-void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores) {
-    if (args.nan_fill) {
-        run(args.geometry,
-            args.dtype,
-            args.out,
-            args.x,
-            args.dy,
-            LogitGradOp<true>{args.lo, args.hi},
-            threads,
-            stores);
-    } else {
-        run(args.geometry,
-            args.dtype,
-            args.out,
-            args.x,
-            args.dy,
-            LogitGradOp<false>{args.lo, args.hi},
-            threads,
-            stores);
-    }
-}
 
 }  // namespace aclemu::kernels::cpu
