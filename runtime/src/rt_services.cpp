@@ -3,8 +3,8 @@
 // operator settings).
 // report_error lives in errors.cpp.
 #include "aclemu/rt.h"
+#include "core/status.h"
 #include "runtime.h"
-#include "status.h"
 
 #include <algorithm>
 #include <string>

@@ -3,11 +3,11 @@
 #include "runtime.h"
 
 #include "aclemu/log.h"
-#include "log_internal.h"
-#include "memory_registries.h"
+#include "core/log_internal.h"
+#include "core/status.h"
+#include "memory/memory_registries.h"
 #include "observe/trace_recorder.h"
-#include "status.h"
-#include "stream_state_callbacks.h"
+#include "stream/stream_state_callbacks.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -17,9 +17,9 @@
 
 #include "acl/acl.h"
 
-#include "alloc_table.h"
 #include "backend/backend.h"
-#include "config.h"
+#include "core/config.h"
+#include "memory/alloc_table.h"
 
 #include <atomic>
 #include <cstdint>

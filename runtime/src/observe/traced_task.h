@@ -13,8 +13,8 @@
 #include "acl/acl_base.h"
 
 #include "aclemu/observe.h"
+#include "core/status.h"
 #include "runtime.h"
-#include "status.h"
 
 #include <memory>
 #include <string>

@@ -1,0 +1,297 @@
+// Entry points: notifies. A notify is a zeroed 64-bit word of device memory on its device
+// (internal_device_memory.h): aclrtRecordNotify stores 1 in stream order, aclrtWaitAndResetNotify
+// holds its stream until the word is 1 and then stores 0 — the stream memory operations of the
+// backend (on a GPU cuStreamWriteValue64 / cuStreamWaitValue64 or HIP's, see
+// backend/gpu/stream_memory_ops.h). A wait may come before its record. Ids are the lowest free
+// number of the device, at most 8192 live per device (CANN's Atlas A2/A3 limit).
+#include "acl/acl.h"
+
+#include "aclemu/checked_math.h"
+#include "core/status.h"
+#include "memory/internal_device_memory.h"
+#include "observe/traced_task.h"
+#include "runtime.h"
+
+#include <climits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace aclemu::rt;
+namespace kernels = aclemu::kernels;
+
+namespace {
+
+constexpr uint64_t kKnownNotifyFlags = ACL_NOTIFY_DEFAULT | ACL_NOTIFY_DEVICE_USE_ONLY;
+constexpr uint32_t kMaxNotifiesPerDevice = 8192;
+
+struct Notify {
+    uint32_t id = 0;
+    int32_t device = 0;
+    uint64_t* word = nullptr;
+};
+
+class NotifyRegistry {
+public:
+    static NotifyRegistry& instance() {
+        static NotifyRegistry* registry = [] {
+            auto* created = new NotifyRegistry;
+            runtime().add_teardown_hook(&NotifyRegistry::forget_all);
+            return created;
+        }();
+        return *registry;
+    }
+
+    aclError create(int32_t device, Backend* backend, aclrtNotify* out) {
+        std::lock_guard<std::mutex> lock(mu_);
+        std::set<uint32_t>& used = ids_[device];
+        if (used.size() >= kMaxNotifiesPerDevice) {
+            return fail(ACL_ERROR_RT_NO_NOTIFY_RESOURCE,
+                        msg_runtime("device " + std::to_string(device) + " already has "
+                                    + std::to_string(kMaxNotifiesPerDevice) + " notifies"));
+        }
+        uint32_t id = 0;
+        while (used.count(id) != 0) {
+            ++id;
+        }
+        void* word = nullptr;
+        if (aclError err = allocate_internal_block(backend, device, sizeof(uint64_t), &word);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        auto notify = std::make_shared<Notify>();
+        notify->id = id;
+        notify->device = device;
+        notify->word = static_cast<uint64_t*>(word);
+        used.insert(id);
+        notifies_[notify.get()] = notify;
+        *out = notify.get();
+        return ACL_SUCCESS;
+    }
+
+    aclError destroy(aclrtNotify handle, Backend* backend) {
+        std::shared_ptr<Notify> notify;
+        {
+            std::lock_guard<std::mutex> lock(mu_);
+            auto it = notifies_.find(static_cast<Notify*>(handle));
+            if (it == notifies_.end()) {
+                return not_live(handle);
+            }
+            notify = it->second;
+            notifies_.erase(it);
+            ids_[notify->device].erase(notify->id);
+        }
+        free_internal_block(backend, notify->word);
+        return ACL_SUCCESS;
+    }
+
+    /// The live notify `handle`; `param` names the argument in the message when it is none.
+    aclError find(aclrtNotify handle, std::shared_ptr<Notify>* out, const char* param = "notify") {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = notifies_.find(static_cast<Notify*>(handle));
+        if (it == notifies_.end()) {
+            return not_live(handle, param);
+        }
+        *out = it->second;
+        return ACL_SUCCESS;
+    }
+
+private:
+    NotifyRegistry() = default;
+
+    static aclError not_live(aclrtNotify handle, const char* param = "notify") {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                param, pointer_text(handle), "not a live notify (never created, or destroyed)"));
+    }
+
+    // aclFinalize frees the words with the allocation table; the handles become unknown.
+    static void forget_all() {
+        NotifyRegistry& self = instance();
+        std::lock_guard<std::mutex> lock(self.mu_);
+        self.notifies_.clear();
+        self.ids_.clear();
+    }
+
+    std::mutex mu_;
+    std::map<Notify*, std::shared_ptr<Notify>> notifies_;
+    std::map<int32_t, std::set<uint32_t>> ids_;
+};
+
+NotifyRegistry& notifies() {
+    return NotifyRegistry::instance();
+}
+
+struct NotifyOnStream {
+    std::shared_ptr<Notify> notify;
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+
+    void describe(TaskTrace& task) const { task.arg("notify id", uint64_t{notify->id}); }
+};
+
+aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
+    ACLEMU_CHECK_NOT_NULL(handle);
+    if (aclError err = notifies().find(handle, &out->notify); err != ACL_SUCCESS) {
+        return err;
+    }
+    if (aclError err = runtime().stream_and_backend(stream, &out->stream, &out->backend);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    if (out->stream->device != out->notify->device) {
+        return fail(
+            ACL_ERROR_RT_STREAM_CONTEXT,
+            msg_invalid("stream",
+                        pointer_text(out->stream.get()),
+                        "it belongs to device " + std::to_string(out->stream->device)
+                            + ", the notify to device " + std::to_string(out->notify->device)));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
+    return api_call_init("aclrtCreateNotify", [&] {
+        ACLEMU_CHECK_NOT_NULL(notify);
+        if ((flag & ~kKnownNotifyFlags) != 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("flag",
+                                    std::to_string(flag),
+                                    "must be ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY"));
+        }
+        std::shared_ptr<Context> context;
+        Backend* backend = nullptr;
+        if (aclError err = runtime().current_context_and_backend(&context, &backend);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        return notifies().create(context->device, backend, notify);
+    });
+}
+
+aclError aclrtDestroyNotify(aclrtNotify notify) {
+    return api_call_init("aclrtDestroyNotify", [&] {
+        ACLEMU_CHECK_NOT_NULL(notify);
+        Backend* backend = nullptr;
+        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        return notifies().destroy(notify, backend);
+    });
+}
+
+aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
+    return api_call_init("aclrtRecordNotify", [&] {
+        NotifyOnStream target;
+        if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+        return enqueue_task(
+            target.stream,
+            *target.backend,
+            TaskKind::NotifyRecord,
+            "record notify",
+            "the notify record",
+            [&](TaskTrace& task) { target.describe(task); },
+            [&] {
+                return target.backend->write_value_async(
+                    target.stream->impl.get(), target.notify->word, 1);
+            });
+    });
+}
+
+aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
+    return api_call_init("aclrtWaitAndResetNotify", [&] {
+        NotifyOnStream target;
+        if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+        // Seconds; 0 waits forever. Longer than INT32_MAX ms (24.8 days) is forever too.
+        int32_t timeout_ms = -1;
+        if (timeout != 0 && !aclemu::checked_mul(timeout, 1000, &timeout_ms)) {
+            timeout_ms = -1;
+        }
+        BackendStream* on = target.stream->impl.get();
+        // One slice: the wait, then the reset that follows it on the stream.
+        return enqueue_task(
+            target.stream,
+            *target.backend,
+            TaskKind::NotifyWait,
+            "wait notify",
+            "the notify wait and reset",
+            [&](TaskTrace& task) {
+                target.describe(task);
+                task.arg("timeout s", uint64_t{timeout});
+            },
+            [&] {
+                if (aclError waited = target.backend->wait_value_async(
+                        on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms);
+                    waited != ACL_SUCCESS) {
+                    return waited;
+                }
+                return target.backend->write_value_async(on, target.notify->word, 0);
+            });
+    });
+}
+
+aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
+    return api_call_init("aclrtGetNotifyId", [&] {
+        ACLEMU_CHECK_NOT_NULL(notify);
+        ACLEMU_CHECK_NOT_NULL(notifyId);
+        std::shared_ptr<Notify> found;
+        if (aclError err = notifies().find(notify, &found); err != ACL_SUCCESS) {
+            return err;
+        }
+        *notifyId = found->id;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
+    return api_call_init("aclrtNotifyBatchReset", [&] {
+        if (notifies_to_reset == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null("notifies"));
+        }
+        if (num == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("num", "0", "at least one notify must be given"));
+        }
+        Backend* backend = nullptr;
+        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        // Every entry must be live before any is reset. The list grows with the entries found
+        // (never sized from `num`, which may be any number).
+        std::vector<std::shared_ptr<Notify>> found;
+        for (size_t i = 0; i < num; ++i) {
+            std::shared_ptr<Notify> notify;
+            if (aclError err = notifies().find(notifies_to_reset[i], &notify, "notifies[]");
+                err != ACL_SUCCESS) {
+                return err;
+            }
+            found.push_back(std::move(notify));
+        }
+        for (const auto& notify : found) {
+            if (aclError err = traced_sync(
+                    TaskKind::Memset,
+                    "reset notify",
+                    [&](TaskTrace& task) { task.arg("notify id", uint64_t{notify->id}); },
+                    [&] { return backend->memset_sync(notify->word, 0, sizeof(uint64_t)); });
+                err != ACL_SUCCESS) {
+                return fail(err,
+                            msg_runtime("cannot reset a notify: " + backend->last_error_text()));
+            }
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

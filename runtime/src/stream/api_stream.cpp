@@ -1,0 +1,201 @@
+// Entry points: streams (create, destroy, synchronize, query, wait on an event) and host
+// functions run in stream order. A NULL stream is the current context's default stream.
+// Configured creation, stream queries, abort and state callbacks are in api_stream_config.cpp.
+#include "acl/acl.h"
+
+#include "core/status.h"
+#include "observe/traced_task.h"
+#include "runtime.h"
+#include "stream/stream_config.h"
+
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace {
+
+aclError check_timeout(int32_t timeout) {
+    if (timeout == 0 || timeout < -1) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("timeout",
+                                std::to_string(timeout),
+                                "must be -1 (wait forever) or a positive number of ms"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError synchronize(aclrtStream handle, int32_t timeout) {
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    if (aclError err = runtime().stream_and_backend(handle, &stream, &backend);
+        err != ACL_SUCCESS) {
+        return err;
+    }
+    WaitResult result = WaitResult::Done;
+    if (aclError err = backend->synchronize_stream(stream->impl.get(), timeout, &result);
+        err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("stream synchronization failed: " + backend->last_error_text()));
+    }
+    if (result == WaitResult::TimedOut) {
+        return fail(
+            ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+            msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
+    }
+    if (stream->aborted.exchange(false)) {
+        return fail(ACL_ERROR_RT_STREAM_ABORT,
+                    msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
+                                "not started were dropped"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError create_stream(aclrtStream* stream) {
+    ACLEMU_CHECK_NOT_NULL(stream);
+    return runtime().create_stream(stream);
+}
+
+aclError destroy_stream(aclrtStream stream) {
+    ACLEMU_CHECK_NOT_NULL(stream);
+    return runtime().destroy_stream(stream);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+    return api_call_init("aclrtCreateStream", [&] { return create_stream(stream); });
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+    return api_call_init("aclrtCreateStreamWithConfig",
+                         [&] { return create_configured_stream(stream, priority, flag); });
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+    return api_call_init("aclrtDestroyStream", [&] { return destroy_stream(stream); });
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream) {
+    return api_call_init("aclrtDestroyStreamForce", [&] { return destroy_stream(stream); });
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    return api_call_init("aclrtSynchronizeStream", [&] { return synchronize(stream, -1); });
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    return api_call_init("aclrtSynchronizeStreamWithTimeout", [&] {
+        if (aclError err = check_timeout(timeout); err != ACL_SUCCESS) {
+            return err;
+        }
+        return synchronize(stream, timeout);
+    });
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+    return api_call_init("aclrtStreamQuery", [&] {
+        ACLEMU_CHECK_NOT_NULL(status);
+        std::shared_ptr<Stream> target;
+        Backend* backend = nullptr;
+        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        bool complete = false;
+        if (aclError err = backend->query_stream(target->impl.get(), &complete);
+            err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("stream query failed: " + backend->last_error_text()));
+        }
+        *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    return api_call_init("aclrtStreamWaitEvent", [&] {
+        ACLEMU_CHECK_NOT_NULL(event);
+        std::shared_ptr<Event> target_event;
+        if (aclError err = runtime().event(event, &target_event); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (!target_event->sync_capable) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid("event",
+                            pointer_text(event),
+                            "it was created without ACL_EVENT_SYNC and cannot be waited on"));
+        }
+        std::shared_ptr<Stream> target;
+        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (!target_event->recorded.load()) {
+            return ACL_SUCCESS;  // never recorded (or reset): nothing to wait for
+        }
+        Backend* backend = nullptr;
+        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (aclError err = traced_enqueue(
+                target,
+                TaskKind::EventWait,
+                "wait event",
+                [&](TaskTrace& task) { describe_event(task, event, *target_event); },
+                [&] {
+                    return backend->stream_wait_event(target->impl.get(), target_event->impl.get());
+                });
+            err != ACL_SUCCESS) {
+            return fail(err, msg_runtime("stream wait failed: " + backend->last_error_text()));
+        }
+        return runtime().after_enqueue(*target);
+    });
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+    return api_call_init("aclrtSetStreamFailureMode", [&] {
+        std::shared_ptr<Stream> target;
+        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
+            return err;
+        }
+        if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("mode",
+                            std::to_string(mode),
+                            "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
+        }
+        // Recorded only: tasks cannot fail half-way on aclemu's streams, and a GPU kernel fault
+        // fails every later call anyway (ACL_STOP_ON_FAILURE for the whole process).
+        target->failure_mode.store(mode);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
+    return api_call_init("aclrtLaunchHostFunc", [&] {
+        ACLEMU_CHECK_NOT_NULL(fn);
+        std::shared_ptr<Stream> target;
+        Backend* backend = nullptr;
+        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
+            err != ACL_SUCCESS) {
+            return err;
+        }
+        if (aclError err = traced_enqueue(
+                target,
+                TaskKind::HostFunc,
+                "host function",
+                [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
+                [&] {
+                    return backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });
+                });
+            err != ACL_SUCCESS) {
+            return fail(
+                err, msg_runtime("cannot launch the host function: " + backend->last_error_text()));
+        }
+        return runtime().after_enqueue(*target);
+    });
+}
+
+}  // extern "C"
