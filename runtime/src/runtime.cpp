@@ -5,9 +5,9 @@
 #include "aclemu/log.h"
 #include "core/log_internal.h"
 #include "core/status.h"
-#include "memory/memory_registries.h"
 #include "observe/trace_recorder.h"
 #include "stream/stream_state_callbacks.h"
+#include "teardown.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -131,87 +131,39 @@ aclError Runtime::finalize_reference(uint64_t* remaining) {
     return ACL_SUCCESS;
 }
 
-// Releases every object in dependency order: streams (their pending work runs), events,
-// memory, then the backend itself. Called with lifecycle_mu_ held.
+// Unregisters everything the runtime holds and hands it, with the backend, to tear_down (the
+// order of teardown.h). Called with lifecycle_mu_ held.
 void Runtime::teardown() {
-    std::vector<void (*)()> hooks;
-    {
-        std::lock_guard<std::mutex> lock(mu_);
-        hooks = teardown_hooks_;
-    }
-    for (auto hook : hooks) {
-        hook();
-    }
-    std::vector<std::shared_ptr<Stream>> streams;
-    std::vector<std::shared_ptr<Event>> events;
-    std::unique_ptr<Backend> backend;
+    Teardown what;
+    what.scope = Teardown::Scope::Runtime;
     {
         std::lock_guard<std::mutex> lock(mu_);
         initialized_.store(false, std::memory_order_release);
         init_refs_ = 0;
         for (auto& [ptr, stream] : streams_) {
-            streams.push_back(stream);
+            what.streams.push_back(stream);
         }
         for (auto& [ptr, context] : contexts_) {
             if (context->default_stream) {
-                streams.push_back(context->default_stream);
+                what.streams.push_back(context->default_stream);
             }
-        }
-        for (auto& [ptr, event] : events_) {
-            events.push_back(event);
         }
         streams_.clear();
         contexts_.clear();
         registry_changed_locked();
-        events_.clear();
         devices_.clear();
         visible_.clear();
         peer_access_.clear();
         res_limits_set_.store(false, std::memory_order_relaxed);
         process_params_.clear();
-        backend = std::move(backend_);
+        what.owned = std::move(backend_);
+        what.backend = what.owned.get();
         backend_fast_.store(nullptr, std::memory_order_release);
         backend_error_.clear();
         cpu_fallback_reason_.clear();
     }
-    if (backend) {
-        for (auto& stream : streams) {
-            if (stream->impl) {
-                notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
-                backend->destroy_stream(std::move(stream->impl));
-            }
-        }
-        for (auto& event : events) {
-            if (event->impl) {
-                backend->destroy_event(std::move(event->impl));
-            }
-        }
-        release_memory_registries(*backend);
-        for (const Allocation& block : allocations_.take_all()) {
-            void* ptr = reinterpret_cast<void*>(block.base);
-            if (block.origin != AllocOrigin::Malloc) {
-                continue;  // mappings: released with their owners above
-            }
-            if (block.kind == AllocKind::Device) {
-                backend->free_device(ptr);
-            } else {
-                backend->free_host(ptr);
-            }
-        }
-        backend.reset();
-    } else {
-        allocations_.take_all();
-    }
-    // Every stream has been drained: the trace's marks are all reached.
-    observe::trace::finish_session();
+    tear_down(std::move(what));
     ACLEMU_LOG(AscendCL, Info, "aclFinalize: runtime released");
-}
-
-void Runtime::add_teardown_hook(void (*hook)()) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (std::find(teardown_hooks_.begin(), teardown_hooks_.end(), hook) == teardown_hooks_.end()) {
-        teardown_hooks_.push_back(hook);
-    }
 }
 
 OpSettings Runtime::op_settings() const {
@@ -605,13 +557,10 @@ void Runtime::retire_context_locked(const std::shared_ptr<Context>& context,
 }
 
 void Runtime::destroy_streams(std::vector<std::shared_ptr<Stream>> streams) {
-    Backend* backend = existing_backend();
-    for (auto& stream : streams) {
-        if (backend != nullptr && stream->impl) {
-            notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
-            backend->destroy_stream(std::move(stream->impl));
-        }
-    }
+    Teardown what;
+    what.backend = existing_backend();
+    what.streams = std::move(streams);
+    tear_down(std::move(what));
 }
 
 aclError Runtime::destroy_context(aclrtContext handle) {
@@ -803,82 +752,6 @@ aclError Runtime::after_enqueue(Stream& stream) {
                     msg_runtime("stream failed under ASCEND_LAUNCH_BLOCKING=1: "
                                 + backend->last_error_text()));
     }
-    return ACL_SUCCESS;
-}
-
-// ---- events ------------------------------------------------------------------------------
-
-aclError Runtime::create_event(uint32_t flags, bool timing, aclrtEvent* out) {
-    std::lock_guard<std::mutex> lock(mu_);
-    std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-        return err;
-    }
-    auto event = std::make_shared<Event>();
-    event->ipc = (flags & ACL_EVENT_IPC) != 0;
-    if (aclError err = event->ipc ? backend_->create_ipc_event(&event->impl)
-                                  : backend_->create_event(&event->impl, timing);
-        err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot create an event: " + backend_->last_error_text()));
-    }
-    event->flags = flags;
-    event->timing = timing && !event->ipc;
-    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0 || event->ipc;
-    event->recorded.store(event->ipc);
-    event->device = context->device;
-    events_[event.get()] = event;
-    *out = event.get();
-    return ACL_SUCCESS;
-}
-
-aclError Runtime::adopt_ipc_event(std::unique_ptr<BackendEvent> impl, aclrtEvent* out) {
-    std::lock_guard<std::mutex> lock(mu_);
-    std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-        return err;
-    }
-    auto event = std::make_shared<Event>();
-    event->impl = std::move(impl);
-    event->flags = ACL_EVENT_IPC;
-    event->timing = false;
-    event->sync_capable = true;
-    event->recorded.store(true);
-    event->ipc = true;
-    event->imported = true;
-    event->device = context->device;
-    events_[event.get()] = event;
-    *out = event.get();
-    return ACL_SUCCESS;
-}
-
-aclError Runtime::destroy_event(aclrtEvent handle) {
-    std::shared_ptr<Event> event;
-    Backend* backend = nullptr;
-    {
-        std::lock_guard<std::mutex> lock(mu_);
-        auto it = events_.find(static_cast<Event*>(handle));
-        if (it == events_.end()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("event", pointer_text(handle), "not a live event"));
-        }
-        event = it->second;
-        events_.erase(it);
-        backend = backend_.get();
-    }
-    if (backend != nullptr && event->impl) {
-        return backend->destroy_event(std::move(event->impl));
-    }
-    return ACL_SUCCESS;
-}
-
-aclError Runtime::event(aclrtEvent handle, std::shared_ptr<Event>* out) {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = events_.find(static_cast<Event*>(handle));
-    if (it == events_.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("event", pointer_text(handle), "not a live event"));
-    }
-    *out = it->second;
     return ACL_SUCCESS;
 }
 

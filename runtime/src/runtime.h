@@ -57,20 +57,6 @@ struct Stream {
     uint32_t res_limits[kResLimitTypes] = {0, 0};  // aclrtSetStreamResLimit; 0: none (under mu_)
 };
 
-struct Event {
-    std::unique_ptr<BackendEvent> impl;
-    uint32_t flags = 0;
-    bool timing = true;
-    bool sync_capable = true;  // may be waited on / reset
-    int32_t device = 0;
-    std::atomic<bool> recorded{false};
-    /// ACL_EVENT_IPC, or opened from another process: the backend tracks its records (in memory
-    /// the processes share), so `recorded` stays true.
-    bool ipc = false;
-    bool imported = false;             // opened with aclrtIpcOpenEventHandle
-    std::shared_ptr<void> ipc_export;  // its export record, once exported (api_ipc.cpp)
-};
-
 struct Context {
     uint64_t id = 0;  // unique for the process lifetime; guards against address reuse
     int32_t device = 0;
@@ -123,6 +109,9 @@ public:
     aclError current_context_and_backend(std::shared_ptr<Context>* context, Backend** backend);
     /// The same when the context itself is not needed.
     aclError current_backend(Backend** out);
+    /// current_context without binding (for questions about the context, and registering
+    /// objects in it).
+    aclError unbound_context(std::shared_ptr<Context>* out);
     aclError create_context(int32_t device, aclrtContext* out);
     aclError destroy_context(aclrtContext handle);
     aclError set_current_context(aclrtContext handle);
@@ -145,12 +134,6 @@ public:
     aclError stream_and_backend(aclrtStream handle,
                                 std::shared_ptr<Stream>* stream,
                                 Backend** backend);
-    aclError create_event(uint32_t flags, bool timing, aclrtEvent* out);
-    /// Registers an event another process shared (aclrtIpcOpenEventHandle) in the current
-    /// context.
-    aclError adopt_ipc_event(std::unique_ptr<BackendEvent> impl, aclrtEvent* out);
-    aclError destroy_event(aclrtEvent handle);
-    aclError event(aclrtEvent handle, std::shared_ptr<Event>* out);
     /// Under ASCEND_LAUNCH_BLOCKING=1 waits for `stream` after work was enqueued on it.
     aclError after_enqueue(Stream& stream);
 
@@ -184,11 +167,6 @@ public:
     bool peer_access_enabled(int32_t device, int32_t peer);
     void set_peer_access(int32_t device, int32_t peer, bool enabled);
 
-    /// Registers `hook` for every aclFinalize that releases the runtime; it runs first, before
-    /// streams, memory and the backend go, and must only forget state (registries kept outside
-    /// this class: notifies, the overflow state). Registering the same hook again is a no-op.
-    void add_teardown_hook(void (*hook)());
-
 private:
     Runtime() = default;
 
@@ -204,8 +182,6 @@ private:
     aclError current_context_locked(std::shared_ptr<Context>* out);
     /// current_context_locked, then binds the thread to the context's device.
     aclError bound_context_locked(std::shared_ptr<Context>* out);
-    /// current_context without binding (for questions about the context).
-    aclError unbound_context(std::shared_ptr<Context>* out);
     aclError new_context_locked(int32_t device,
                                 int32_t physical,
                                 bool is_default,
@@ -213,6 +189,7 @@ private:
     /// Unregisters a context and its streams; the caller destroys `streams` without the lock.
     void retire_context_locked(const std::shared_ptr<Context>& context,
                                std::vector<std::shared_ptr<Stream>>* streams);
+    /// Releases streams their owner has unregistered (teardown.h).
     void destroy_streams(std::vector<std::shared_ptr<Stream>> streams);
     /// Registers a new stream's number and reports it to the stream state callbacks later
     /// (announce_stream, without mu_).
@@ -257,9 +234,7 @@ private:
     int32_t next_stream_id_ = 1;
     std::set<std::pair<int32_t, int32_t>> peer_access_;  // (device, peer), logical ids
     std::atomic<bool> res_limits_set_{false};            // any core budget set since aclInit
-    std::unordered_map<Event*, std::shared_ptr<Event>> events_;
     std::map<int, int64_t> process_params_;
-    std::vector<void (*)()> teardown_hooks_;  // guarded by mu_
 
     AllocTable allocations_;
 };

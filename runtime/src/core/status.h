@@ -6,6 +6,7 @@
 
 #include "acl/acl_base.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/observe.h"
 
 #include <cstdint>

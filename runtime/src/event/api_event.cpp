@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
+#include "event/event_registry.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
 
@@ -25,7 +26,7 @@ aclError create_with_flag(aclrtEvent* event, uint32_t flag) {
     }
     aclrtEvent created = nullptr;
     bool timing = (flag & ACL_EVENT_TIME_LINE) != 0;
-    if (aclError err = runtime().create_event(flag, timing, &created); err != ACL_SUCCESS) {
+    if (aclError err = events().create(flag, timing, &created); err != ACL_SUCCESS) {
         return err;
     }
     *event = created;
@@ -39,7 +40,7 @@ struct EventAndBackend {
 
 aclError lookup(aclrtEvent handle, EventAndBackend* out) {
     ACLEMU_CHECK_NOT_NULL(handle);
-    if (aclError err = runtime().event(handle, &out->event); err != ACL_SUCCESS) {
+    if (aclError err = events().find(handle, &out->event); err != ACL_SUCCESS) {
         return err;
     }
     return runtime().backend(&out->backend);
@@ -106,7 +107,7 @@ aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
 aclError aclrtDestroyEvent(aclrtEvent event) {
     return api_call_init("aclrtDestroyEvent", [&] {
         ACLEMU_CHECK_NOT_NULL(event);
-        return runtime().destroy_event(event);
+        return events().destroy(event);
     });
 }
 

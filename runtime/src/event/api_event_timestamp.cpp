@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
+#include "event/event_registry.h"
 #include "runtime.h"
 
 using namespace aclemu::rt;
@@ -17,7 +18,7 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
         ACLEMU_CHECK_NOT_NULL(timestamp);
         std::shared_ptr<Event> found;
         Backend* backend = nullptr;
-        if (aclError err = runtime().event(event, &found); err != ACL_SUCCESS) {
+        if (aclError err = events().find(event, &found); err != ACL_SUCCESS) {
             return err;
         }
         if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {

@@ -7,7 +7,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
-#include "memory/memory_registries.h"
+#include "memory/allocator_registry.h"
 #include "runtime.h"
 
 #include <map>
@@ -19,36 +19,11 @@ using namespace aclemu::rt;
 
 namespace {
 
-struct AllocatorCallbacks {
-    aclrtAllocator object = nullptr;
-    aclrtAllocatorAllocFunc alloc = nullptr;
-    aclrtAllocatorFreeFunc free = nullptr;
-    aclrtAllocatorAllocAdviseFunc alloc_advise = nullptr;
-    aclrtAllocatorGetAddrFromBlockFunc get_addr = nullptr;
-};
-
-struct Registration {
-    aclrtAllocatorDesc desc = nullptr;
-    AllocatorCallbacks callbacks;  // as they were at aclrtAllocatorRegister
-    std::weak_ptr<Stream> stream;  // a new stream at a destroyed one's address has none
-};
-
-struct AllocatorRegistry {
-    std::mutex mutex;
-    std::set<AllocatorCallbacks*> descs;            // live descriptors
-    std::map<aclrtStream, Registration> by_stream;  // registrations
-};
-
-AllocatorRegistry& registry() {
-    static auto* instance = new AllocatorRegistry;
-    return *instance;
-}
-
 // Runs `change` on a live descriptor.
 template <class F>
 aclError with_desc(aclrtAllocatorDesc allocatorDesc, F change) {
     ACLEMU_CHECK_NOT_NULL(allocatorDesc);
-    AllocatorRegistry& allocators = registry();
+    AllocatorRegistry& allocators = allocator_registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
     auto found = allocators.descs.find(static_cast<AllocatorCallbacks*>(allocatorDesc));
     if (found == allocators.descs.end()) {
@@ -68,7 +43,7 @@ aclError register_allocator(aclrtStream stream, aclrtAllocatorDesc allocatorDesc
     if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
         return err;
     }
-    AllocatorRegistry& allocators = registry();
+    AllocatorRegistry& allocators = allocator_registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
     auto found = allocators.descs.find(static_cast<AllocatorCallbacks*>(allocatorDesc));
     if (found == allocators.descs.end()) {
@@ -110,11 +85,12 @@ aclError get_by_stream(aclrtStream stream,
     ACLEMU_CHECK_NOT_NULL(stream);
     std::shared_ptr<Stream> target;
     if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-        std::lock_guard<std::mutex> lock(registry().mutex);
-        registry().by_stream.erase(stream);  // a destroyed stream's registration goes with it
+        std::lock_guard<std::mutex> lock(allocator_registry().mutex);
+        allocator_registry().by_stream.erase(
+            stream);  // a destroyed stream's registration goes with it
         return err;
     }
-    AllocatorRegistry& allocators = registry();
+    AllocatorRegistry& allocators = allocator_registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
     auto found = allocators.by_stream.find(stream);
     if (found != allocators.by_stream.end() && found->second.stream.lock() != target) {
@@ -149,16 +125,6 @@ aclError get_by_stream(aclrtStream stream,
 
 }  // namespace
 
-namespace aclemu::rt {
-
-void forget_allocator_registrations() {
-    AllocatorRegistry& allocators = registry();
-    std::lock_guard<std::mutex> lock(allocators.mutex);
-    allocators.by_stream.clear();
-}
-
-}  // namespace aclemu::rt
-
 extern "C" {
 
 aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
@@ -168,7 +134,7 @@ aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
         if (desc == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
         }
-        AllocatorRegistry& allocators = registry();
+        AllocatorRegistry& allocators = allocator_registry();
         std::lock_guard<std::mutex> lock(allocators.mutex);
         allocators.descs.insert(desc);
         created = desc;
@@ -180,7 +146,7 @@ aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
 aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc) {
     return api_call("aclrtAllocatorDestroyDesc", [&] {
         ACLEMU_CHECK_NOT_NULL(allocatorDesc);
-        AllocatorRegistry& allocators = registry();
+        AllocatorRegistry& allocators = allocator_registry();
         std::lock_guard<std::mutex> lock(allocators.mutex);
         auto* desc = static_cast<AllocatorCallbacks*>(allocatorDesc);
         if (allocators.descs.erase(desc) == 0) {
@@ -260,7 +226,7 @@ aclError aclrtAllocatorGetByStream(aclrtStream stream,
 aclError aclrtAllocatorUnregister(aclrtStream stream) {
     return api_call_init("aclrtAllocatorUnregister", [&] {
         ACLEMU_CHECK_NOT_NULL(stream);
-        AllocatorRegistry& allocators = registry();
+        AllocatorRegistry& allocators = allocator_registry();
         std::lock_guard<std::mutex> lock(allocators.mutex);
         allocators.by_stream.erase(stream);  // none registered: nothing to do (as in CANN)
         return ACL_SUCCESS;

@@ -9,9 +9,9 @@
 #include "aclemu/checked_math.h"
 #include "core/status.h"
 #include "memory/memory_access.h"
-#include "memory/memory_registries.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
+#include "sharing/ipc_registry.h"
 
 #include <algorithm>
 #include <cstring>

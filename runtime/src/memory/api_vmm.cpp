@@ -15,7 +15,7 @@
 #include "aclemu/checked_math.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
-#include "memory/memory_registries.h"
+#include "memory/vmm_registry.h"
 #include "runtime.h"
 #include "sharing/shared_export.h"
 
@@ -32,42 +32,6 @@ using aclemu::checked_round_up;
 using aclemu::enum_value;
 
 namespace {
-
-struct Physical {
-    std::unique_ptr<BackendPhysical> impl;
-    size_t bytes = 0;  // a multiple of the granularity
-    aclrtPhysicalMemProp prop{};
-    int32_t device = 0;  // logical
-    int32_t physical_device = 0;
-    bool imported = false;
-    int user_refs = 1;
-    std::unique_ptr<ExportRecord> record;  // once exported
-    uint64_t shareable = 0;
-};
-
-struct Mapping {
-    size_t bytes = 0;
-    std::shared_ptr<Physical> physical;
-    std::map<int32_t, int> access;  // logical device -> aclrtMemAccessFlags
-};
-
-struct Reservation {
-    size_t bytes = 0;
-    std::map<uintptr_t, Mapping> mappings;  // by address
-    std::vector<uintptr_t> table_runs;      // the allocation-table entries made for it
-};
-
-struct VmmRegistry {
-    std::mutex mutex;
-    std::map<const void*, std::shared_ptr<Physical>> handles;  // live aclrtDrvMemHandles
-    std::map<uintptr_t, Reservation> reservations;             // by base
-    std::map<uint64_t, std::shared_ptr<Physical>> exported;    // by shareable handle
-};
-
-VmmRegistry& registry() {
-    static auto* instance = new VmmRegistry;  // outlives every caller, aclFinalize included
-    return *instance;
-}
 
 std::string size_text(size_t bytes) {
     return std::to_string(bytes);
@@ -286,7 +250,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     physical->prop = *prop;
     physical->device = static_cast<int32_t>(prop->location.id);
     physical->physical_device = physical_device;
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     vmm.handles[physical.get()] = physical;
     *handle = physical.get();
@@ -307,7 +271,7 @@ void drop_reference(VmmRegistry& vmm, const std::shared_ptr<Physical>& physical)
 
 aclError free_physical(aclrtDrvMemHandle handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
     physical = live_handle(vmm, handle);
@@ -363,7 +327,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
                 + (expectPtr != nullptr ? " at " + pointer_text(expectPtr) : std::string()),
             *backend);
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     vmm.reservations[reinterpret_cast<uintptr_t>(range)].bytes = bytes;
     *virPtr = range;
@@ -376,7 +340,7 @@ aclError release(void* virPtr) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
     if (found == vmm.reservations.end()) {
@@ -419,7 +383,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
     if (!physical) {
@@ -488,7 +452,7 @@ aclError unmap(void* virPtr) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
@@ -547,7 +511,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
         device_access.flags = static_cast<int>(flags);
         access.push_back(device_access);
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     const auto address = reinterpret_cast<uintptr_t>(virPtr);
     uintptr_t end = 0;
@@ -601,7 +565,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
     if (mapping == nullptr) {
@@ -628,7 +592,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
 aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(handle);
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
     if (mapping == nullptr) {
@@ -650,7 +614,7 @@ aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
 aclError properties(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop) {
     ACLEMU_CHECK_NOT_NULL(handle);
     ACLEMU_CHECK_NOT_NULL(prop);
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
     if (!physical) {
@@ -707,7 +671,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
     if (!physical) {
@@ -756,7 +720,7 @@ aclError set_pids(uint64_t shareable, int32_t* pid, size_t count) {
     if (aclError err = check_positive("pidNum", count); err != ACL_SUCCESS) {
         return err;
     }
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.exported.find(shareable);
     if (found == vmm.exported.end()) {
@@ -811,7 +775,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     physical->device = device;
     physical->physical_device = physical_device;
     physical->imported = true;
-    VmmRegistry& vmm = registry();
+    VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     vmm.handles[physical.get()] = physical;
     *handle = physical.get();
@@ -840,30 +804,6 @@ aclError v2_handle(void* shareableHandle, int64_t type, uint64_t** value) {
 }
 
 }  // namespace
-
-namespace aclemu::rt {
-
-void release_vmm(Backend& backend) {
-    VmmRegistry& vmm = registry();
-    std::map<uintptr_t, Reservation> reservations;
-    std::map<const void*, std::shared_ptr<Physical>> handles;
-    {
-        std::lock_guard<std::mutex> lock(vmm.mutex);
-        reservations.swap(vmm.reservations);
-        handles.swap(vmm.handles);
-        vmm.exported.clear();
-    }
-    for (auto& [base, reservation] : reservations) {
-        for (auto& [address, mapping] : reservation.mappings) {
-            backend.unmap_physical(reinterpret_cast<void*>(address), mapping.bytes);
-        }
-        reservation.mappings.clear();
-        backend.release_address(reinterpret_cast<void*>(base), reservation.bytes);
-    }
-    // `handles` goes here: the backend releases the physical memory.
-}
-
-}  // namespace aclemu::rt
 
 extern "C" {
 

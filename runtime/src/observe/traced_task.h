@@ -14,6 +14,7 @@
 
 #include "aclemu/observe.h"
 #include "core/status.h"
+#include "event/event_registry.h"
 #include "runtime.h"
 
 #include <memory>

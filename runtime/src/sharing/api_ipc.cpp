@@ -9,8 +9,9 @@
 
 #include "core/arg_checks.h"
 #include "core/status.h"
-#include "memory/memory_registries.h"
+#include "event/event_registry.h"
 #include "runtime.h"
+#include "sharing/ipc_registry.h"
 #include "sharing/shared_export.h"
 
 #include <cstdio>
@@ -27,31 +28,6 @@ namespace {
 
 constexpr uint64_t kKnownExportFlags = ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION;
 constexpr uint64_t kKnownImportFlags = ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS;
-
-struct MemoryExport {
-    uintptr_t block = 0;  // base of the aclrtMalloc block
-    uintptr_t ptr = 0;
-    size_t bytes = 0;
-    uint64_t flags = 0;
-    std::unique_ptr<ExportRecord> record;
-};
-
-struct MemoryImport {
-    void* ptr = nullptr;
-    size_t bytes = 0;
-    int opens = 0;  // each aclrtIpcMemImportByKey needs its aclrtIpcMemClose
-};
-
-struct IpcRegistry {
-    std::mutex mutex;
-    std::map<std::string, MemoryExport> exports;  // by key
-    std::map<std::string, MemoryImport> imports;  // by key
-};
-
-IpcRegistry& registry() {
-    static auto* instance = new IpcRegistry;  // outlives every caller, aclFinalize included
-    return *instance;
-}
 
 std::string flags_text(uint64_t flags) {
     return std::to_string(flags);
@@ -97,7 +73,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
                                 "runs past the end of the block (" + std::to_string(remaining)
                                     + " bytes left from devPtr)"));
     }
-    IpcRegistry& ipc = registry();
+    IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     for (const auto& [existing, entry] : ipc.exports) {
         if (entry.ptr == reinterpret_cast<uintptr_t>(devPtr) && entry.bytes == size
@@ -137,7 +113,7 @@ aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     if (aclError err = check_positive("num", num); err != ACL_SUCCESS) {
         return err;
     }
-    IpcRegistry& ipc = registry();
+    IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     auto found = ipc.exports.find(std::string(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE)));
     if (found == ipc.exports.end()) {
@@ -172,7 +148,7 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
         err != ACL_SUCCESS) {
         return err;
     }
-    IpcRegistry& ipc = registry();
+    IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
         ++found->second.opens;
@@ -211,7 +187,7 @@ aclError close_key(const char* key) {
     if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
         return err;
     }
-    IpcRegistry& ipc = registry();
+    IpcRegistry& ipc = ipc_registry();
     std::unique_lock<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
         if (--found->second.opens > 0) {
@@ -242,7 +218,7 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(event);
     ACLEMU_CHECK_NOT_NULL(handle);
     std::shared_ptr<Event> target;
-    if (aclError err = runtime().event(event, &target); err != ACL_SUCCESS) {
+    if (aclError err = events().find(event, &target); err != ACL_SUCCESS) {
         return err;
     }
     Backend* backend = nullptr;
@@ -259,7 +235,7 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
                                          : "only events created by aclrtCreateEventExWithFlag with "
                                            "ACL_EVENT_IPC can be shared"));
     }
-    IpcRegistry& ipc = registry();
+    IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (!target->ipc_export) {
         ExportBlob blob;
@@ -307,37 +283,10 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
                     msg_runtime("cannot open the event process " + std::to_string(record.exporter)
                                 + " shared: " + backend->last_error_text()));
     }
-    return runtime().adopt_ipc_event(std::move(impl), event);
+    return events().adopt_ipc(std::move(impl), event);
 }
 
 }  // namespace
-
-namespace aclemu::rt {
-
-void withdraw_ipc_exports(uintptr_t base, size_t bytes) {
-    IpcRegistry& ipc = registry();
-    std::lock_guard<std::mutex> lock(ipc.mutex);
-    for (auto it = ipc.exports.begin(); it != ipc.exports.end();) {
-        it = it->second.block == base || (it->second.ptr >= base && it->second.ptr - base < bytes)
-                 ? ipc.exports.erase(it)
-                 : std::next(it);
-    }
-}
-
-void release_ipc(Backend& backend) {
-    IpcRegistry& ipc = registry();
-    std::map<std::string, MemoryImport> imports;
-    {
-        std::lock_guard<std::mutex> lock(ipc.mutex);
-        ipc.exports.clear();
-        imports.swap(ipc.imports);
-    }
-    for (const auto& [key, import] : imports) {
-        backend.close_device_memory(import.ptr, import.bytes);
-    }
-}
-
-}  // namespace aclemu::rt
 
 extern "C" {
 

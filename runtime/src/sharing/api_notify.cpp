@@ -8,9 +8,9 @@
 
 #include "aclemu/checked_math.h"
 #include "core/status.h"
-#include "memory/internal_device_memory.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
+#include "sharing/notify_registry.h"
 
 #include <climits>
 #include <map>
@@ -26,105 +26,6 @@ namespace kernels = aclemu::kernels;
 namespace {
 
 constexpr uint64_t kKnownNotifyFlags = ACL_NOTIFY_DEFAULT | ACL_NOTIFY_DEVICE_USE_ONLY;
-constexpr uint32_t kMaxNotifiesPerDevice = 8192;
-
-struct Notify {
-    uint32_t id = 0;
-    int32_t device = 0;
-    uint64_t* word = nullptr;
-};
-
-class NotifyRegistry {
-public:
-    static NotifyRegistry& instance() {
-        static NotifyRegistry* registry = [] {
-            auto* created = new NotifyRegistry;
-            runtime().add_teardown_hook(&NotifyRegistry::forget_all);
-            return created;
-        }();
-        return *registry;
-    }
-
-    aclError create(int32_t device, Backend* backend, aclrtNotify* out) {
-        std::lock_guard<std::mutex> lock(mu_);
-        std::set<uint32_t>& used = ids_[device];
-        if (used.size() >= kMaxNotifiesPerDevice) {
-            return fail(ACL_ERROR_RT_NO_NOTIFY_RESOURCE,
-                        msg_runtime("device " + std::to_string(device) + " already has "
-                                    + std::to_string(kMaxNotifiesPerDevice) + " notifies"));
-        }
-        uint32_t id = 0;
-        while (used.count(id) != 0) {
-            ++id;
-        }
-        void* word = nullptr;
-        if (aclError err = allocate_internal_block(backend, device, sizeof(uint64_t), &word);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        auto notify = std::make_shared<Notify>();
-        notify->id = id;
-        notify->device = device;
-        notify->word = static_cast<uint64_t*>(word);
-        used.insert(id);
-        notifies_[notify.get()] = notify;
-        *out = notify.get();
-        return ACL_SUCCESS;
-    }
-
-    aclError destroy(aclrtNotify handle, Backend* backend) {
-        std::shared_ptr<Notify> notify;
-        {
-            std::lock_guard<std::mutex> lock(mu_);
-            auto it = notifies_.find(static_cast<Notify*>(handle));
-            if (it == notifies_.end()) {
-                return not_live(handle);
-            }
-            notify = it->second;
-            notifies_.erase(it);
-            ids_[notify->device].erase(notify->id);
-        }
-        free_internal_block(backend, notify->word);
-        return ACL_SUCCESS;
-    }
-
-    /// The live notify `handle`; `param` names the argument in the message when it is none.
-    aclError find(aclrtNotify handle, std::shared_ptr<Notify>* out, const char* param = "notify") {
-        std::lock_guard<std::mutex> lock(mu_);
-        auto it = notifies_.find(static_cast<Notify*>(handle));
-        if (it == notifies_.end()) {
-            return not_live(handle, param);
-        }
-        *out = it->second;
-        return ACL_SUCCESS;
-    }
-
-private:
-    NotifyRegistry() = default;
-
-    static aclError not_live(aclrtNotify handle, const char* param = "notify") {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                param, pointer_text(handle), "not a live notify (never created, or destroyed)"));
-    }
-
-    // aclFinalize frees the words with the allocation table; the handles become unknown.
-    static void forget_all() {
-        NotifyRegistry& self = instance();
-        std::lock_guard<std::mutex> lock(self.mu_);
-        self.notifies_.clear();
-        self.ids_.clear();
-    }
-
-    std::mutex mu_;
-    std::map<Notify*, std::shared_ptr<Notify>> notifies_;
-    std::map<int32_t, std::set<uint32_t>> ids_;
-};
-
-NotifyRegistry& notifies() {
-    return NotifyRegistry::instance();
-}
 
 struct NotifyOnStream {
     std::shared_ptr<Notify> notify;

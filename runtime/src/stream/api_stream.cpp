@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
+#include "event/event_registry.h"
 #include "observe/traced_task.h"
 #include "runtime.h"
 #include "stream/stream_config.h"
@@ -117,7 +118,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     return api_call_init("aclrtStreamWaitEvent", [&] {
         ACLEMU_CHECK_NOT_NULL(event);
         std::shared_ptr<Event> target_event;
-        if (aclError err = runtime().event(event, &target_event); err != ACL_SUCCESS) {
+        if (aclError err = events().find(event, &target_event); err != ACL_SUCCESS) {
             return err;
         }
         if (!target_event->sync_capable) {

@@ -6,20 +6,15 @@
 namespace aclemu::rt {
 
 OverflowState& OverflowState::instance() {
-    static OverflowState* state = [] {
-        auto* created = new OverflowState;
-        runtime().add_teardown_hook(&OverflowState::forget_all);
-        return created;
-    }();
+    static auto* state = new OverflowState;  // outlives every caller, aclFinalize included
     return *state;
 }
 
-void OverflowState::forget_all() {
-    OverflowState& self = instance();
-    std::lock_guard<std::mutex> lock(self.mu_);
-    self.modes_.clear();
-    self.status_words_.clear();  // aclFinalize frees them with the allocation table
-    self.switches_.clear();
+void OverflowState::release() {
+    std::lock_guard<std::mutex> lock(mu_);
+    modes_.clear();
+    status_words_.clear();  // the memory domain frees them with the allocation table
+    switches_.clear();
 }
 
 aclrtFloatOverflowMode OverflowState::mode(int32_t device) {

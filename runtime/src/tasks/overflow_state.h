@@ -2,7 +2,7 @@
 // "Overflow"): each device's saturation mode (only ACL_RT_OVERFLOW_MODE_INFNAN exists here) and
 // overflow status word (64 zeroed bytes of device memory, made when a stream's switch is first
 // turned on; the built-in tasks store 1 in its first 32-bit word), and each stream's overflow
-// switch. Forgotten at aclFinalize, which frees the words with the other allocations.
+// switch. Forgotten at aclFinalize (teardown.h), which frees the words with the other allocations.
 #pragma once
 
 #include "acl/acl.h"
@@ -38,9 +38,11 @@ public:
     /// The device's status word, or null when no switch of the device was ever turned on.
     void* status_word(int32_t device);
 
+    /// Teardown (teardown.h): forgets modes, switches and status words.
+    void release();
+
 private:
     OverflowState() = default;
-    static void forget_all();
 
     struct Switch {
         std::weak_ptr<Stream> stream;  // guards against a new stream at a reused address
