@@ -5,7 +5,7 @@
 #include "memory/allocator_registry.h"
 #include "memory/vmm_registry.h"
 #include "observe/trace_recorder.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "sharing/ipc_registry.h"
 #include "sharing/notify_registry.h"
 #include "stream/stream_state_callbacks.h"

@@ -9,6 +9,7 @@
 
 #include "acl/acl_base.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/host_task.h"
 #include "aclemu/rt.h"
 #include "kernels_cu/builtin/builtin_args.h"
@@ -142,51 +143,57 @@ public:
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
 
-    // Memory and events shared between processes (api_ipc.cpp), virtual memory (api_vmm.cpp).
-    // The front end checks ranges, handles, whitelists and sizes (multiples of vmm_granularity
-    // for the virtual memory calls); these only do the work. A backend without them answers
-    // ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+    // Memory and events shared between processes (sharing/api_ipc.cpp), virtual memory
+    // (memory/api_vmm.cpp). The front end checks ranges, handles, whitelists and sizes (multiples
+    // of vmm_granularity for the virtual memory calls); these only do the work. Every backend
+    // implements them (no "not supported" defaults).
     /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
     /// describes it.
-    virtual aclError export_device_memory(void* block, void* ptr, size_t bytes, ExportBlob* blob);
+    virtual aclError export_device_memory(void* block,
+                                          void* ptr,
+                                          size_t bytes,
+                                          ExportBlob* blob) = 0;
     /// Maps what process `exporter` described; *ptr is device memory of this process.
     virtual aclError open_device_memory(int32_t exporter,
                                         const ExportBlob& blob,
                                         size_t bytes,
-                                        void** ptr);
-    virtual aclError close_device_memory(void* ptr, size_t bytes);
+                                        void** ptr) = 0;
+    virtual aclError close_device_memory(void* ptr, size_t bytes) = 0;
     /// The virtual memory calls' unit (`recommended`: the efficient one, else the minimum).
-    virtual aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes);
+    virtual aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes) = 0;
     /// Reserves addresses mapped to nothing; at `wanted` exactly when it is not null.
-    virtual aclError reserve_address(size_t bytes, void* wanted, void** ptr);
-    virtual aclError release_address(void* ptr, size_t bytes);
+    virtual aclError reserve_address(size_t bytes, void* wanted, void** ptr) = 0;
+    virtual aclError release_address(void* ptr, size_t bytes) = 0;
     virtual aclError create_physical(int32_t physical_device,
                                      size_t bytes,
-                                     std::unique_ptr<BackendPhysical>* physical);
+                                     std::unique_ptr<BackendPhysical>* physical) = 0;
     /// Maps all of `physical` at `ptr` (inside a reservation), readable and writable by
     /// `physical_device`.
     virtual aclError map_physical(void* ptr,
                                   size_t bytes,
                                   BackendPhysical& physical,
-                                  int32_t physical_device);
+                                  int32_t physical_device) = 0;
     /// Unmaps [ptr, ptr + bytes); the addresses stay reserved.
-    virtual aclError unmap_physical(void* ptr, size_t bytes);
-    virtual aclError set_access(void* ptr, size_t bytes, const DeviceAccess* access, size_t count);
-    virtual aclError export_physical(BackendPhysical& physical, ExportBlob* blob);
+    virtual aclError unmap_physical(void* ptr, size_t bytes) = 0;
+    virtual aclError set_access(void* ptr,
+                                size_t bytes,
+                                const DeviceAccess* access,
+                                size_t count) = 0;
+    virtual aclError export_physical(BackendPhysical& physical, ExportBlob* blob) = 0;
     virtual aclError import_physical(int32_t exporter,
                                      const ExportBlob& blob,
                                      size_t bytes,
                                      int32_t physical_device,
-                                     std::unique_ptr<BackendPhysical>* physical);
+                                     std::unique_ptr<BackendPhysical>* physical) = 0;
     /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
     /// takes no timestamps.
-    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event);
+    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) = 0;
     /// Describes an event made by create_ipc_event for another process.
-    virtual aclError export_event(BackendEvent* event, ExportBlob* blob);
+    virtual aclError export_event(BackendEvent* event, ExportBlob* blob) = 0;
     /// The event process `exporter` described: it completes with the exporter's records.
     virtual aclError open_event(int32_t exporter,
                                 const ExportBlob& blob,
-                                std::unique_ptr<BackendEvent>* event);
+                                std::unique_ptr<BackendEvent>* event) = 0;
 
     // Streams.
     /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority, or kDefaultStreamPriority.
@@ -257,7 +264,7 @@ public:
     virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
 };
 
-/// The CPU backend's settings (config.h reads them at aclInit).
+/// The CPU backend's settings (config.h reads them at aclInit); they reach it when it is made.
 struct CpuBackendOptions {
     int device_count = 1;            // ACLEMU_CPU_DEVICE_COUNT: devices it shows
     bool inline_short_tasks = true;  // ACLEMU_CPU_INLINE (Note [Short tasks run inline])
@@ -265,6 +272,9 @@ struct CpuBackendOptions {
     /// ACLEMU_CPU_DEVICE_MEMORY: the bytes device allocations may hold together (0: the host's
     /// physical memory); aclrtGetMemInfo's total.
     size_t memory_limit = 0;
+    /// The calling thread's vector-core budget (aclrtSetDeviceResLimit, aclrtSetStreamResLimit),
+    /// 0 for none: caps the threads of large copies and built-in tasks. Given by the runtime.
+    uint32_t (*thread_budget)() = nullptr;
 };
 
 /// Creates the CPU backend (never fails).

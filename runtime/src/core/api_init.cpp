@@ -3,7 +3,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cstring>
 

@@ -15,7 +15,7 @@
 #include "aclemu/c_enum.h"
 #include "core/config.h"
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -136,13 +136,10 @@ aclError soc_name(const char** out) {
     BackendKind kind = BackendKind::Cpu;
     if (runtime().initialized()) {
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         kind = backend->kind();
-    } else if (aclError err = backend_kind_before_init(&kind); err != ACL_SUCCESS) {
-        return err;
-    }
+    } else
+        ACLEMU_TRY(backend_kind_before_init(&kind));
     *out = interned(std::string("Ascend910B-aclemu-") + backend_suffix(kind));
     return ACL_SUCCESS;
 }
@@ -188,9 +185,7 @@ aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
         ACLEMU_CHECK_NOT_NULL(pkgName);
         ACLEMU_CHECK_NOT_NULL(versionStr);
         PackageVersion v;
-        if (aclError err = find_package(pkgName, &v); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(find_package(pkgName, &v));
         copy_field(versionStr, ACL_PKG_VERSION_MAX_SIZE, version_text(v));
         return ACL_SUCCESS;
     });
@@ -201,9 +196,7 @@ aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
         ACLEMU_CHECK_NOT_NULL(pkgName);
         ACLEMU_CHECK_NOT_NULL(versionNum);
         PackageVersion v;
-        if (aclError err = find_package(pkgName, &v); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(find_package(pkgName, &v));
         *versionNum = v.major * 10000000 + v.minor * 100000 + v.patch * 1000;
         return ACL_SUCCESS;
     });
@@ -250,9 +243,7 @@ aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompati
         ACLEMU_CHECK_NOT_NULL(socVersion);
         ACLEMU_CHECK_NOT_NULL(canCompatible);
         const char* own = nullptr;
-        if (aclError err = soc_name(&own); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(soc_name(&own));
         // aclemu runs no NPU binaries: only what was built for aclemu itself is compatible.
         *canCompatible = std::strcmp(socVersion, own) == 0 ? 1 : 0;
         return ACL_SUCCESS;

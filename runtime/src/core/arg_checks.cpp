@@ -3,7 +3,7 @@
 #include "aclemu/rt.h"
 #include "core/status.h"
 #include "memory/memory_access.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 
@@ -44,9 +44,7 @@ aclError check_device_range(const char* param, const void* ptr, uint64_t bytes) 
 }
 
 aclError check_device_access(const char* param, const void* ptr, uint64_t bytes, uint8_t needed) {
-    if (aclError err = check_device_range(param, ptr, bytes); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_device_range(param, ptr, bytes));
     return check_access(ACL_ERROR_INVALID_PARAM, param, ptr, needed);
 }
 

@@ -6,6 +6,7 @@
 #include "aclemu/c_enum.h"
 #include "aclemu/log.h"
 #include "aclemu/rt.h"
+#include "backend/backend.h"
 #include "core/status.h"
 
 #include <string>
@@ -113,6 +114,16 @@ aclError bad_error_level(int64_t level) {
 
 void report_error(const char* id, const std::string& text) {
     push_error_message(std::string(id != nullptr ? id : "EZ9999") + ": " + text);
+}
+
+}  // namespace aclemu::rt
+
+namespace aclemu::rt {
+
+aclError backend_failed(
+    aclError code, Backend* backend, const char* what, const char* file, int line) {
+    return fail(
+        code, msg_runtime(std::string(what) + ": " + backend->last_error_text()), file, line);
 }
 
 }  // namespace aclemu::rt

@@ -87,14 +87,26 @@ aclError api_call_init(const char* name,
     return api_call(
         name,
         [&]() -> aclError {
-            if (aclError gate = require_init(); gate != ACL_SUCCESS) {
-                return gate;
-            }
+            ACLEMU_TRY(require_init());
             return body();
         },
         file,
         line);
 }
+
+class Backend;
+/// Records a backend's failure: "<what>: <the backend's last error text>", at `file`:`line`.
+aclError backend_failed(
+    aclError code, Backend* backend, const char* what, const char* file, int line);
+
+/// ACLEMU_TRY for a backend call: a failure is recorded as backend_failed(..., what) and returned.
+#define ACLEMU_TRY_BACKEND(expr, backend, what)                                              \
+    do {                                                                                     \
+        if (const aclError aclemu_try_status_ = (expr); aclemu_try_status_ != ACL_SUCCESS) { \
+            return ::aclemu::rt::backend_failed(                                             \
+                aclemu_try_status_, (backend), (what), __builtin_FILE(), __builtin_LINE());  \
+        }                                                                                    \
+    } while (0)
 
 /// Shorthand for the common "argument is null" failure.
 #define ACLEMU_CHECK_NOT_NULL(arg)                                                            \

@@ -5,7 +5,7 @@
 
 #include "aclemu/c_enum.h"
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <chrono>
 #include <string>
@@ -17,15 +17,9 @@ namespace {
 aclError synchronize_device(int32_t timeout_ms) {
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_context_and_backend(&context, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     if (timeout_ms < 0) {
-        if (aclError err = backend->synchronize_device(); err != ACL_SUCCESS) {
-            return fail(
-                err, msg_runtime("device synchronization failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(backend->synchronize_device(), backend, "device synchronization failed");
         return ACL_SUCCESS;
     }
     // With a deadline: wait for each stream of the device in turn with what is left of it.
@@ -36,13 +30,10 @@ aclError synchronize_device(int32_t timeout_ms) {
                         .count();
         WaitResult result = WaitResult::Done;
         if (left > 0 && stream->impl) {
-            if (aclError err = backend->synchronize_stream(
-                    stream->impl.get(), static_cast<int32_t>(left), &result);
-                err != ACL_SUCCESS) {
-                return fail(
-                    err,
-                    msg_runtime("device synchronization failed: " + backend->last_error_text()));
-            }
+            ACLEMU_TRY_BACKEND(backend->synchronize_stream(
+                                   stream->impl.get(), static_cast<int32_t>(left), &result),
+                               backend,
+                               "device synchronization failed");
         }
         if (left <= 0 || result == WaitResult::TimedOut) {
             bool complete = false;

@@ -8,7 +8,7 @@
 #include "aclemu/checked_math.h"
 #include "backend/host_facts.h"
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cstring>
 #include <limits>
@@ -32,9 +32,7 @@ int64_t saturating_product(int64_t a, int64_t b) {
 // `attr` is the integer the caller passed (aclemu/c_enum.h): any value, named or not.
 aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* value) {
     DeviceFacts facts;
-    if (aclError err = runtime().device_facts(device, &facts); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().device_facts(device, &facts));
     constexpr const char* kApi = "aclrtGetDeviceInfo";
     if (attr >= ACL_DEV_ATTR_WARP_SIZE && attr <= ACL_DEV_ATTR_MAX_BLOCK_DIM_Z
         && attr != ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE && !facts.simt) {
@@ -111,13 +109,9 @@ aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* va
 // The fault a device's later calls would fail with, as aclrtErrorInfo says it.
 aclError error_verbose(int32_t device, aclrtErrorInfo* info) {
     int32_t physical = 0;
-    if (aclError err = runtime().check_device(device, "deviceId", &physical); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     aclError fault = ACL_SUCCESS;
     std::string what;
     if (aclError err = backend->device_fault(physical, &fault, &what); err != ACL_SUCCESS) {
@@ -156,10 +150,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
         ACLEMU_CHECK_NOT_NULL(value);
         const auto device = static_cast<int32_t>(deviceId);
         int32_t physical = 0;
-        if (aclError err = runtime().check_device(device, "deviceId", &physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical));
         return device_info(device, physical, attr_value, value);
     });
 }
@@ -169,9 +160,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
     return api_call_init("aclGetDeviceCapability", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         uint32_t count = 0;
-        if (aclError err = runtime().device_count(&count); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().device_count(&count));
         if (deviceId >= count) {  // checked by the acl layer in CANN, hence not 107001
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("deviceId",
@@ -179,10 +168,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
                                     "must be below the device count " + std::to_string(count)));
         }
         DeviceFacts facts;
-        if (aclError err = runtime().device_facts(static_cast<int32_t>(deviceId), &facts);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().device_facts(static_cast<int32_t>(deviceId), &facts));
         switch (info) {
             case ACL_DEVICE_INFO_AI_CORE_NUM:
             case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
@@ -206,10 +192,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId,
     const int64_t feature = aclemu::enum_value(devFeatureType);
     return api_call_init("aclrtGetDeviceCapability", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        if (aclError err = runtime().check_device(deviceId, "deviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", nullptr));
         switch (feature) {
             // Updating a launched task and cross-device memory-queue events are task-scheduler
             // features of Ascend hardware; aclemu has neither.
@@ -230,9 +213,7 @@ aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatu
     return api_call_init("aclrtQueryDeviceStatus", [&] {
         ACLEMU_CHECK_NOT_NULL(deviceStatus);
         aclrtErrorInfo info;
-        if (aclError err = error_verbose(deviceId, &info); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(error_verbose(deviceId, &info));
         *deviceStatus = info.errorType == ACL_RT_NO_ERROR ? ACL_RT_DEVICE_STATUS_NORMAL
                                                           : ACL_RT_DEVICE_STATUS_ABNORMAL;
         return ACL_SUCCESS;
@@ -249,10 +230,7 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
 aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo) {
     return api_call_init("aclrtRepairError", [&] {
         ACLEMU_CHECK_NOT_NULL(errorInfo);
-        if (aclError err = runtime().check_device(deviceId, "deviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", nullptr));
         // The caller's struct may hold any int in its enum field: read it as one.
         const int64_t type = aclemu::enum_value(errorInfo->errorType);
         if (type == ACL_RT_NO_ERROR) {
@@ -276,14 +254,9 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
     return api_call_init("aclrtGetDeviceUtilizationRate", [&] {
         ACLEMU_CHECK_NOT_NULL(utilizationInfo);
         int32_t physical = 0;
-        if (aclError err = runtime().check_device(deviceId, "deviceId", &physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", &physical));
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         DeviceUtilization busy;
         if (aclError err = backend->utilization(physical, &busy); err != ACL_SUCCESS) {
             return fail(

@@ -4,7 +4,7 @@
 
 #include "aclemu/c_enum.h"
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 #include <utility>
@@ -26,13 +26,9 @@ aclError check_peer_pair(int32_t device, int32_t peer, const char* peer_param) {
 // The current device, and `peer` checked against it (aclrtDeviceEnable/DisablePeerAccess).
 aclError current_and_peer(int32_t peer, int32_t* device, int32_t* peer_physical) {
     std::shared_ptr<Context> context;
-    if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context(&context));
     *device = context->device;
-    if (aclError err = check_peer_pair(*device, peer, "peerDeviceId"); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_peer_pair(*device, peer, "peerDeviceId"));
     return runtime().check_device(peer, "peerDeviceId", peer_physical);
 }
 
@@ -48,9 +44,7 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
     return api_call_init("aclrtCtxGetCurrentDefaultStream", [&] {
         ACLEMU_CHECK_NOT_NULL(stream);
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(nullptr, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(nullptr, &target));
         *stream = target.get();
         return ACL_SUCCESS;
     });
@@ -90,10 +84,7 @@ aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
 aclError aclrtResetDeviceResLimit(int32_t deviceId) {
     return api_call_init("aclrtResetDeviceResLimit", [&] {
         for (int type = 0; type < kResLimitTypes; ++type) {
-            if (aclError err = runtime().set_device_res_limit(deviceId, type, 0);
-                err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(runtime().set_device_res_limit(deviceId, type, 0));
         }
         return ACL_SUCCESS;
     });
@@ -104,9 +95,7 @@ aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
     return api_call_init("aclrtGetStreamResLimit", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(stream, &target));
         return runtime().stream_res_limit(*target, type_value, value);
     });
 }
@@ -119,9 +108,7 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
                         msg_invalid("value", "0", "a core budget must be at least 1"));
         }
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(stream, &target));
         return runtime().set_stream_res_limit(*target, type_value, value);
     });
 }
@@ -129,14 +116,9 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
 aclError aclrtResetStreamResLimit(aclrtStream stream) {
     return api_call_init("aclrtResetStreamResLimit", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(stream, &target));
         for (int type = 0; type < kResLimitTypes; ++type) {
-            if (aclError err = runtime().set_stream_res_limit(*target, type, 0);
-                err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(runtime().set_stream_res_limit(*target, type, 0));
         }
         return ACL_SUCCESS;
     });
@@ -145,9 +127,7 @@ aclError aclrtResetStreamResLimit(aclrtStream stream) {
 aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
     return api_call_init("aclrtUseStreamResInCurrentThread", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(stream, &target));
         runtime().use_stream_limits(target);
         return ACL_SUCCESS;
     });
@@ -158,9 +138,7 @@ aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
 aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
     return api_call_init("aclrtUnuseStreamResInCurrentThread", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = stream_of(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(stream_of(stream, &target));
         runtime().unuse_stream_limits(target.get());
         return ACL_SUCCESS;
     });
@@ -179,29 +157,16 @@ aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) 
 aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
     return api_call_init("aclrtDeviceCanAccessPeer", [&] {
         ACLEMU_CHECK_NOT_NULL(canAccessPeer);
-        if (aclError err = check_peer_pair(deviceId, peerDeviceId, "peerDeviceId");
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_peer_pair(deviceId, peerDeviceId, "peerDeviceId"));
         int32_t physical = 0;
         int32_t peer_physical = 0;
-        if (aclError err = runtime().check_device(deviceId, "deviceId", &physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = runtime().check_device(peerDeviceId, "peerDeviceId", &peer_physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", &physical));
+        ACLEMU_TRY(runtime().check_device(peerDeviceId, "peerDeviceId", &peer_physical));
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         bool can = false;
-        if (aclError err = backend->can_access_peer(physical, peer_physical, &can);
-            err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("peer query failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            backend->can_access_peer(physical, peer_physical, &can), backend, "peer query failed");
         *canAccessPeer = can ? 1 : 0;
         return ACL_SUCCESS;
     });
@@ -215,14 +180,9 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
         }
         int32_t device = 0;
         int32_t peer_physical = 0;
-        if (aclError err = current_and_peer(peerDeviceId, &device, &peer_physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_and_peer(peerDeviceId, &device, &peer_physical));
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         if (aclError err = backend->enable_peer_access(peer_physical); err != ACL_SUCCESS) {
             return fail(err,
                         msg_runtime("cannot enable access from device " + std::to_string(device)
@@ -238,10 +198,7 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
     return api_call_init("aclrtDeviceDisablePeerAccess", [&] {
         int32_t device = 0;
         int32_t peer_physical = 0;
-        if (aclError err = current_and_peer(peerDeviceId, &device, &peer_physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_and_peer(peerDeviceId, &device, &peer_physical));
         if (!runtime().peer_access_enabled(device, peerDeviceId)) {
             return fail(ACL_ERROR_RT_PARAM_INVALID,
                         msg_invalid("peerDeviceId",
@@ -250,9 +207,7 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
                                         + " to it was not enabled"));
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         if (aclError err = backend->disable_peer_access(peer_physical); err != ACL_SUCCESS) {
             return fail(err,
                         msg_runtime("cannot disable access from device " + std::to_string(device)
@@ -268,9 +223,7 @@ aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int
     return api_call_init("aclrtDevicePeerAccessStatus", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
         uint32_t count = 0;
-        if (aclError err = runtime().device_count(&count); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().device_count(&count));
         for (auto [id, name] : {std::pair{deviceId, "deviceId"}, {peerDeviceId, "peerDeviceId"}}) {
             if (id < 0 || static_cast<uint32_t>(id) >= count) {
                 return fail(

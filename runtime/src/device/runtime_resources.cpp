@@ -2,7 +2,7 @@
 // is the most specific of: the limit of the stream the calling thread uses, the process limit of
 // the device, the device's own core count. See runtime.h.
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 
@@ -39,9 +39,7 @@ aclError check_res_value(uint32_t value, int64_t cores) {
 
 aclError Runtime::device_facts_locked(int32_t device, DeviceFacts* out) {
     int32_t physical = 0;
-    if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_device_locked(device, "deviceId", &physical));
     DeviceSlot& slot = devices_[device];
     if (!slot.facts) {
         DeviceFacts facts;
@@ -62,32 +60,22 @@ aclError Runtime::device_facts(int32_t device, DeviceFacts* out) {
 }
 
 aclError Runtime::device_res_limit(int32_t device, int64_t type, uint32_t* value) {
-    if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_res_type(type));
     std::lock_guard<std::mutex> lock(mu_);
     DeviceFacts facts;
-    if (aclError err = device_facts_locked(device, &facts); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(device_facts_locked(device, &facts));
     const uint32_t limit = devices_[device].res_limits[type];
     *value = limit != 0 ? limit : static_cast<uint32_t>(facts.compute_units);
     return ACL_SUCCESS;
 }
 
 aclError Runtime::set_device_res_limit(int32_t device, int64_t type, uint32_t value) {
-    if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_res_type(type));
     std::lock_guard<std::mutex> lock(mu_);
     DeviceFacts facts;
-    if (aclError err = device_facts_locked(device, &facts); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(device_facts_locked(device, &facts));
     if (value != 0) {
-        if (aclError err = check_res_value(value, facts.compute_units); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_res_value(value, facts.compute_units));
         res_limits_set_.store(true, std::memory_order_release);
     }
     devices_[device].res_limits[type] = value;
@@ -95,9 +83,7 @@ aclError Runtime::set_device_res_limit(int32_t device, int64_t type, uint32_t va
 }
 
 aclError Runtime::stream_res_limit(const Stream& stream, int64_t type, uint32_t* value) {
-    if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_res_type(type));
     {
         std::lock_guard<std::mutex> lock(mu_);
         if (stream.res_limits[type] != 0) {
@@ -109,18 +95,12 @@ aclError Runtime::stream_res_limit(const Stream& stream, int64_t type, uint32_t*
 }
 
 aclError Runtime::set_stream_res_limit(Stream& stream, int64_t type, uint32_t value) {
-    if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_res_type(type));
     std::lock_guard<std::mutex> lock(mu_);
     DeviceFacts facts;
-    if (aclError err = device_facts_locked(stream.device, &facts); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(device_facts_locked(stream.device, &facts));
     if (value != 0) {
-        if (aclError err = check_res_value(value, facts.compute_units); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_res_value(value, facts.compute_units));
         res_limits_set_.store(true, std::memory_order_release);
     }
     stream.res_limits[type] = value;
@@ -159,9 +139,7 @@ std::shared_ptr<Stream> Runtime::limit_stream_locked() {
 }
 
 aclError Runtime::thread_res_limit(int64_t type, uint32_t* value) {
-    if (aclError err = check_res_type(type); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_res_type(type));
     std::shared_ptr<Stream> stream;
     {
         std::lock_guard<std::mutex> lock(mu_);
@@ -171,9 +149,7 @@ aclError Runtime::thread_res_limit(int64_t type, uint32_t* value) {
         return stream_res_limit(*stream, type, value);
     }
     std::shared_ptr<Context> context;
-    if (aclError err = unbound_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(unbound_context(&context));
     return device_res_limit(context->device, type, value);
 }
 

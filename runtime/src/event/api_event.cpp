@@ -6,7 +6,7 @@
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 
@@ -26,9 +26,7 @@ aclError create_with_flag(aclrtEvent* event, uint32_t flag) {
     }
     aclrtEvent created = nullptr;
     bool timing = (flag & ACL_EVENT_TIME_LINE) != 0;
-    if (aclError err = events().create(flag, timing, &created); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(events().create(flag, timing, &created));
     *event = created;
     return ACL_SUCCESS;
 }
@@ -40,27 +38,21 @@ struct EventAndBackend {
 
 aclError lookup(aclrtEvent handle, EventAndBackend* out) {
     ACLEMU_CHECK_NOT_NULL(handle);
-    if (aclError err = events().find(handle, &out->event); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(events().find(handle, &out->event));
     return runtime().backend(&out->backend);
 }
 
 aclError synchronize(aclrtEvent handle, int32_t timeout) {
     EventAndBackend target;
-    if (aclError err = lookup(handle, &target); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(lookup(handle, &target));
     if (!target.event->recorded.load()) {
         return ACL_SUCCESS;
     }
     WaitResult result = WaitResult::Done;
-    if (aclError err =
-            target.backend->synchronize_event(target.event->impl.get(), timeout, &result);
-        err != ACL_SUCCESS) {
-        return fail(
-            err, msg_runtime("event synchronization failed: " + target.backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(
+        target.backend->synchronize_event(target.event->impl.get(), timeout, &result),
+        target.backend,
+        "event synchronization failed");
     if (result == WaitResult::TimedOut) {
         return fail(
             ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
@@ -71,17 +63,14 @@ aclError synchronize(aclrtEvent handle, int32_t timeout) {
 
 aclError query(aclrtEvent handle, bool* complete) {
     EventAndBackend target;
-    if (aclError err = lookup(handle, &target); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(lookup(handle, &target));
     if (!target.event->recorded.load()) {
         *complete = true;
         return ACL_SUCCESS;
     }
-    if (aclError err = target.backend->query_event(target.event->impl.get(), complete);
-        err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("event query failed: " + target.backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(target.backend->query_event(target.event->impl.get(), complete),
+                       target.backend,
+                       "event query failed");
     return ACL_SUCCESS;
 }
 
@@ -114,25 +103,20 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
     return api_call_init("aclrtRecordEvent", [&] {
         EventAndBackend target;
-        if (aclError err = lookup(event, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(lookup(event, &target));
         std::shared_ptr<Stream> on;
-        if (aclError err = runtime().stream(stream, &on); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = traced_enqueue(
-                on,
-                TaskKind::EventRecord,
-                "record event",
-                [&](TaskTrace& task) { describe_event(task, event, *target.event); },
-                [&] {
-                    return target.backend->record_event(target.event->impl.get(), on->impl.get());
-                });
-            err != ACL_SUCCESS) {
-            return fail(
-                err, msg_runtime("cannot record the event: " + target.backend->last_error_text()));
-        }
+        ACLEMU_TRY(runtime().stream(stream, &on));
+        ACLEMU_TRY_BACKEND(traced_enqueue(
+                               on,
+                               TaskKind::EventRecord,
+                               "record event",
+                               [&](TaskTrace& task) { describe_event(task, event, *target.event); },
+                               [&] {
+                                   return target.backend->record_event(target.event->impl.get(),
+                                                                       on->impl.get());
+                               }),
+                           target.backend,
+                           "cannot record the event");
         target.event->recorded.store(true);
         return runtime().after_enqueue(*on);
     });
@@ -141,9 +125,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
     return api_call_init("aclrtResetEvent", [&] {
         EventAndBackend target;
-        if (aclError err = lookup(event, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(lookup(event, &target));
         if (!target.event->sync_capable) {
             return fail(ACL_ERROR_RT_PARAM_INVALID,
                         msg_invalid("event",
@@ -151,9 +133,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
                                     "it was created without ACL_EVENT_SYNC and cannot be reset"));
         }
         std::shared_ptr<Stream> on;
-        if (aclError err = runtime().stream(stream, &on); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &on));
         target.event->recorded.store(false);
         return ACL_SUCCESS;
     });
@@ -179,9 +159,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
     return api_call_init("aclrtQueryEvent", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
         bool complete = false;
-        if (aclError err = query(event, &complete); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(query(event, &complete));
         *status = complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
         return ACL_SUCCESS;
     });
@@ -191,9 +169,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
     return api_call_init("aclrtQueryEventStatus", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
         bool complete = false;
-        if (aclError err = query(event, &complete); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(query(event, &complete));
         *status =
             complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
         return ACL_SUCCESS;
@@ -207,12 +183,8 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
         ACLEMU_CHECK_NOT_NULL(endEvent);
         EventAndBackend start;
         EventAndBackend end;
-        if (aclError err = lookup(startEvent, &start); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = lookup(endEvent, &end); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(lookup(startEvent, &start));
+        ACLEMU_TRY(lookup(endEvent, &end));
         for (auto [name, handle, target] : {std::tuple{"startEvent", startEvent, &start},
                                             std::tuple{"endEvent", endEvent, &end}}) {
             if (!target->event->timing) {
@@ -228,9 +200,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
                     msg_invalid(name, pointer_text(handle), "the event has not been recorded"));
             }
             bool complete = false;
-            if (aclError err = query(handle, &complete); err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(query(handle, &complete));
             if (!complete) {
                 return fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
                             msg_invalid(name,
@@ -238,13 +208,10 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
                                         "the recorded work has not completed; synchronize first"));
             }
         }
-        if (aclError err =
-                start.backend->elapsed_ms(ms, start.event->impl.get(), end.event->impl.get());
-            err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot compute the elapsed time: "
-                                    + start.backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            start.backend->elapsed_ms(ms, start.event->impl.get(), end.event->impl.get()),
+            start.backend,
+            "cannot compute the elapsed time");
         return ACL_SUCCESS;
     });
 }

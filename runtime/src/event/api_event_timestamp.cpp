@@ -6,7 +6,7 @@
 
 #include "core/status.h"
 #include "event/event_registry.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 using namespace aclemu::rt;
 
@@ -18,12 +18,8 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
         ACLEMU_CHECK_NOT_NULL(timestamp);
         std::shared_ptr<Event> found;
         Backend* backend = nullptr;
-        if (aclError err = events().find(event, &found); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(events().find(event, &found));
+        ACLEMU_TRY(runtime().backend(&backend));
         if (!found->timing) {
             return fail(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
                         msg_invalid("event",
@@ -37,21 +33,17 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
                 msg_invalid("event", pointer_text(event), "the event has not been recorded"));
         }
         bool complete = false;
-        if (aclError err = backend->query_event(found->impl.get(), &complete); err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("event query failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            backend->query_event(found->impl.get(), &complete), backend, "event query failed");
         if (!complete) {
             return fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
                         msg_invalid("event",
                                     pointer_text(event),
                                     "the recorded work has not completed; synchronize first"));
         }
-        if (aclError err = backend->event_timestamp_us(found->impl.get(), timestamp);
-            err != ACL_SUCCESS) {
-            return fail(
-                err,
-                msg_runtime("cannot read the event's timestamp: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(backend->event_timestamp_us(found->impl.get(), timestamp),
+                           backend,
+                           "cannot read the event's timestamp");
         return ACL_SUCCESS;
     });
 }

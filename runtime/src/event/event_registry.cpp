@@ -2,7 +2,7 @@
 #include "event/event_registry.h"
 
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 namespace aclemu::rt {
 
@@ -19,11 +19,10 @@ aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
     ACLEMU_TRY(runtime().backend(&backend));
     auto event = std::make_shared<Event>();
     event->ipc = (flags & ACL_EVENT_IPC) != 0;
-    if (aclError err = event->ipc ? backend->create_ipc_event(&event->impl)
-                                  : backend->create_event(&event->impl, timing);
-        err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot create an event: " + backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(event->ipc ? backend->create_ipc_event(&event->impl)
+                                  : backend->create_event(&event->impl, timing),
+                       backend,
+                       "cannot create an event");
     event->flags = flags;
     event->timing = timing && !event->ipc;
     event->sync_capable = (flags & ACL_EVENT_SYNC) != 0 || event->ipc;

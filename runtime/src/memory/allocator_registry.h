@@ -4,7 +4,7 @@
 
 #include "acl/acl.h"
 
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <map>
 #include <memory>

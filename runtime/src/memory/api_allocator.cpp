@@ -8,7 +8,7 @@
 
 #include "core/status.h"
 #include "memory/allocator_registry.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <map>
 #include <mutex>
@@ -40,9 +40,7 @@ aclError register_allocator(aclrtStream stream, aclrtAllocatorDesc allocatorDesc
     ACLEMU_CHECK_NOT_NULL(stream);
     ACLEMU_CHECK_NOT_NULL(allocatorDesc);
     std::shared_ptr<Stream> target;
-    if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().stream(stream, &target));
     AllocatorRegistry& allocators = allocator_registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
     auto found = allocators.descs.find(static_cast<AllocatorCallbacks*>(allocatorDesc));

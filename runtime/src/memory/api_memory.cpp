@@ -10,7 +10,7 @@
 #include "core/status.h"
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "sharing/ipc_registry.h"
 
 #include <algorithm>
@@ -112,10 +112,7 @@ aclError check_range(
     if (!where.block) {
         return ACL_SUCCESS;
     }
-    if (aclError err = check_access(ACL_ERROR_RT_PARAM_INVALID, name, ptr, needed);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_access(ACL_ERROR_RT_PARAM_INVALID, name, ptr, needed));
     size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
     if (count > remaining) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -159,17 +156,11 @@ aclError plan_copy(void* dst,
             ACL_ERROR_INVALID_PARAM,
             msg_invalid("kind", std::to_string(kind), "must be an aclrtMemcpyKind in [0, 5]"));
     }
-    if (aclError err = check_count(count, dest_max, "destMax"); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_count(count, dest_max, "destMax"));
     Located d = locate_ptr(dst, backend);
     Located s = locate_ptr(src, backend);
-    if (aclError err = check_range("dst", dst, count, d, 2); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = check_range("src", src, count, s, 1); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_range("dst", dst, count, d, 2));
+    ACLEMU_TRY(check_range("src", src, count, s, 1));
     bool want_dst_device = false;
     bool want_src_device = false;
     switch (kind) {
@@ -216,18 +207,11 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_context_and_backend(&context, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     int32_t target = context->device;
     int32_t target_physical = context->physical;
     if (device >= 0 && device != context->device) {
-        if (aclError err =
-                runtime().check_device(device, "cfg->attrs[].value.deviceId", &target_physical);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(device, "cfg->attrs[].value.deviceId", &target_physical));
         target = device;
     }
     // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
@@ -265,9 +249,7 @@ aclError release(void* ptr, AllocKind kind) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
     }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     std::optional<Allocation> released = runtime().allocations().erase(ptr, kind);
     if (!released) {
         std::string reason;
@@ -328,46 +310,37 @@ aclError memcpy_impl(void* dst,
     ACLEMU_CHECK_NOT_NULL(src);
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
-    if (aclError err = find_target(async, stream, &target, &backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(find_target(async, stream, &target, &backend));
     CopyPlan plan;
-    if (aclError err = plan_copy(dst, dest_max, src, count, kind, backend, &plan);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(plan_copy(dst, dest_max, src, count, kind, backend, &plan));
     auto describe = [&](TaskTrace& task) { describe_copy(task, dst, src, count, kind); };
     if (!async) {
-        if (aclError err =
-                traced_sync(TaskKind::Copy,
-                            copy_name(plan.direction),
-                            describe,
-                            [&] { return backend->memcpy_sync(dst, src, count, plan.direction); });
-            err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            traced_sync(TaskKind::Copy,
+                        copy_name(plan.direction),
+                        describe,
+                        [&] { return backend->memcpy_sync(dst, src, count, plan.direction); }),
+            backend,
+            "copy failed");
         return ACL_SUCCESS;
     }
-    if (aclError err = traced_enqueue(target,
+    ACLEMU_TRY_BACKEND(traced_enqueue(target,
                                       TaskKind::Copy,
                                       copy_name(plan.direction),
                                       describe,
                                       [&] {
                                           return backend->memcpy_async(
                                               dst, src, count, plan.direction, target->impl.get());
-                                      });
-        err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("asynchronous copy failed: " + backend->last_error_text()));
-    }
+                                      }),
+                       backend,
+                       "asynchronous copy failed");
     if (plan.pageable_host) {
         // As in CANN: with pageable (not aclrtMallocHost) host memory the call returns only
         // once the copy is done, so the caller may reuse or free its buffer right away.
         WaitResult result = WaitResult::Done;
-        if (aclError err = backend->synchronize_stream(target->impl.get(), -1, &result);
-            err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("asynchronous copy failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(backend->synchronize_stream(target->impl.get(), -1, &result),
+                           backend,
+                           "asynchronous copy failed");
         return ACL_SUCCESS;
     }
     return runtime().after_enqueue(*target);
@@ -383,16 +356,10 @@ aclError memset_impl(
     }
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
-    if (aclError err = find_target(async, stream, &target, &backend); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = check_count(count, max_count, "maxCount"); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(find_target(async, stream, &target, &backend));
+    ACLEMU_TRY(check_count(count, max_count, "maxCount"));
     Located where = locate_ptr(dev_ptr, backend);
-    if (aclError err = check_range("devPtr", dev_ptr, count, where, 2); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_range("devPtr", dev_ptr, count, where, 2));
     auto fill = [&]() -> aclError {
         if (where.device) {
             return async ? backend->memset_async(dev_ptr, value, count, target->impl.get())
@@ -495,9 +462,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
                         msg_invalid("size", std::to_string(size), "is larger than any allocation"));
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         void* block = nullptr;
         if (aclError err = backend->malloc_host(&block, size);
             err != ACL_SUCCESS || block == nullptr) {
@@ -574,23 +539,14 @@ aclError aclrtMemcpy2d(void* dst,
                                 + ", width " + std::to_string(width) + ")"));
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().current_backend(&backend));
         CopyPlan plan;
         size_t span = std::max(dst_span, src_span);
-        if (aclError err = plan_copy(dst, span, src, width, kind_value, backend, &plan);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(plan_copy(dst, span, src, width, kind_value, backend, &plan));
         Located d = locate_ptr(dst, backend);
         Located s = locate_ptr(src, backend);
-        if (aclError err = check_range("dst", dst, dst_span, d, 2); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = check_range("src", src, src_span, s, 1); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_range("dst", dst, dst_span, d, 2));
+        ACLEMU_TRY(check_range("src", src, src_span, s, 1));
         auto describe = [&](TaskTrace& task) {
             describe_copy(task, dst, src, width * height, kind);
             task.arg("rows", height);
@@ -607,11 +563,10 @@ aclError aclrtMemcpy2d(void* dst,
             }
             return ACL_SUCCESS;
         };
-        if (aclError err =
-                traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows);
-            err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("copy failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows),
+            backend,
+            "copy failed");
         return ACL_SUCCESS;
     });
 }
@@ -639,13 +594,9 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
         ACLEMU_CHECK_NOT_NULL(free);
         ACLEMU_CHECK_NOT_NULL(total);
         Backend* backend = nullptr;
-        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = backend->mem_info(free, total); err != ACL_SUCCESS) {
-            return fail(
-                err, msg_runtime("cannot read memory information: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_TRY_BACKEND(
+            backend->mem_info(free, total), backend, "cannot read memory information");
         return ACL_SUCCESS;
     });
 }

@@ -16,7 +16,7 @@
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "memory/vmm_registry.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "sharing/shared_export.h"
 
 #include <algorithm>
@@ -193,13 +193,9 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
                                 "ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED"));
     }
     int32_t physical_device = 0;
-    if (aclError err = check_prop(*prop, &physical_device); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
     if (aclError err = backend->vmm_granularity(physical_device, recommended, granularity);
         err != ACL_SUCCESS) {
@@ -214,24 +210,14 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
                          uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(handle);
     ACLEMU_CHECK_NOT_NULL(prop);
-    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("size", size));
+    ACLEMU_TRY(check_reserved_zero("flags", flags));
     int32_t physical_device = 0;
-    if (aclError err = check_prop(*prop, &physical_device); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     size_t unit = 0;
-    if (aclError err = granularity_of(*backend, physical_device, &unit); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
     if (!checked_round_up(size, unit, &bytes)) {
         return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
@@ -287,19 +273,12 @@ aclError free_physical(aclrtDrvMemHandle handle) {
 aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     (void)flags;  // reserved: CANN asks for 0 and defines no value
-    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("size", size));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_context_and_backend(&context, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     size_t unit = 0;
-    if (aclError err = granularity_of(*backend, context->physical, &unit); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(granularity_of(*backend, context->physical, &unit));
     if (alignment != 0 && ((alignment & (alignment - 1)) != 0 || alignment > unit)) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("alignment",
@@ -337,9 +316,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
 aclError release(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
@@ -373,16 +350,10 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("offset", size_text(offset), "must be 0 (as in CANN)"));
     }
-    if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_reserved_zero("flags", flags));
+    ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
@@ -390,10 +361,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
         return not_a_handle(handle);
     }
     size_t unit = 0;
-    if (aclError err = granularity_of(*backend, physical->physical_device, &unit);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(granularity_of(*backend, physical->physical_device, &unit));
     size_t rounded = 0;
     if (!checked_round_up(size, unit, &rounded) || rounded != physical->bytes) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -449,9 +417,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 aclError unmap(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
@@ -474,13 +440,9 @@ aclError unmap(void* virPtr) {
 aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t count) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(desc);
-    if (aclError err = check_positive("count", count); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("count", count));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     // One entry per device; each entry's enum fields are read as the integers the caller set.
     std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
@@ -502,12 +464,9 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
                                     "must be ACL_MEM_LOCATION_TYPE_DEVICE with a device id"));
         }
         DeviceAccess device_access;
-        if (aclError err = runtime().check_device(static_cast<int32_t>(entry.location.id),
-                                                  "desc[].location.id",
-                                                  &device_access.physical_device);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(static_cast<int32_t>(entry.location.id),
+                                          "desc[].location.id",
+                                          &device_access.physical_device));
         device_access.flags = static_cast<int>(flags);
         access.push_back(device_access);
     }
@@ -562,9 +521,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
                         "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
     }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
@@ -668,9 +625,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
@@ -697,11 +652,8 @@ aclError export_handle(aclrtDrvMemHandle handle,
     }
     const bool check_pid = (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
     std::unique_ptr<ExportRecord> record;
-    if (aclError err = ExportRecord::create(
-            ExportKind::Physical, backend->kind(), physical->bytes, check_pid, blob, &record);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(ExportRecord::create(
+        ExportKind::Physical, backend->kind(), physical->bytes, check_pid, blob, &record));
     if (!packable(record->ref())) {
         return fail(
             ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
@@ -717,9 +669,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
 
 aclError set_pids(uint64_t shareable, int32_t* pid, size_t count) {
     ACLEMU_CHECK_NOT_NULL(pid);
-    if (aclError err = check_positive("pidNum", count); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("pidNum", count));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.exported.find(shareable);
@@ -736,24 +686,16 @@ aclError set_pids(uint64_t shareable, int32_t* pid, size_t count) {
 aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     int32_t physical_device = 0;
-    if (aclError err = runtime().check_device(device, "deviceId", &physical_device);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical_device));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     ImportedRecord record;
-    if (aclError err = open_record(unpack_handle(shareable),
-                                   ExportKind::Physical,
-                                   backend->kind(),
-                                   "shareableHandle",
-                                   std::to_string(shareable),
-                                   &record);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(open_record(unpack_handle(shareable),
+                           ExportKind::Physical,
+                           backend->kind(),
+                           "shareableHandle",
+                           std::to_string(shareable),
+                           &record));
     auto physical = std::make_shared<Physical>();
     if (aclError err = backend->import_physical(record.exporter,
                                                 record.blob,
@@ -898,9 +840,7 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
     const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemExportToShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
         return export_handle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, value);
     });
 }
@@ -912,9 +852,7 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
     const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemSetPidToShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
         return set_pids(*value, pid, pidNum);
     });
 }
@@ -926,16 +864,10 @@ aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
     const int64_t type = enum_value(shareType);  // any int a C caller passed
     return api_call_init("aclrtMemImportFromShareableHandleV2", [&] {
         uint64_t* value = nullptr;
-        if (aclError err = v2_handle(shareableHandle, type, &value); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = check_reserved_zero("flags", flags); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
+        ACLEMU_TRY(check_reserved_zero("flags", flags));
         int32_t device = 0;
-        if (aclError err = runtime().get_device(&device); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().get_device(&device));
         return import_handle(*value, device, handle);
     });
 }

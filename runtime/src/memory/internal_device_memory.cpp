@@ -1,7 +1,7 @@
 #include "memory/internal_device_memory.h"
 
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 

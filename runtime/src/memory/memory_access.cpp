@@ -1,7 +1,7 @@
 #include "memory/memory_access.h"
 
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 #include "aclemu/observe.h"
 #include "observe/trace_json.h"
 #include "observe/trace_recorder.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 namespace aclemu::observe {
 namespace {

@@ -15,7 +15,7 @@
 #include "aclemu/observe.h"
 #include "core/status.h"
 #include "event/event_registry.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <memory>
 #include <string>

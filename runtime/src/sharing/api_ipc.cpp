@@ -10,7 +10,7 @@
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "event/event_registry.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "sharing/ipc_registry.h"
 #include "sharing/shared_export.h"
 
@@ -50,13 +50,9 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
                                 "must be ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
                                 "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     }
-    if (aclError err = check_positive("size", size); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_backend(&backend));
     std::optional<Allocation> block = runtime().allocations().find(devPtr);
     if (!block || block->kind != AllocKind::Device || block->origin != AllocOrigin::Malloc) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -96,11 +92,8 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
     entry.bytes = size;
     entry.flags = flags;
     const bool check_pid = (flags & ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
-    if (aclError err = ExportRecord::create(
-            ExportKind::IpcMemory, backend->kind(), size, check_pid, blob, &entry.record);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(ExportRecord::create(
+        ExportKind::IpcMemory, backend->kind(), size, check_pid, blob, &entry.record));
     const std::string text = key_text(entry.record->ref());
     std::snprintf(key, len, "%s", text.c_str());
     ipc.exports.emplace(text, std::move(entry));
@@ -110,9 +103,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
 aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     ACLEMU_CHECK_NOT_NULL(key);
     ACLEMU_CHECK_NOT_NULL(pid);
-    if (aclError err = check_positive("num", num); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_positive("num", num));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     auto found = ipc.exports.find(std::string(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE)));
@@ -144,10 +135,7 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_context_and_backend(&context, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -156,11 +144,7 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
         return ACL_SUCCESS;
     }
     ImportedRecord record;
-    if (aclError err =
-            open_record(*ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(open_record(*ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record));
     void* mapped = nullptr;
     if (aclError err =
             backend->open_device_memory(record.exporter, record.blob, record.bytes, &mapped);
@@ -184,9 +168,7 @@ aclError close_key(const char* key) {
     ACLEMU_CHECK_NOT_NULL(key);
     const std::string text(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     IpcRegistry& ipc = ipc_registry();
     std::unique_lock<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -218,13 +200,9 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(event);
     ACLEMU_CHECK_NOT_NULL(handle);
     std::shared_ptr<Event> target;
-    if (aclError err = events().find(event, &target); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(events().find(event, &target));
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     if (!target->ipc || target->imported) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
@@ -239,15 +217,11 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (!target->ipc_export) {
         ExportBlob blob;
-        if (aclError err = backend->export_event(target->impl.get(), &blob); err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("cannot share the event: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            backend->export_event(target->impl.get(), &blob), backend, "cannot share the event");
         std::unique_ptr<ExportRecord> record;
-        if (aclError err =
-                ExportRecord::create(ExportKind::Event, backend->kind(), 0, false, blob, &record);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(
+            ExportRecord::create(ExportKind::Event, backend->kind(), 0, false, blob, &record));
         target->ipc_export = std::shared_ptr<ExportRecord>(std::move(record));
     }
     const auto* record = static_cast<const ExportRecord*>(target->ipc_export.get());
@@ -265,17 +239,10 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    if (aclError err = runtime().current_context_and_backend(&context, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     ImportedRecord record;
     const std::string value = key_text(*ref);
-    if (aclError err =
-            open_record(*ref, ExportKind::Event, backend->kind(), "handle", value, &record);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(open_record(*ref, ExportKind::Event, backend->kind(), "handle", value, &record));
     std::unique_ptr<BackendEvent> impl;
     if (aclError err = backend->open_event(record.exporter, record.blob, &impl);
         err != ACL_SUCCESS) {

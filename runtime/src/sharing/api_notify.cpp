@@ -9,7 +9,7 @@
 #include "aclemu/checked_math.h"
 #include "core/status.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "sharing/notify_registry.h"
 
 #include <climits>
@@ -37,13 +37,8 @@ struct NotifyOnStream {
 
 aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
     ACLEMU_CHECK_NOT_NULL(handle);
-    if (aclError err = notifies().find(handle, &out->notify); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = runtime().stream_and_backend(stream, &out->stream, &out->backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(notifies().find(handle, &out->notify));
+    ACLEMU_TRY(runtime().stream_and_backend(stream, &out->stream, &out->backend));
     if (out->stream->device != out->notify->device) {
         return fail(
             ACL_ERROR_RT_STREAM_CONTEXT,
@@ -70,10 +65,7 @@ aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
         }
         std::shared_ptr<Context> context;
         Backend* backend = nullptr;
-        if (aclError err = runtime().current_context_and_backend(&context, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
         return notifies().create(context->device, backend, notify);
     });
 }
@@ -82,9 +74,7 @@ aclError aclrtDestroyNotify(aclrtNotify notify) {
     return api_call_init("aclrtDestroyNotify", [&] {
         ACLEMU_CHECK_NOT_NULL(notify);
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         return notifies().destroy(notify, backend);
     });
 }
@@ -92,9 +82,7 @@ aclError aclrtDestroyNotify(aclrtNotify notify) {
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
     return api_call_init("aclrtRecordNotify", [&] {
         NotifyOnStream target;
-        if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(resolve(notify, stream, &target));
         return enqueue_task(
             target.stream,
             *target.backend,
@@ -112,9 +100,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
 aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout) {
     return api_call_init("aclrtWaitAndResetNotify", [&] {
         NotifyOnStream target;
-        if (aclError err = resolve(notify, stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(resolve(notify, stream, &target));
         // Seconds; 0 waits forever. Longer than INT32_MAX ms (24.8 days) is forever too.
         int32_t timeout_ms = -1;
         if (timeout != 0 && !aclemu::checked_mul(timeout, 1000, &timeout_ms)) {
@@ -133,11 +119,8 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
                 task.arg("timeout s", uint64_t{timeout});
             },
             [&] {
-                if (aclError waited = target.backend->wait_value_async(
-                        on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms);
-                    waited != ACL_SUCCESS) {
-                    return waited;
-                }
+                ACLEMU_TRY(target.backend->wait_value_async(
+                    on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms));
                 return target.backend->write_value_async(on, target.notify->word, 0);
             });
     });
@@ -148,9 +131,7 @@ aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
         ACLEMU_CHECK_NOT_NULL(notify);
         ACLEMU_CHECK_NOT_NULL(notifyId);
         std::shared_ptr<Notify> found;
-        if (aclError err = notifies().find(notify, &found); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(notifies().find(notify, &found));
         *notifyId = found->id;
         return ACL_SUCCESS;
     });
@@ -166,30 +147,24 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
                         msg_invalid("num", "0", "at least one notify must be given"));
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().current_backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().current_backend(&backend));
         // Every entry must be live before any is reset. The list grows with the entries found
         // (never sized from `num`, which may be any number).
         std::vector<std::shared_ptr<Notify>> found;
         for (size_t i = 0; i < num; ++i) {
             std::shared_ptr<Notify> notify;
-            if (aclError err = notifies().find(notifies_to_reset[i], &notify, "notifies[]");
-                err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(notifies().find(notifies_to_reset[i], &notify, "notifies[]"));
             found.push_back(std::move(notify));
         }
         for (const auto& notify : found) {
-            if (aclError err = traced_sync(
+            ACLEMU_TRY_BACKEND(
+                traced_sync(
                     TaskKind::Memset,
                     "reset notify",
                     [&](TaskTrace& task) { task.arg("notify id", uint64_t{notify->id}); },
-                    [&] { return backend->memset_sync(notify->word, 0, sizeof(uint64_t)); });
-                err != ACL_SUCCESS) {
-                return fail(err,
-                            msg_runtime("cannot reset a notify: " + backend->last_error_text()));
-            }
+                    [&] { return backend->memset_sync(notify->word, 0, sizeof(uint64_t)); }),
+                backend,
+                "cannot reset a notify");
         }
         return ACL_SUCCESS;
     });

@@ -8,7 +8,7 @@
 #include "backend/backend.h"
 #include "core/status.h"
 #include "memory/internal_device_memory.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cstdint>
 #include <map>
@@ -48,10 +48,7 @@ public:
             ++id;
         }
         void* word = nullptr;
-        if (aclError err = allocate_internal_block(backend, device, sizeof(uint64_t), &word);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(allocate_internal_block(backend, device, sizeof(uint64_t), &word));
         auto notify = std::make_shared<Notify>();
         notify->id = id;
         notify->device = device;

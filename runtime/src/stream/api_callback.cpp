@@ -7,7 +7,7 @@
 #include "aclemu/c_enum.h"
 #include "core/status.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -161,9 +161,7 @@ extern "C" {
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
     return api_call_init("aclrtSubscribeReport", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         return reports().subscribe(threadId, target);
     });
 }
@@ -171,9 +169,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
     return api_call_init("aclrtUnSubscribeReport", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         return reports().unsubscribe(threadId, target);
     });
 }
@@ -204,9 +200,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                                     "must be ACL_CALLBACK_NO_BLOCK (0) or ACL_CALLBACK_BLOCK (1)"));
         }
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         uint64_t thread_id = 0;
         if (!reports().subscriber(target.get(), &thread_id)) {
             return fail(ACL_ERROR_RT_STREAM_NO_CB_REG,
@@ -214,9 +208,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                                   "aclrtSubscribeReport first"));
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
         auto report = std::make_shared<Report>();
         report->fn = fn;
         report->user_data = userData;

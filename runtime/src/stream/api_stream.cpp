@@ -6,7 +6,7 @@
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "stream/stream_config.h"
 
 #include <string>
@@ -28,16 +28,11 @@ aclError check_timeout(int32_t timeout) {
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     std::shared_ptr<Stream> stream;
     Backend* backend = nullptr;
-    if (aclError err = runtime().stream_and_backend(handle, &stream, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().stream_and_backend(handle, &stream, &backend));
     WaitResult result = WaitResult::Done;
-    if (aclError err = backend->synchronize_stream(stream->impl.get(), timeout, &result);
-        err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("stream synchronization failed: " + backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(backend->synchronize_stream(stream->impl.get(), timeout, &result),
+                       backend,
+                       "stream synchronization failed");
     if (result == WaitResult::TimedOut) {
         return fail(
             ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -88,9 +83,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
     return api_call_init("aclrtSynchronizeStreamWithTimeout", [&] {
-        if (aclError err = check_timeout(timeout); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_timeout(timeout));
         return synchronize(stream, timeout);
     });
 }
@@ -100,15 +93,10 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
         ACLEMU_CHECK_NOT_NULL(status);
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
         bool complete = false;
-        if (aclError err = backend->query_stream(target->impl.get(), &complete);
-            err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("stream query failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(
+            backend->query_stream(target->impl.get(), &complete), backend, "stream query failed");
         *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
         return ACL_SUCCESS;
     });
@@ -118,9 +106,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     return api_call_init("aclrtStreamWaitEvent", [&] {
         ACLEMU_CHECK_NOT_NULL(event);
         std::shared_ptr<Event> target_event;
-        if (aclError err = events().find(event, &target_event); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(events().find(event, &target_event));
         if (!target_event->sync_capable) {
             return fail(
                 ACL_ERROR_RT_PARAM_INVALID,
@@ -129,27 +115,23 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
                             "it was created without ACL_EVENT_SYNC and cannot be waited on"));
         }
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         if (!target_event->recorded.load()) {
             return ACL_SUCCESS;  // never recorded (or reset): nothing to wait for
         }
         Backend* backend = nullptr;
-        if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = traced_enqueue(
-                target,
-                TaskKind::EventWait,
-                "wait event",
-                [&](TaskTrace& task) { describe_event(task, event, *target_event); },
-                [&] {
-                    return backend->stream_wait_event(target->impl.get(), target_event->impl.get());
-                });
-            err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("stream wait failed: " + backend->last_error_text()));
-        }
+        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_TRY_BACKEND(traced_enqueue(
+                               target,
+                               TaskKind::EventWait,
+                               "wait event",
+                               [&](TaskTrace& task) { describe_event(task, event, *target_event); },
+                               [&] {
+                                   return backend->stream_wait_event(target->impl.get(),
+                                                                     target_event->impl.get());
+                               }),
+                           backend,
+                           "stream wait failed");
         return runtime().after_enqueue(*target);
     });
 }
@@ -157,9 +139,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
     return api_call_init("aclrtSetStreamFailureMode", [&] {
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
@@ -179,22 +159,18 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
         ACLEMU_CHECK_NOT_NULL(fn);
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = traced_enqueue(
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_TRY_BACKEND(
+            traced_enqueue(
                 target,
                 TaskKind::HostFunc,
                 "host function",
                 [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
                 [&] {
                     return backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });
-                });
-            err != ACL_SUCCESS) {
-            return fail(
-                err, msg_runtime("cannot launch the host function: " + backend->last_error_text()));
-        }
+                }),
+            backend,
+            "cannot launch the host function");
         return runtime().after_enqueue(*target);
     });
 }

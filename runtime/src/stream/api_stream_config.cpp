@@ -5,7 +5,7 @@
 
 #include "aclemu/c_enum.h"
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "stream/stream_config.h"
 #include "stream/stream_state_callbacks.h"
 
@@ -73,15 +73,11 @@ aclError check_value_size(int64_t attr, size_t size, size_t expected) {
 aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* value, size_t size) {
     switch (attr) {
         case ACL_RT_STREAM_WORK_ADDR_PTR:
-            if (aclError err = check_value_size(attr, size, sizeof(void*)); err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(check_value_size(attr, size, sizeof(void*)));
             std::memcpy(&handle->workptr, value, sizeof(void*));
             return ACL_SUCCESS;
         case ACL_RT_STREAM_WORK_SIZE:
-            if (aclError err = check_value_size(attr, size, sizeof(size_t)); err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(check_value_size(attr, size, sizeof(size_t)));
             std::memcpy(&handle->workSize, value, sizeof(size_t));
             return ACL_SUCCESS;
         case ACL_RT_STREAM_FLAG:
@@ -92,15 +88,11 @@ aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* v
                 handle->flag = flag;
                 return ACL_SUCCESS;
             }
-            if (aclError err = check_value_size(attr, size, sizeof(size_t)); err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(check_value_size(attr, size, sizeof(size_t)));
             std::memcpy(&handle->flag, value, sizeof(size_t));
             return ACL_SUCCESS;
         case ACL_RT_STREAM_PRIORITY:
-            if (aclError err = check_value_size(attr, size, sizeof(uint32_t)); err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(check_value_size(attr, size, sizeof(uint32_t)));
             std::memcpy(&handle->priority, value, sizeof(uint32_t));
             if (config_handles().live.count(handle) != 0) {  // the caller holds the lock
                 config_handles().prioritized.insert(handle);
@@ -175,20 +167,14 @@ aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle*
         ACLEMU_CHECK_NOT_NULL(handle);
         std::optional<uint64_t> priority;
         uint64_t flag = 0;
-        if (aclError err = with_config(handle,
-                                       [&] {
-                                           // A priority written into the struct directly counts
-                                           // as asked for.
-                                           if (handle->priority != 0
-                                               || config_handles().prioritized.count(handle) != 0) {
-                                               priority = handle->priority;
-                                           }
-                                           flag = handle->flag;
-                                           return ACL_SUCCESS;
-                                       });
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(with_config(handle, [&] {
+            // A priority written into the struct directly counts as asked for.
+            if (handle->priority != 0 || config_handles().prioritized.count(handle) != 0) {
+                priority = handle->priority;
+            }
+            flag = handle->flag;
+            return ACL_SUCCESS;
+        }));
         return create_configured_stream(stream, priority, flag);
     });
 }
@@ -197,9 +183,7 @@ aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
     return api_call_init("aclrtStreamGetPriority", [&] {
         ACLEMU_CHECK_NOT_NULL(priority);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         *priority = target->priority;
         return ACL_SUCCESS;
     });
@@ -209,9 +193,7 @@ aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
     return api_call_init("aclrtStreamGetFlags", [&] {
         ACLEMU_CHECK_NOT_NULL(flags);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         *flags = target->flags;
         return ACL_SUCCESS;
     });
@@ -221,9 +203,7 @@ aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
     return api_call_init("aclrtStreamGetId", [&] {
         ACLEMU_CHECK_NOT_NULL(streamId);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         *streamId = target->id;
         return ACL_SUCCESS;
     });
@@ -241,10 +221,7 @@ aclError aclrtStreamAbort(aclrtStream stream) {
         ACLEMU_CHECK_NOT_NULL(stream);  // CANN: the stream cannot be null
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
         if (aclError err = backend->abort_stream(target->impl.get()); err != ACL_SUCCESS) {
             return fail(err, msg_unsupported("aclrtStreamAbort", backend->last_error_text()));
         }
@@ -260,9 +237,7 @@ aclError aclrtStreamStop(aclrtStream stream) {
                         msg_invalid("stream", "NULL", "the default stream cannot be stopped"));
         }
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtStreamStop",
                                     "a task that has started cannot be stopped on CPU threads or "

@@ -2,7 +2,7 @@
 #include "stream/stream_config.h"
 
 #include "core/status.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <string>
 

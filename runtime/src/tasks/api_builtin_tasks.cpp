@@ -12,7 +12,7 @@
 #include "core/status.h"
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "tasks/builtin_task_names.h"
 #include "tasks/overflow_state.h"
 #include "tasks/random_task.h"
@@ -48,9 +48,7 @@ std::optional<ElemType> reduce_type(int64_t type) {
 // what the reduction does to it (`needed`).
 aclError check_operand(
     const char* name, const void* ptr, uint64_t count, int32_t device, uint8_t needed) {
-    if (aclError err = check_device_range(name, ptr, count); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_device_range(name, ptr, count));
     if (auto block = runtime().allocations().find(ptr); block && block->device != device) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid(name,
@@ -80,9 +78,7 @@ aclError reduce_async(void* dst,
                       void* reserve) {
     ACLEMU_CHECK_NOT_NULL(dst);
     ACLEMU_CHECK_NOT_NULL(src);
-    if (aclError err = check_reserved_null("reserve", reserve); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_reserved_null("reserve", reserve));
     switch (kind) {
         case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM:
         case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX:
@@ -117,21 +113,12 @@ aclError reduce_async(void* dst,
     }
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
-    if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
     if (count == 0) {
         return ACL_SUCCESS;
     }
-    if (aclError err = check_operand("dst", dst, count, target->device, kRead | kWrite);
-        err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = check_operand("src", src, count, target->device, kRead);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_operand("dst", dst, count, target->device, kRead | kWrite));
+    ACLEMU_TRY(check_operand("src", src, count, target->device, kRead));
     if (overlap_partially(
             reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), count)) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -166,20 +153,13 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
     if (task_info == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo"));
     }
-    if (aclError err = check_reserved_null("reserve", reserve); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_reserved_null("reserve", reserve));
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
-    if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
     kernels::builtin::RandomArgs args;
     bool empty = false;
-    if (aclError err = parse_random_task(*task_info, &args, &empty); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(parse_random_task(*task_info, &args, &empty));
     if (empty) {
         return ACL_SUCCESS;
     }

@@ -12,7 +12,7 @@
 #include "core/status.h"
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "tasks/overflow_state.h"
 
 #include <string>
@@ -23,9 +23,7 @@ namespace {
 
 aclError current_device(int32_t* device) {
     std::shared_ptr<Context> context;
-    if (aclError err = runtime().current_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().current_context(&context));
     *device = context->device;
     return ACL_SUCCESS;
 }
@@ -38,9 +36,7 @@ aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
     const int64_t mode_value = aclemu::enum_value(mode);  // any int a C caller passed
     return api_call_init("aclrtSetDeviceSatMode", [&] {
         int32_t device = 0;
-        if (aclError err = current_device(&device); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_device(&device));
         switch (mode_value) {
             case ACL_RT_OVERFLOW_MODE_INFNAN:
                 OverflowState::instance().set_mode(device, ACL_RT_OVERFLOW_MODE_INFNAN);
@@ -66,9 +62,7 @@ aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode) {
     return api_call_init("aclrtGetDeviceSatMode", [&] {
         ACLEMU_CHECK_NOT_NULL(mode);
         int32_t device = 0;
-        if (aclError err = current_device(&device); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_device(&device));
         *mode = OverflowState::instance().mode(device);
         return ACL_SUCCESS;
     });
@@ -82,10 +76,7 @@ aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
         }
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
         return OverflowState::instance().set_stream_switch(target, flag, backend);
     });
 }
@@ -94,9 +85,7 @@ aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
     return api_call_init("aclrtGetStreamOverflowSwitch", [&] {
         ACLEMU_CHECK_NOT_NULL(flag);
         std::shared_ptr<Stream> target;
-        if (aclError err = runtime().stream(stream, &target); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream(stream, &target));
         *flag = OverflowState::instance().stream_switch(target);
         return ACL_SUCCESS;
     });
@@ -111,17 +100,10 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                     std::to_string(outputSize),
                                     "the overflow status takes 64 bytes"));
         }
-        if (aclError err =
-                check_device_access("outputAddr", outputAddr, kOverflowStatusBytes, kWrite);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_device_access("outputAddr", outputAddr, kOverflowStatusBytes, kWrite));
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
         void* status = OverflowState::instance().status_word(target->device);
         auto describe = [&](TaskTrace& task) {
             task.arg("bytes", uint64_t{kOverflowStatusBytes});
@@ -159,10 +141,7 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
     return api_call_init("aclrtResetOverflowStatus", [&] {
         std::shared_ptr<Stream> target;
         Backend* backend = nullptr;
-        if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
         void* status = OverflowState::instance().status_word(target->device);
         if (status == nullptr) {
             return ACL_SUCCESS;  // nothing has reported to it yet

@@ -8,7 +8,7 @@
 #include "core/status.h"
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
-#include "runtime.h"
+#include "runtime_state.h"
 #include "tasks/builtin_task_names.h"
 
 #include <string>
@@ -39,10 +39,7 @@ aclError on_stream(aclrtStream stream,
                    Enqueue enqueue) {
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
-    if (aclError err = runtime().stream_and_backend(stream, &target, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
     return enqueue_task(
         target,
         *backend,
@@ -62,12 +59,8 @@ extern "C" {
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWrite", [&] {
-        if (aclError err = check_word(devAddr, kWrite); err != ACL_SUCCESS) {
-            return err;
-        }
-        if (aclError err = check_reserved_zero("flag", flag); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_word(devAddr, kWrite));
+        ACLEMU_TRY(check_reserved_zero("flag", flag));
         auto* word = static_cast<uint64_t*>(devAddr);
         return on_stream(stream,
                          TaskKind::ValueWrite,
@@ -82,9 +75,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWait", [&] {
-        if (aclError err = check_word(devAddr, kRead); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_word(devAddr, kRead));
         if (flag > ACL_STREAM_WAIT_VALUE_NOR) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("flag",

@@ -50,11 +50,7 @@ aclError OverflowState::set_stream_switch(const std::shared_ptr<Stream>& stream,
                                         + ", not to the calling thread's current device"));
         }
         void* word = nullptr;
-        if (aclError err =
-                allocate_internal_block(backend, stream->device, kOverflowStatusBytes, &word);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(allocate_internal_block(backend, stream->device, kOverflowStatusBytes, &word));
         status_words_[stream->device] = word;
     }
     switches_[stream.get()] = Switch{stream, on};

@@ -8,7 +8,7 @@
 #include "acl/acl.h"
 
 #include "backend/backend.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cstdint>
 #include <map>

@@ -5,7 +5,7 @@
 #include "core/status.h"
 #include "kernels_cu/math/dtype.h"
 #include "memory/memory_access.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <cmath>
 #include <cstring>
@@ -72,10 +72,7 @@ aclError parse_param(const aclrtRandomParaInfo& info,
                                + " bytes of device memory");
         }
         const std::string name = field + ".valueOrAddr";
-        if (aclError err = check_access(ACL_ERROR_INVALID_PARAM, name.c_str(), addr, kRead);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_access(ACL_ERROR_INVALID_PARAM, name.c_str(), addr, kRead));
         out->addr = addr;
         out->bytes = width;
         return ACL_SUCCESS;
@@ -173,11 +170,8 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
                        pointer_text(info.randomCounterAddr),
                        "must address the 16-byte Philox counter in device memory");
     }
-    if (aclError err = check_access(
-            ACL_ERROR_INVALID_PARAM, "taskInfo->randomCounterAddr", info.randomCounterAddr, kRead);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_access(
+        ACL_ERROR_INVALID_PARAM, "taskInfo->randomCounterAddr", info.randomCounterAddr, kRead));
     if (info.randomResultAddr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo->randomResultAddr"));
     }
@@ -187,14 +181,8 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
     parsed.type = type;
     parsed.out = info.randomResultAddr;
     parsed.counter = info.randomCounterAddr;
-    if (aclError err = parse_param(info.randomSeed, "taskInfo->randomSeed", 8, true, &parsed.seed);
-        err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = parse_param(info.randomNum, "taskInfo->randomNum", 8, true, &parsed.count);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(parse_param(info.randomSeed, "taskInfo->randomSeed", 8, true, &parsed.seed));
+    ACLEMU_TRY(parse_param(info.randomNum, "taskInfo->randomNum", 8, true, &parsed.count));
     const int width = kernels::builtin::elem_size(type);
     const auto& params = info.randomNumFuncParaInfo.paramInfo;
     const std::string prefix = "taskInfo->randomNumFuncParaInfo.paramInfo.";
@@ -234,9 +222,7 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
     if (err != ACL_SUCCESS) {
         return err;
     }
-    if (aclError bad = check_values(func, type, parsed.a, parsed.b); bad != ACL_SUCCESS) {
-        return bad;
-    }
+    ACLEMU_TRY(check_values(func, type, parsed.a, parsed.b));
 
     // The output must be device memory: all of it when the count is known now.
     *empty = parsed.count.addr == nullptr && parsed.count.value == 0;
@@ -264,11 +250,8 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
                        "must be device memory (aclrtMalloc) holding " + std::to_string(out_bytes)
                            + " bytes of results");
     }
-    if (aclError err = check_access(
-            ACL_ERROR_INVALID_PARAM, "taskInfo->randomResultAddr", info.randomResultAddr, kWrite);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_access(
+        ACL_ERROR_INVALID_PARAM, "taskInfo->randomResultAddr", info.randomResultAddr, kWrite));
     if (parsed.count.addr != nullptr) {
         const uint64_t room = bytes_from(info.randomResultAddr);
         parsed.max_count =

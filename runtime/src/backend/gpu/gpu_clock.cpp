@@ -2,6 +2,7 @@
 // on GPU streams, and the timestamps of completed events.
 #include "backend/gpu/gpu_clock.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/observe.h"
 #include "backend/gpu/gpu_error.h"
 
@@ -113,10 +114,7 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
         return ACL_SUCCESS;
     }
     if (clock.stream == nullptr) {
-        if (aclError err = GPU_CALL(gpuStreamCreateWithFlags, &clock.stream, gpuStreamNonBlocking);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuStreamCreateWithFlags, &clock.stream, gpuStreamNonBlocking));
     }
     auto anchor = std::make_shared<Anchor>();
     if (aclError err = GPU_CALL(gpuEventCreateWithFlags, &anchor->event, gpuEventDefault);
@@ -125,12 +123,8 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
         return err;
     }
     const int64_t before = observe::steady_ns();
-    if (aclError err = GPU_CALL(gpuEventRecord, anchor->event, clock.stream); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = GPU_CALL(gpuEventSynchronize, anchor->event); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(gpuEventRecord, anchor->event, clock.stream));
+    ACLEMU_TRY(GPU_CALL(gpuEventSynchronize, anchor->event));
     const int64_t after = observe::steady_ns();
     anchor->host_ns = before + (after - before) / 2;
     clock.anchor = anchor;
@@ -139,9 +133,7 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
 }
 
 aclError GpuClock::current_anchor(int* device, std::shared_ptr<const Anchor>* out) {
-    if (aclError err = GPU_CALL(gpuGetDevice, device); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(gpuGetDevice, device));
     std::lock_guard<std::mutex> lock(mu_);
     return anchor_locked(devices_[*device], out);
 }
@@ -149,9 +141,7 @@ aclError GpuClock::current_anchor(int* device, std::shared_ptr<const Anchor>* ou
 aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
     int device = 0;
     std::shared_ptr<const Anchor> anchor;
-    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_anchor(&device, &anchor));
     gpuEvent_t event = nullptr;
     {
         std::lock_guard<std::mutex> lock(mu_);
@@ -162,10 +152,7 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
         }
     }
     if (event == nullptr) {
-        if (aclError err = GPU_CALL(gpuEventCreateWithFlags, &event, gpuEventDefault);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuEventCreateWithFlags, &event, gpuEventDefault));
     }
     if (aclError err = GPU_CALL(gpuEventRecord, event, stream); err != ACL_SUCCESS) {
         recycle(device, event);
@@ -178,14 +165,9 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
 aclError GpuClock::host_ns(gpuEvent_t event, int64_t* ns) {
     int device = 0;
     std::shared_ptr<const Anchor> anchor;
-    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_anchor(&device, &anchor));
     float ms = 0.0f;
-    if (aclError err = GPU_CALL(gpuEventElapsedTime, &ms, anchor->event, event);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(gpuEventElapsedTime, &ms, anchor->event, event));
     *ns = anchor->host_ns + std::llround(static_cast<double>(ms) * 1e6);
     return ACL_SUCCESS;
 }

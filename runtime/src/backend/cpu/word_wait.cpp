@@ -1,4 +1,4 @@
-#include "backend/cpu/stream_wait.h"
+#include "backend/cpu/word_wait.h"
 
 #include "aclemu/spin_wait.h"
 #include "kernels_cu/math/stream_wait.h"

@@ -134,7 +134,8 @@ public:
     aclError stream_and_backend(aclrtStream handle,
                                 std::shared_ptr<Stream>* stream,
                                 Backend** backend);
-    /// Under ASCEND_LAUNCH_BLOCKING=1 waits for `stream` after work was enqueued on it.
+    /// Under ASCEND_LAUNCH_BLOCKING=1 waits for `stream` after work was enqueued on it: the one
+    /// place that waits for it (entry points, host tasks and GPU kernel launches all end here).
     aclError after_enqueue(Stream& stream);
 
     // ---- system parameters -------------------------------------------------------------
@@ -178,6 +179,8 @@ private:
     };
 
     aclError ensure_backend_locked(Backend** out);
+    /// The settings of the last aclInit for the CPU backend, with the runtime's thread budget.
+    CpuBackendOptions cpu_backend_options() const;
     aclError check_device_locked(int32_t device, const char* param, int32_t* physical);
     aclError current_context_locked(std::shared_ptr<Context>* out);
     /// current_context_locked, then binds the thread to the context's device.

@@ -1,6 +1,6 @@
 // Runtime: lifecycle, backend selection, devices, contexts and the stream/event registries.
 // See runtime.h for the locking rule (never wait while holding mu_).
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include "aclemu/log.h"
 #include "core/log_internal.h"
@@ -79,9 +79,7 @@ aclError Runtime::init(const char* config_path) {
             AscendCL, Info, "config file %s accepted; its settings are not used", config_path);
     }
     Config config;
-    if (aclError err = read_config(&config); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(read_config(&config));
     observe::trace::start_session(config.trace_path);
 
     std::lock_guard<std::mutex> lock(mu_);
@@ -225,6 +223,12 @@ BackendKind Runtime::active_kind() {
     return BackendKind::Cpu;
 }
 
+CpuBackendOptions Runtime::cpu_backend_options() const {
+    CpuBackendOptions options = config_.cpu_backend;
+    options.thread_budget = [] { return runtime().thread_vector_budget(); };
+    return options;
+}
+
 aclError Runtime::ensure_backend_locked(Backend** out) {
     if (backend_) {
         *out = backend_.get();
@@ -236,7 +240,7 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
     const BackendChoice choice = config_.backend;
     std::unique_ptr<Backend> created;
     if (choice == BackendChoice::Cpu) {
-        created = make_cpu_backend(config_.cpu_backend);
+        created = make_cpu_backend(cpu_backend_options());
     } else if (choice == BackendChoice::GpuSim) {
         std::string why;
         created = gpusim::make_backend(&why);
@@ -265,7 +269,7 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
                        Warning,
                        "ACLEMU_BACKEND=auto: no usable GPU (%s); using the CPU backend",
                        cpu_fallback_reason_.c_str());
-            created = make_cpu_backend(config_.cpu_backend);
+            created = make_cpu_backend(cpu_backend_options());
         } else {
             backend_error_ = std::string("ACLEMU_BACKEND=") + backend_choice_name(choice)
                              + " requests a GPU backend, but it is unavailable: "
@@ -296,9 +300,7 @@ aclError Runtime::ensure_backend_locked(Backend** out) {
 aclError Runtime::device_count(uint32_t* count) {
     std::lock_guard<std::mutex> lock(mu_);
     Backend* backend = nullptr;
-    if (aclError err = ensure_backend_locked(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(ensure_backend_locked(&backend));
     *count = static_cast<uint32_t>(visible_.size());
     return ACL_SUCCESS;
 }
@@ -310,9 +312,7 @@ aclError Runtime::check_device(int32_t device, const char* param, int32_t* physi
 
 aclError Runtime::check_device_locked(int32_t device, const char* param, int32_t* physical) {
     Backend* backend = nullptr;
-    if (aclError err = ensure_backend_locked(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(ensure_backend_locked(&backend));
     if (device < 0 || static_cast<size_t>(device) >= visible_.size()) {
         return fail(ACL_ERROR_RT_INVALID_DEVICEID,
                     msg_invalid(param,
@@ -370,16 +370,11 @@ aclError Runtime::set_device(int32_t device) {
     {
         std::lock_guard<std::mutex> lock(mu_);
         int32_t physical = 0;
-        if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_device_locked(device, "deviceId", &physical));
         DeviceSlot& slot = devices_[device];
         if (!slot.default_context) {
             std::shared_ptr<Context> context;
-            if (aclError err = new_context_locked(device, physical, true, &context);
-                err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(new_context_locked(device, physical, true, &context));
             created = context->default_stream.get();
             slot.default_context = std::move(context);
             slot.refs = 0;
@@ -414,9 +409,7 @@ aclError Runtime::reset_device(int32_t device, bool force) {
     std::vector<std::shared_ptr<Stream>> streams;
     {
         std::lock_guard<std::mutex> lock(mu_);
-        if (aclError err = check_device_locked(device, "deviceId", nullptr); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_device_locked(device, "deviceId", nullptr));
         DeviceSlot& slot = devices_[device];
         if (slot.refs == 0 || !slot.default_context) {
             ACLEMU_LOG(AscendCL, Warning, "device %d was not set; nothing to reset", device);
@@ -435,9 +428,7 @@ aclError Runtime::reset_device(int32_t device, bool force) {
 
 aclError Runtime::get_device(int32_t* device) {
     std::shared_ptr<Context> context;
-    if (aclError err = unbound_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(unbound_context(&context));
     *device = context->device;
     return ACL_SUCCESS;
 }
@@ -486,9 +477,7 @@ aclError Runtime::current_context_locked(std::shared_ptr<Context>* out) {
 }
 
 aclError Runtime::bound_context_locked(std::shared_ptr<Context>* out) {
-    if (aclError err = current_context_locked(out); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_context_locked(out));
     if (aclError err = backend_->bind_device((*out)->physical); err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot bind device " + std::to_string((*out)->device)));
     }
@@ -507,9 +496,7 @@ aclError Runtime::unbound_context(std::shared_ptr<Context>* out) {
 
 aclError Runtime::current_context_and_backend(std::shared_ptr<Context>* context,
                                               Backend** backend) {
-    if (aclError err = current_context(context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_context(context));
     return this->backend(backend);
 }
 
@@ -523,14 +510,9 @@ aclError Runtime::create_context(int32_t device, aclrtContext* out) {
     {
         std::lock_guard<std::mutex> lock(mu_);
         int32_t physical = 0;
-        if (aclError err = check_device_locked(device, "deviceId", &physical); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_device_locked(device, "deviceId", &physical));
         std::shared_ptr<Context> context;
-        if (aclError err = new_context_locked(device, physical, false, &context);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(new_context_locked(device, physical, false, &context));
         created = context->default_stream.get();
         tl_current = {context.get(), context->id};
         *out = context.get();
@@ -605,9 +587,7 @@ aclError Runtime::set_current_context(aclrtContext handle) {
 
 aclError Runtime::get_current_context(aclrtContext* out) {
     std::shared_ptr<Context> context;
-    if (aclError err = unbound_context(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(unbound_context(&context));
     *out = context.get();
     return ACL_SUCCESS;
 }
@@ -619,9 +599,7 @@ aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t fla
     {
         std::lock_guard<std::mutex> lock(mu_);
         std::shared_ptr<Context> context;
-        if (aclError err = bound_context_locked(&context); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(bound_context_locked(&context));
         if (streams_on_device_locked(context->device) >= kMaxStreamsPerDevice) {
             return fail(ACL_ERROR_RT_NO_STREAM_RESOURCE,
                         msg_runtime("device " + std::to_string(context->device) + " already has "
@@ -629,9 +607,9 @@ aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t fla
                                     + " streams (default streams included); destroy one first"));
         }
         auto stream = std::make_shared<Stream>();
-        if (aclError err = backend_->create_stream(&stream->impl, priority); err != ACL_SUCCESS) {
-            return fail(err, msg_runtime("cannot create a stream: " + backend_->last_error_text()));
-        }
+        ACLEMU_TRY_BACKEND(backend_->create_stream(&stream->impl, priority),
+                           backend_.get(),
+                           "cannot create a stream");
         number_stream_locked(*stream);
         stream->priority = priority == kDefaultStreamPriority ? 0 : static_cast<uint32_t>(priority);
         stream->flags = flags;
@@ -651,9 +629,7 @@ aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t fla
 aclError Runtime::available_streams(uint32_t* count) {
     std::lock_guard<std::mutex> lock(mu_);
     std::shared_ptr<Context> context;
-    if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_context_locked(&context));
     *count = kMaxStreamsPerDevice - streams_on_device_locked(context->device);
     return ACL_SUCCESS;
 }
@@ -700,9 +676,7 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
     std::lock_guard<std::mutex> lock(mu_);
     if (handle == nullptr) {
         std::shared_ptr<Context> context;
-        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_context_locked(&context));
         *out = context->default_stream;
     } else if (auto it = streams_.find(static_cast<Stream*>(handle)); it != streams_.end()) {
         *out = it->second;
@@ -731,9 +705,7 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
 aclError Runtime::stream_and_backend(aclrtStream handle,
                                      std::shared_ptr<Stream>* stream,
                                      Backend** backend) {
-    if (aclError err = this->stream(handle, stream); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(this->stream(handle, stream));
     return this->backend(backend);
 }
 
@@ -746,12 +718,9 @@ aclError Runtime::after_enqueue(Stream& stream) {
         return ACL_SUCCESS;
     }
     WaitResult result = WaitResult::Done;
-    if (aclError err = backend->synchronize_stream(stream.impl.get(), -1, &result);
-        err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("stream failed under ASCEND_LAUNCH_BLOCKING=1: "
-                                + backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(backend->synchronize_stream(stream.impl.get(), -1, &result),
+                       backend,
+                       "stream failed under ASCEND_LAUNCH_BLOCKING=1");
     return ACL_SUCCESS;
 }
 
@@ -776,9 +745,7 @@ aclError check_sys_param_opt(bool context_scope, int64_t opt) {
 
 aclError Runtime::set_sys_param(bool context_scope, int64_t opt, int64_t value) {
     std::lock_guard<std::mutex> lock(mu_);
-    if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_sys_param_opt(context_scope, opt));
     if (opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
@@ -787,9 +754,7 @@ aclError Runtime::set_sys_param(bool context_scope, int64_t opt, int64_t value) 
     }
     if (context_scope) {
         std::shared_ptr<Context> context;
-        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_context_locked(&context));
         context->sys_params[static_cast<int>(opt)] = value;
     } else {
         process_params_[static_cast<int>(opt)] = value;
@@ -800,15 +765,11 @@ aclError Runtime::set_sys_param(bool context_scope, int64_t opt, int64_t value) 
 
 aclError Runtime::get_sys_param(bool context_scope, int64_t opt, int64_t* value) {
     std::lock_guard<std::mutex> lock(mu_);
-    if (aclError err = check_sys_param_opt(context_scope, opt); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(check_sys_param_opt(context_scope, opt));
     const std::map<int, int64_t>* params = &process_params_;
     std::shared_ptr<Context> context;
     if (context_scope) {
-        if (aclError err = current_context_locked(&context); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(current_context_locked(&context));
         params = &context->sys_params;
     }
     auto it = params->find(static_cast<int>(opt));
