@@ -18,9 +18,7 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     if (target == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("target"));
     }
-    std::shared_ptr<Stream> resolved;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(stream, &resolved, &backend));
+    ACLEMU_RESOLVE_STREAM(stream, resolved, backend);
     target->handle = stream;
     target->kind = backend->kind();
     target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;

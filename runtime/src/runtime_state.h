@@ -17,6 +17,7 @@
 
 #include "acl/acl.h"
 
+#include "aclemu/acl_try.h"
 #include "backend/backend.h"
 #include "core/config.h"
 #include "memory/alloc_table.h"
@@ -245,6 +246,14 @@ private:
 inline Runtime& runtime() {
     return Runtime::instance();
 }
+
+/// The shared opening of work on a stream: declares `stream` (the resolved std::shared_ptr<Stream>;
+/// a null `handle` is the current context's default stream) and `backend` (its Backend*), or
+/// returns the failure from the enclosing function.
+#define ACLEMU_RESOLVE_STREAM(handle, stream, backend) \
+    std::shared_ptr<::aclemu::rt::Stream> stream;      \
+    ::aclemu::rt::Backend* backend = nullptr;          \
+    ACLEMU_TRY(::aclemu::rt::runtime().stream_and_backend((handle), &stream, &backend))
 
 /// A pointer value for messages, e.g. "0x7f12...".
 std::string pointer_text(const void* ptr);

@@ -26,9 +26,7 @@ aclError check_timeout(int32_t timeout) {
 }
 
 aclError synchronize(aclrtStream handle, int32_t timeout) {
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM(handle, stream, backend);
     WaitResult result = WaitResult::Done;
     ACLEMU_TRY_BACKEND(backend->synchronize_stream(stream->impl.get(), timeout, &result),
                        backend,
@@ -91,9 +89,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
     return api_call_init("aclrtStreamQuery", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         bool complete = false;
         ACLEMU_TRY_BACKEND(
             backend->query_stream(target->impl.get(), &complete), backend, "stream query failed");
@@ -157,9 +153,7 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
     return api_call_init("aclrtLaunchHostFunc", [&] {
         ACLEMU_CHECK_NOT_NULL(fn);
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         ACLEMU_TRY_BACKEND(
             traced_enqueue(
                 target,

@@ -219,9 +219,7 @@ aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
 aclError aclrtStreamAbort(aclrtStream stream) {
     return api_call_init("aclrtStreamAbort", [&] {
         ACLEMU_CHECK_NOT_NULL(stream);  // CANN: the stream cannot be null
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         if (aclError err = backend->abort_stream(target->impl.get()); err != ACL_SUCCESS) {
             return fail(err, msg_unsupported("aclrtStreamAbort", backend->last_error_text()));
         }

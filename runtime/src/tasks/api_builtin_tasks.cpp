@@ -111,9 +111,7 @@ aclError reduce_async(void* dst,
                                 "is in bytes and must be a multiple of the element size "
                                     + std::to_string(size)));
     }
-    std::shared_ptr<Stream> target;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+    ACLEMU_RESOLVE_STREAM(stream, target, backend);
     if (count == 0) {
         return ACL_SUCCESS;
     }
@@ -154,9 +152,7 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("taskInfo"));
     }
     ACLEMU_TRY(check_reserved_null("reserve", reserve));
-    std::shared_ptr<Stream> target;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+    ACLEMU_RESOLVE_STREAM(stream, target, backend);
     kernels::builtin::RandomArgs args;
     bool empty = false;
     ACLEMU_TRY(parse_random_task(*task_info, &args, &empty));

@@ -74,9 +74,7 @@ aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
             return fail(ACL_ERROR_RT_PARAM_INVALID,
                         msg_invalid("flag", std::to_string(flag), "must be 0 (off) or 1 (on)"));
         }
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         return OverflowState::instance().set_stream_switch(target, flag, backend);
     });
 }
@@ -101,9 +99,7 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                     "the overflow status takes 64 bytes"));
         }
         ACLEMU_TRY(check_device_access("outputAddr", outputAddr, kOverflowStatusBytes, kWrite));
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         void* status = OverflowState::instance().status_word(target->device);
         auto describe = [&](TaskTrace& task) {
             task.arg("bytes", uint64_t{kOverflowStatusBytes});
@@ -139,9 +135,7 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
 
 aclError aclrtResetOverflowStatus(aclrtStream stream) {
     return api_call_init("aclrtResetOverflowStatus", [&] {
-        std::shared_ptr<Stream> target;
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
         void* status = OverflowState::instance().status_word(target->device);
         if (status == nullptr) {
             return ACL_SUCCESS;  // nothing has reported to it yet

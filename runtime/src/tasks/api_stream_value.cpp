@@ -37,9 +37,7 @@ aclError on_stream(aclrtStream stream,
                    const void* word,
                    uint64_t value,
                    Enqueue enqueue) {
-    std::shared_ptr<Stream> target;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(stream, &target, &backend));
+    ACLEMU_RESOLVE_STREAM(stream, target, backend);
     return enqueue_task(
         target,
         *backend,
