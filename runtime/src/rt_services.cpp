@@ -21,7 +21,8 @@ aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
     ACLEMU_RESOLVE_STREAM(stream, resolved, backend);
     target->handle = stream;
     target->kind = backend->kind();
-    target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;
+    target->native =
+        resolved->impl ? backend->streams().native_stream(resolved->impl.get()) : nullptr;
     target->device = resolved->device;
     target->stream = std::move(resolved);
     return ACL_SUCCESS;
@@ -39,9 +40,10 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
     Stream& stream = *target.stream;
-    ACLEMU_TRY_BACKEND(backend->launch_host_task(stream.impl.get(), std::move(task), length),
-                       backend,
-                       "cannot enqueue a host task");
+    ACLEMU_TRY_BACKEND(
+        backend->streams().launch_host_task(stream.impl.get(), std::move(task), length),
+        backend,
+        "cannot enqueue a host task");
     return runtime().after_enqueue(stream);
 }
 
@@ -95,7 +97,7 @@ MemoryLocation locate(const void* ptr, size_t bytes) {
         return block->kind == AllocKind::Device ? MemoryLocation::Device : MemoryLocation::Host;
     }
     Backend* backend = runtime().existing_backend();
-    if (backend != nullptr && backend->is_foreign_device_pointer(ptr)) {
+    if (backend != nullptr && backend->memory().is_foreign_device_pointer(ptr)) {
         return MemoryLocation::Device;
     }
     return MemoryLocation::Unknown;

@@ -342,7 +342,7 @@ aclError Runtime::new_context_locked(int32_t device,
                                 + " streams; a new context needs one more"));
     }
     auto stream = std::make_shared<Stream>();
-    if (aclError err = backend_->create_stream(&stream->impl, kDefaultStreamPriority);
+    if (aclError err = backend_->streams().create_stream(&stream->impl, kDefaultStreamPriority);
         err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot create the default stream of device "
@@ -607,7 +607,7 @@ aclError Runtime::create_stream(aclrtStream* out, int32_t priority, uint32_t fla
                                     + " streams (default streams included); destroy one first"));
         }
         auto stream = std::make_shared<Stream>();
-        ACLEMU_TRY_BACKEND(backend_->create_stream(&stream->impl, priority),
+        ACLEMU_TRY_BACKEND(backend_->streams().create_stream(&stream->impl, priority),
                            backend_.get(),
                            "cannot create a stream");
         number_stream_locked(*stream);
@@ -718,7 +718,7 @@ aclError Runtime::after_enqueue(Stream& stream) {
         return ACL_SUCCESS;
     }
     WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->synchronize_stream(stream.impl.get(), -1, &result),
+    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream.impl.get(), -1, &result),
                        backend,
                        "stream failed under ASCEND_LAUNCH_BLOCKING=1");
     return ACL_SUCCESS;

@@ -21,7 +21,7 @@ void release_streams(Backend* backend, std::vector<std::shared_ptr<Stream>>& str
     for (auto& stream : streams) {
         if (stream->impl) {
             notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
-            backend->destroy_stream(std::move(stream->impl));
+            backend->streams().destroy_stream(std::move(stream->impl));
         }
     }
 }
@@ -35,9 +35,9 @@ void release_allocations(Backend* backend) {
         }
         void* ptr = reinterpret_cast<void*>(block.base);
         if (block.kind == AllocKind::Device) {
-            backend->free_device(ptr);
+            backend->memory().free_device(ptr);
         } else {
-            backend->free_host(ptr);
+            backend->memory().free_host(ptr);
         }
     }
 }
@@ -56,7 +56,7 @@ void tear_down(Teardown&& what) {
         return;
     }
     events().release(backend);  // 4. event
-    if (backend != nullptr) {
+    if (backend != nullptr && backend->sharing() != nullptr) {
         release_ipc(*backend);  // 5. sharing: IPC
         release_vmm(*backend);  // 6. memory
     }

@@ -99,34 +99,10 @@ struct DeviceUtilization {
 constexpr int32_t kLeastStreamPriority = 7;
 constexpr int32_t kDefaultStreamPriority = -1;
 
-class Backend {
+/// Facet: device and host memory, copies and fills.
+class BackendMemory {
 public:
-    virtual ~Backend() = default;
-
-    virtual BackendKind kind() const = 0;
-    /// "cpu", "cuda" or "hip", for logs and messages.
-    virtual const char* name() const = 0;
-    /// Physical devices this backend can drive (before ASCEND_RT_VISIBLE_DEVICES filtering).
-    virtual int physical_device_count() = 0;
-    /// Binds the calling thread to a physical device (cudaSetDevice). Cheap when already bound.
-    virtual aclError bind_device(int32_t physical_device) = 0;
-    /// Hardware facts of a device (aclrtGetDeviceInfo); `physical_device` is valid.
-    virtual aclError device_facts(int32_t physical_device, DeviceFacts* facts) = 0;
-    /// The device's sticky fault: ACL_SUCCESS, or the code every call now fails with and its
-    /// text (a GPU kernel fault). The CPU backend never faults.
-    virtual aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) {
-        (void)physical_device;
-        (void)what;
-        *fault = ACL_SUCCESS;
-        return ACL_SUCCESS;
-    }
-    /// Recent busy percentages of a device.
-    virtual aclError utilization(int32_t physical_device, DeviceUtilization* out) = 0;
-    /// Whether kernels on `physical_device` can read `peer` memory directly.
-    virtual aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) = 0;
-    /// Peer access from the bound device to `peer` (the front end tracks what is enabled).
-    virtual aclError enable_peer_access(int32_t peer) = 0;
-    virtual aclError disable_peer_access(int32_t peer) = 0;
+    virtual ~BackendMemory() = default;
 
     // Memory. Sizes are already validated (> 0) by the front end.
     virtual aclError malloc_device(void** ptr, size_t bytes) = 0;
@@ -142,6 +118,90 @@ public:
     /// True when `ptr` is device memory this backend did not allocate through aclrtMalloc but can
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
+};
+
+/// Facet: streams and events.
+class BackendStreams {
+public:
+    virtual ~BackendStreams() = default;
+
+    // Streams.
+    /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority, or kDefaultStreamPriority.
+    virtual aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) = 0;
+    /// Waits for the stream's pending work, then releases it.
+    virtual aclError destroy_stream(std::unique_ptr<BackendStream> stream) = 0;
+    /// timeout_ms < 0: wait forever.
+    virtual aclError synchronize_stream(BackendStream* stream,
+                                        int32_t timeout_ms,
+                                        WaitResult* result) = 0;
+    virtual aclError query_stream(BackendStream* stream, bool* complete) = 0;
+    /// Runs `fn` on a host thread once the stream's earlier work is done; later work waits for it.
+    virtual aclError launch_host_func(BackendStream* stream, std::function<void()> fn) = 0;
+    /// launch_host_func for a move-only task; the CPU backend queues it without allocating, and
+    /// may run a TaskLength::Short one at once on an idle stream.
+    virtual aclError launch_host_task(BackendStream* stream, HostTask&& task, TaskLength) {
+        auto shared = std::make_shared<HostTask>(std::move(task));
+        return launch_host_func(stream, [shared] { (*shared)(); });
+    }
+    /// Drops the stream's tasks that have not started; a running one finishes. Work already
+    /// handed to a GPU cannot be taken back: ACL_ERROR_RT_FEATURE_NOT_SUPPORT there.
+    virtual aclError abort_stream(BackendStream* stream) = 0;
+    /// cudaStream_t / hipStream_t, or nullptr (CPU).
+    virtual void* native_stream(BackendStream* stream) = 0;
+    virtual aclError synchronize_device() = 0;
+
+    // Events. `timing` false: created without timestamps (elapsed time is then an error).
+    virtual aclError create_event(std::unique_ptr<BackendEvent>* event, bool timing) = 0;
+    virtual aclError destroy_event(std::unique_ptr<BackendEvent> event) = 0;
+    virtual aclError record_event(BackendEvent* event, BackendStream* stream) = 0;
+    /// Later work on `stream` waits until the event's latest record has completed.
+    virtual aclError stream_wait_event(BackendStream* stream, BackendEvent* event) = 0;
+    virtual aclError synchronize_event(BackendEvent* event,
+                                       int32_t timeout_ms,
+                                       WaitResult* result) = 0;
+    /// complete: the latest record has completed (or the event was never recorded).
+    virtual aclError query_event(BackendEvent* event, bool* complete) = 0;
+    virtual aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) = 0;
+
+    /// Puts a StreamMark on `stream` (ACLEMU_TRACE). Default (backend/stream_mark.cpp): a host
+    /// task that reads the clock when the stream's worker runs it; the GPU backend records a
+    /// timing event instead.
+    virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
+};
+
+/// Facet: built-in tasks, stream memory operations, event timestamps.
+class BackendTasks {
+public:
+    virtual ~BackendTasks() = default;
+
+    // Built-in tasks, stream memory operations, event timestamps (api_builtin_tasks.cpp,
+    // api_notify.cpp, api_stream_value.cpp, api_event_timestamp.cpp, api_overflow.cpp). The
+    // front end has checked the arguments; the kernels are libascendcl's own (kernels_cu/builtin,
+    // kernels_cpu/builtin).
+    virtual aclError reduce_async(const kernels::builtin::ReduceArgs& args,
+                                  BackendStream* stream) = 0;
+    virtual aclError random_async(const kernels::builtin::RandomArgs& args,
+                                  BackendStream* stream) = 0;
+    /// Stores `value` at the 8-byte device word `addr` once the stream's earlier work is done.
+    virtual aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) = 0;
+    /// Later work on the stream waits until the word at `addr` satisfies `mode` against `value`.
+    /// timeout_ms < 0: no deadline. Only the CPU backend keeps a deadline (at expiry it logs an
+    /// ERROR and the stream goes on); the GPU's stream memory operations have none.
+    virtual aclError wait_value_async(BackendStream* stream,
+                                      const uint64_t* addr,
+                                      uint64_t value,
+                                      kernels::builtin::WaitMode mode,
+                                      int32_t timeout_ms) = 0;
+    /// When the event's latest record completed, in microseconds of the host's steady clock
+    /// (CLOCK_MONOTONIC). The front end has checked that it was recorded and has completed.
+    virtual aclError event_timestamp_us(BackendEvent* event, uint64_t* us) = 0;
+};
+
+/// Facet: memory and events shared between processes, and virtual memory. Optional: a backend
+/// without it has no sharing() (the front end says so once, require_sharing in core/status.h).
+class BackendSharing {
+public:
+    virtual ~BackendSharing() = default;
 
     // Memory and events shared between processes (sharing/api_ipc.cpp), virtual memory
     // (memory/api_vmm.cpp). The front end checks ranges, handles, whitelists and sizes (multiples
@@ -194,74 +254,58 @@ public:
     virtual aclError open_event(int32_t exporter,
                                 const ExportBlob& blob,
                                 std::unique_ptr<BackendEvent>* event) = 0;
+};
 
-    // Streams.
-    /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority, or kDefaultStreamPriority.
-    virtual aclError create_stream(std::unique_ptr<BackendStream>* stream, int32_t priority) = 0;
-    /// Waits for the stream's pending work, then releases it.
-    virtual aclError destroy_stream(std::unique_ptr<BackendStream> stream) = 0;
-    /// timeout_ms < 0: wait forever.
-    virtual aclError synchronize_stream(BackendStream* stream,
-                                        int32_t timeout_ms,
-                                        WaitResult* result) = 0;
-    virtual aclError query_stream(BackendStream* stream, bool* complete) = 0;
-    /// Runs `fn` on a host thread once the stream's earlier work is done; later work waits for it.
-    virtual aclError launch_host_func(BackendStream* stream, std::function<void()> fn) = 0;
-    /// launch_host_func for a move-only task; the CPU backend queues it without allocating, and
-    /// may run a TaskLength::Short one at once on an idle stream.
-    virtual aclError launch_host_task(BackendStream* stream, HostTask&& task, TaskLength) {
-        auto shared = std::make_shared<HostTask>(std::move(task));
-        return launch_host_func(stream, [shared] { (*shared)(); });
+/// A backend: the devices it drives, and its facets. Every backend has memory, streams and tasks;
+/// sharing() is null when it cannot share memory between processes or map virtual memory.
+/// A backend passes its facets when it is made (usually itself, deriving from each).
+class Backend {
+public:
+    struct Facets {
+        BackendMemory* memory = nullptr;
+        BackendStreams* streams = nullptr;
+        BackendTasks* tasks = nullptr;
+        BackendSharing* sharing = nullptr;  // optional
+    };
+
+    explicit Backend(const Facets& facets) : facets_(facets) {}
+    virtual ~Backend() = default;
+
+    BackendMemory& memory() const { return *facets_.memory; }
+    BackendStreams& streams() const { return *facets_.streams; }
+    BackendTasks& tasks() const { return *facets_.tasks; }
+    BackendSharing* sharing() const { return facets_.sharing; }
+
+    virtual BackendKind kind() const = 0;
+    /// "cpu", "cuda" or "hip", for logs and messages.
+    virtual const char* name() const = 0;
+    /// Physical devices this backend can drive (before ASCEND_RT_VISIBLE_DEVICES filtering).
+    virtual int physical_device_count() = 0;
+    /// Binds the calling thread to a physical device (cudaSetDevice). Cheap when already bound.
+    virtual aclError bind_device(int32_t physical_device) = 0;
+    /// Hardware facts of a device (aclrtGetDeviceInfo); `physical_device` is valid.
+    virtual aclError device_facts(int32_t physical_device, DeviceFacts* facts) = 0;
+    /// The device's sticky fault: ACL_SUCCESS, or the code every call now fails with and its
+    /// text (a GPU kernel fault). The CPU backend never faults.
+    virtual aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) {
+        (void)physical_device;
+        (void)what;
+        *fault = ACL_SUCCESS;
+        return ACL_SUCCESS;
     }
-    /// Drops the stream's tasks that have not started; a running one finishes. Work already
-    /// handed to a GPU cannot be taken back: ACL_ERROR_RT_FEATURE_NOT_SUPPORT there.
-    virtual aclError abort_stream(BackendStream* stream) = 0;
-    /// cudaStream_t / hipStream_t, or nullptr (CPU).
-    virtual void* native_stream(BackendStream* stream) = 0;
-    virtual aclError synchronize_device() = 0;
-
-    // Events. `timing` false: created without timestamps (elapsed time is then an error).
-    virtual aclError create_event(std::unique_ptr<BackendEvent>* event, bool timing) = 0;
-    virtual aclError destroy_event(std::unique_ptr<BackendEvent> event) = 0;
-    virtual aclError record_event(BackendEvent* event, BackendStream* stream) = 0;
-    /// Later work on `stream` waits until the event's latest record has completed.
-    virtual aclError stream_wait_event(BackendStream* stream, BackendEvent* event) = 0;
-    virtual aclError synchronize_event(BackendEvent* event,
-                                       int32_t timeout_ms,
-                                       WaitResult* result) = 0;
-    /// complete: the latest record has completed (or the event was never recorded).
-    virtual aclError query_event(BackendEvent* event, bool* complete) = 0;
-    virtual aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) = 0;
-
-    // Built-in tasks, stream memory operations, event timestamps (api_builtin_tasks.cpp,
-    // api_notify.cpp, api_stream_value.cpp, api_event_timestamp.cpp, api_overflow.cpp). The
-    // front end has checked the arguments; the kernels are libascendcl's own (kernels_cu/builtin,
-    // kernels_cpu/builtin).
-    virtual aclError reduce_async(const kernels::builtin::ReduceArgs& args,
-                                  BackendStream* stream) = 0;
-    virtual aclError random_async(const kernels::builtin::RandomArgs& args,
-                                  BackendStream* stream) = 0;
-    /// Stores `value` at the 8-byte device word `addr` once the stream's earlier work is done.
-    virtual aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) = 0;
-    /// Later work on the stream waits until the word at `addr` satisfies `mode` against `value`.
-    /// timeout_ms < 0: no deadline. Only the CPU backend keeps a deadline (at expiry it logs an
-    /// ERROR and the stream goes on); the GPU's stream memory operations have none.
-    virtual aclError wait_value_async(BackendStream* stream,
-                                      const uint64_t* addr,
-                                      uint64_t value,
-                                      kernels::builtin::WaitMode mode,
-                                      int32_t timeout_ms) = 0;
-    /// When the event's latest record completed, in microseconds of the host's steady clock
-    /// (CLOCK_MONOTONIC). The front end has checked that it was recorded and has completed.
-    virtual aclError event_timestamp_us(BackendEvent* event, uint64_t* us) = 0;
+    /// Recent busy percentages of a device.
+    virtual aclError utilization(int32_t physical_device, DeviceUtilization* out) = 0;
+    /// Whether kernels on `physical_device` can read `peer` memory directly.
+    virtual aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) = 0;
+    /// Peer access from the bound device to `peer` (the front end tracks what is enabled).
+    virtual aclError enable_peer_access(int32_t peer) = 0;
+    virtual aclError disable_peer_access(int32_t peer) = 0;
 
     /// The error text of the backend's last failure, for messages ("cudaErrorInvalidValue: ...").
     virtual std::string last_error_text() { return {}; }
 
-    /// Puts a StreamMark on `stream` (ACLEMU_TRACE). Default (backend/stream_mark.cpp): a host
-    /// task that reads the clock when the stream's worker runs it; the GPU backend records a
-    /// timing event instead.
-    virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
+private:
+    Facets facets_;
 };
 
 /// The CPU backend's settings (config.h reads them at aclInit); they reach it when it is made.

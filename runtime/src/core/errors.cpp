@@ -120,6 +120,15 @@ void report_error(const char* id, const std::string& text) {
 
 namespace aclemu::rt {
 
+aclError require_sharing(Backend* backend) {
+    if (backend->sharing() != nullptr) {
+        return ACL_SUCCESS;
+    }
+    return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                msg_unsupported("memory shared between processes and virtual memory",
+                                std::string("the ") + backend->name() + " backend has neither"));
+}
+
 aclError backend_failed(
     aclError code, Backend* backend, const char* what, const char* file, int line) {
     return fail(

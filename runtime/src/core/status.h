@@ -99,6 +99,10 @@ class Backend;
 aclError backend_failed(
     aclError code, Backend* backend, const char* what, const char* file, int line);
 
+/// ACL_SUCCESS when `backend` has the sharing facet (IPC, virtual memory), else the one
+/// ACL_ERROR_RT_FEATURE_NOT_SUPPORT failure that says so.
+aclError require_sharing(Backend* backend);
+
 /// ACLEMU_TRY for a backend call: a failure is recorded as backend_failed(..., what) and returned.
 #define ACLEMU_TRY_BACKEND(expr, backend, what)                                              \
     do {                                                                                     \

@@ -19,7 +19,8 @@ aclError synchronize_device(int32_t timeout_ms) {
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
     if (timeout_ms < 0) {
-        ACLEMU_TRY_BACKEND(backend->synchronize_device(), backend, "device synchronization failed");
+        ACLEMU_TRY_BACKEND(
+            backend->streams().synchronize_device(), backend, "device synchronization failed");
         return ACL_SUCCESS;
     }
     // With a deadline: wait for each stream of the device in turn with what is left of it.
@@ -30,14 +31,15 @@ aclError synchronize_device(int32_t timeout_ms) {
                         .count();
         WaitResult result = WaitResult::Done;
         if (left > 0 && stream->impl) {
-            ACLEMU_TRY_BACKEND(backend->synchronize_stream(
+            ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(
                                    stream->impl.get(), static_cast<int32_t>(left), &result),
                                backend,
                                "device synchronization failed");
         }
         if (left <= 0 || result == WaitResult::TimedOut) {
             bool complete = false;
-            if (stream->impl && backend->query_stream(stream->impl.get(), &complete) == ACL_SUCCESS
+            if (stream->impl
+                && backend->streams().query_stream(stream->impl.get(), &complete) == ACL_SUCCESS
                 && complete) {
                 continue;
             }

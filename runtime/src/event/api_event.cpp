@@ -50,7 +50,7 @@ aclError synchronize(aclrtEvent handle, int32_t timeout) {
     }
     WaitResult result = WaitResult::Done;
     ACLEMU_TRY_BACKEND(
-        target.backend->synchronize_event(target.event->impl.get(), timeout, &result),
+        target.backend->streams().synchronize_event(target.event->impl.get(), timeout, &result),
         target.backend,
         "event synchronization failed");
     if (result == WaitResult::TimedOut) {
@@ -68,7 +68,7 @@ aclError query(aclrtEvent handle, bool* complete) {
         *complete = true;
         return ACL_SUCCESS;
     }
-    ACLEMU_TRY_BACKEND(target.backend->query_event(target.event->impl.get(), complete),
+    ACLEMU_TRY_BACKEND(target.backend->streams().query_event(target.event->impl.get(), complete),
                        target.backend,
                        "event query failed");
     return ACL_SUCCESS;
@@ -112,8 +112,8 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
                                "record event",
                                [&](TaskTrace& task) { describe_event(task, event, *target.event); },
                                [&] {
-                                   return target.backend->record_event(target.event->impl.get(),
-                                                                       on->impl.get());
+                                   return target.backend->streams().record_event(
+                                       target.event->impl.get(), on->impl.get());
                                }),
                            target.backend,
                            "cannot record the event");
@@ -209,7 +209,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
             }
         }
         ACLEMU_TRY_BACKEND(
-            start.backend->elapsed_ms(ms, start.event->impl.get(), end.event->impl.get()),
+            start.backend->streams().elapsed_ms(ms, start.event->impl.get(), end.event->impl.get()),
             start.backend,
             "cannot compute the elapsed time");
         return ACL_SUCCESS;

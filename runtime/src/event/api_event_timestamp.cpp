@@ -33,15 +33,16 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
                 msg_invalid("event", pointer_text(event), "the event has not been recorded"));
         }
         bool complete = false;
-        ACLEMU_TRY_BACKEND(
-            backend->query_event(found->impl.get(), &complete), backend, "event query failed");
+        ACLEMU_TRY_BACKEND(backend->streams().query_event(found->impl.get(), &complete),
+                           backend,
+                           "event query failed");
         if (!complete) {
             return fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
                         msg_invalid("event",
                                     pointer_text(event),
                                     "the recorded work has not completed; synchronize first"));
         }
-        ACLEMU_TRY_BACKEND(backend->event_timestamp_us(found->impl.get(), timestamp),
+        ACLEMU_TRY_BACKEND(backend->tasks().event_timestamp_us(found->impl.get(), timestamp),
                            backend,
                            "cannot read the event's timestamp");
         return ACL_SUCCESS;

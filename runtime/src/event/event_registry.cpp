@@ -19,8 +19,11 @@ aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
     ACLEMU_TRY(runtime().backend(&backend));
     auto event = std::make_shared<Event>();
     event->ipc = (flags & ACL_EVENT_IPC) != 0;
-    ACLEMU_TRY_BACKEND(event->ipc ? backend->create_ipc_event(&event->impl)
-                                  : backend->create_event(&event->impl, timing),
+    if (event->ipc) {
+        ACLEMU_TRY(require_sharing(backend));
+    }
+    ACLEMU_TRY_BACKEND(event->ipc ? backend->sharing()->create_ipc_event(&event->impl)
+                                  : backend->streams().create_event(&event->impl, timing),
                        backend,
                        "cannot create an event");
     event->flags = flags;
@@ -67,7 +70,7 @@ aclError EventRegistry::destroy(aclrtEvent handle) {
     }
     Backend* backend = runtime().existing_backend();
     if (backend != nullptr && event->impl) {
-        return backend->destroy_event(std::move(event->impl));
+        return backend->streams().destroy_event(std::move(event->impl));
     }
     return ACL_SUCCESS;
 }
@@ -91,7 +94,7 @@ void EventRegistry::release(Backend* backend) {
     }
     for (auto& [ptr, event] : events) {
         if (backend != nullptr && event->impl) {
-            backend->destroy_event(std::move(event->impl));
+            backend->streams().destroy_event(std::move(event->impl));
         }
     }
 }

@@ -42,7 +42,7 @@ Located locate_ptr(const void* ptr, Backend* backend) {
     if (where.block) {
         where.device = where.block->kind == AllocKind::Device;
     } else {
-        where.device = backend->is_foreign_device_pointer(ptr);
+        where.device = backend->memory().is_foreign_device_pointer(ptr);
     }
     return where;
 }
@@ -226,7 +226,7 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
     void* block = nullptr;
     aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
     if (err == ACL_SUCCESS) {
-        err = backend->malloc_device(&block, reserved);
+        err = backend->memory().malloc_device(&block, reserved);
     }
     if (target != context->device) {
         backend->bind_device(context->physical);  // back to the thread's current device
@@ -277,7 +277,8 @@ aclError release(void* ptr, AllocKind kind) {
     if (kind == AllocKind::Device) {
         withdraw_ipc_exports(reinterpret_cast<uintptr_t>(ptr), released->bytes);
     }
-    aclError err = kind == AllocKind::Device ? backend->free_device(ptr) : backend->free_host(ptr);
+    aclError err = kind == AllocKind::Device ? backend->memory().free_device(ptr)
+                                             : backend->memory().free_host(ptr);
     if (err != ACL_SUCCESS) {
         return fail(
             err,
@@ -316,10 +317,11 @@ aclError memcpy_impl(void* dst,
     auto describe = [&](TaskTrace& task) { describe_copy(task, dst, src, count, kind); };
     if (!async) {
         ACLEMU_TRY_BACKEND(
-            traced_sync(TaskKind::Copy,
-                        copy_name(plan.direction),
-                        describe,
-                        [&] { return backend->memcpy_sync(dst, src, count, plan.direction); }),
+            traced_sync(
+                TaskKind::Copy,
+                copy_name(plan.direction),
+                describe,
+                [&] { return backend->memory().memcpy_sync(dst, src, count, plan.direction); }),
             backend,
             "copy failed");
         return ACL_SUCCESS;
@@ -329,7 +331,7 @@ aclError memcpy_impl(void* dst,
                                       copy_name(plan.direction),
                                       describe,
                                       [&] {
-                                          return backend->memcpy_async(
+                                          return backend->memory().memcpy_async(
                                               dst, src, count, plan.direction, target->impl.get());
                                       }),
                        backend,
@@ -338,7 +340,7 @@ aclError memcpy_impl(void* dst,
         // As in CANN: with pageable (not aclrtMallocHost) host memory the call returns only
         // once the copy is done, so the caller may reuse or free its buffer right away.
         WaitResult result = WaitResult::Done;
-        ACLEMU_TRY_BACKEND(backend->synchronize_stream(target->impl.get(), -1, &result),
+        ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(target->impl.get(), -1, &result),
                            backend,
                            "asynchronous copy failed");
         return ACL_SUCCESS;
@@ -362,12 +364,12 @@ aclError memset_impl(
     ACLEMU_TRY(check_range("devPtr", dev_ptr, count, where, 2));
     auto fill = [&]() -> aclError {
         if (where.device) {
-            return async ? backend->memset_async(dev_ptr, value, count, target->impl.get())
-                         : backend->memset_sync(dev_ptr, value, count);
+            return async ? backend->memory().memset_async(dev_ptr, value, count, target->impl.get())
+                         : backend->memory().memset_sync(dev_ptr, value, count);
         }
         if (async) {
             // Host memory: fill it in stream order on a host thread.
-            return backend->launch_host_func(target->impl.get(), [dev_ptr, value, count] {
+            return backend->streams().launch_host_func(target->impl.get(), [dev_ptr, value, count] {
                 std::memset(dev_ptr, value, count);
             });
         }
@@ -464,7 +466,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
         Backend* backend = nullptr;
         ACLEMU_TRY(runtime().backend(&backend));
         void* block = nullptr;
-        if (aclError err = backend->malloc_host(&block, size);
+        if (aclError err = backend->memory().malloc_host(&block, size);
             err != ACL_SUCCESS || block == nullptr) {
             return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                         msg_runtime("cannot allocate " + std::to_string(size)
@@ -553,10 +555,11 @@ aclError aclrtMemcpy2d(void* dst,
         };
         auto copy_rows = [&]() -> aclError {
             for (size_t row = 0; row < height; ++row) {
-                aclError err = backend->memcpy_sync(static_cast<char*>(dst) + row * dpitch,
-                                                    static_cast<const char*>(src) + row * spitch,
-                                                    width,
-                                                    plan.direction);
+                aclError err =
+                    backend->memory().memcpy_sync(static_cast<char*>(dst) + row * dpitch,
+                                                  static_cast<const char*>(src) + row * spitch,
+                                                  width,
+                                                  plan.direction);
                 if (err != ACL_SUCCESS) {
                     return err;
                 }
@@ -596,7 +599,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
         Backend* backend = nullptr;
         ACLEMU_TRY(runtime().current_backend(&backend));
         ACLEMU_TRY_BACKEND(
-            backend->mem_info(free, total), backend, "cannot read memory information");
+            backend->memory().mem_info(free, total), backend, "cannot read memory information");
         return ACL_SUCCESS;
     });
 }

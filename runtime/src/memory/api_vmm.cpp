@@ -90,7 +90,8 @@ aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) 
 }
 
 aclError granularity_of(Backend& backend, int32_t physical_device, size_t* bytes) {
-    if (aclError err = backend.vmm_granularity(physical_device, false, bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend.sharing()->vmm_granularity(physical_device, false, bytes);
+        err != ACL_SUCCESS) {
         return backend_failure(err, "cannot read the allocation granularity", backend);
     }
     return ACL_SUCCESS;
@@ -196,8 +197,10 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
-    if (aclError err = backend->vmm_granularity(physical_device, recommended, granularity);
+    if (aclError err =
+            backend->sharing()->vmm_granularity(physical_device, recommended, granularity);
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot read the allocation granularity", *backend);
     }
@@ -216,6 +219,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
@@ -224,7 +228,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
                     msg_invalid("size", size_text(size), "is larger than any allocation"));
     }
     auto physical = std::make_shared<Physical>();
-    if (aclError err = backend->create_physical(physical_device, bytes, &physical->impl);
+    if (aclError err = backend->sharing()->create_physical(physical_device, bytes, &physical->impl);
         err != ACL_SUCCESS) {
         return backend_failure(err,
                                "cannot allocate " + size_text(bytes)
@@ -277,6 +281,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    ACLEMU_TRY(require_sharing(backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, context->physical, &unit));
     if (alignment != 0 && ((alignment & (alignment - 1)) != 0 || alignment > unit)) {
@@ -299,7 +304,8 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
                     msg_invalid("size", size_text(size), "is larger than any reservation"));
     }
     void* range = nullptr;
-    if (aclError err = backend->reserve_address(bytes, expectPtr, &range); err != ACL_SUCCESS) {
+    if (aclError err = backend->sharing()->reserve_address(bytes, expectPtr, &range);
+        err != ACL_SUCCESS) {
         return backend_failure(
             err,
             "cannot reserve " + size_text(bytes) + " bytes of addresses"
@@ -317,6 +323,7 @@ aclError release(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
@@ -336,7 +343,8 @@ aclError release(void* virPtr) {
                                     + pointer_text(reinterpret_cast<void*>(first))
                                     + "; unmap them with aclrtUnmapMem first"));
     }
-    if (aclError err = backend->release_address(virPtr, found->second.bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend->sharing()->release_address(virPtr, found->second.bytes);
+        err != ACL_SUCCESS) {
         return backend_failure(err, "cannot release the reservation", *backend);
     }
     vmm.reservations.erase(found);
@@ -354,6 +362,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
@@ -400,7 +409,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
                                 "the range overlaps the mapping at "
                                     + pointer_text(reinterpret_cast<void*>(other))));
     }
-    if (aclError err = backend->map_physical(
+    if (aclError err = backend->sharing()->map_physical(
             virPtr, physical->bytes, *physical->impl, physical->physical_device);
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot map the physical memory", *backend);
@@ -418,6 +427,7 @@ aclError unmap(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
@@ -428,7 +438,8 @@ aclError unmap(void* virPtr) {
             msg_invalid(
                 "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
-    if (aclError err = backend->unmap_physical(virPtr, mapping->bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend->sharing()->unmap_physical(virPtr, mapping->bytes);
+        err != ACL_SUCCESS) {
         return backend_failure(err, "cannot unmap the physical memory", *backend);
     }
     physical = mapping->physical;
@@ -443,6 +454,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     ACLEMU_TRY(check_positive("count", count));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     // One entry per device; each entry's enum fields are read as the integers the caller set.
     std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
@@ -494,7 +506,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
                                 "[virPtr, virPtr + " + size_text(size)
                                     + ") must be one or more whole mappings made by aclrtMapMem"));
     }
-    if (aclError err = backend->set_access(virPtr, size, access.data(), access.size());
+    if (aclError err = backend->sharing()->set_access(virPtr, size, access.data(), access.size());
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot set the access", *backend);
     }
@@ -522,6 +534,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
     }
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
@@ -626,6 +639,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
     }
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical = live_handle(vmm, handle);
@@ -647,7 +661,8 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "physical allocation)"));
     }
     ExportBlob blob;
-    if (aclError err = backend->export_physical(*physical->impl, &blob); err != ACL_SUCCESS) {
+    if (aclError err = backend->sharing()->export_physical(*physical->impl, &blob);
+        err != ACL_SUCCESS) {
         return backend_failure(err, "cannot share the physical memory", *backend);
     }
     const bool check_pid = (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
@@ -689,6 +704,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical_device));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     ImportedRecord record;
     ACLEMU_TRY(open_record(unpack_handle(shareable),
                            ExportKind::Physical,
@@ -697,11 +713,11 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
                            std::to_string(shareable),
                            &record));
     auto physical = std::make_shared<Physical>();
-    if (aclError err = backend->import_physical(record.exporter,
-                                                record.blob,
-                                                static_cast<size_t>(record.bytes),
-                                                physical_device,
-                                                &physical->impl);
+    if (aclError err = backend->sharing()->import_physical(record.exporter,
+                                                           record.blob,
+                                                           static_cast<size_t>(record.bytes),
+                                                           physical_device,
+                                                           &physical->impl);
         err != ACL_SUCCESS) {
         return backend_failure(err,
                                "cannot import the physical memory process "

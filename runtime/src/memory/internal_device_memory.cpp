@@ -9,13 +9,13 @@ namespace aclemu::rt {
 
 aclError allocate_internal_block(Backend* backend, int32_t device, size_t bytes, void** out) {
     void* block = nullptr;
-    if (aclError err = backend->malloc_device(&block, bytes); err != ACL_SUCCESS) {
+    if (aclError err = backend->memory().malloc_device(&block, bytes); err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot allocate " + std::to_string(bytes)
                                 + " bytes of device memory: " + backend->last_error_text()));
     }
-    if (aclError err = backend->memset_sync(block, 0, bytes); err != ACL_SUCCESS) {
-        backend->free_device(block);
+    if (aclError err = backend->memory().memset_sync(block, 0, bytes); err != ACL_SUCCESS) {
+        backend->memory().free_device(block);
         return fail(err, msg_runtime("cannot clear device memory: " + backend->last_error_text()));
     }
     runtime().allocations().insert(
@@ -26,7 +26,7 @@ aclError allocate_internal_block(Backend* backend, int32_t device, size_t bytes,
 
 void free_internal_block(Backend* backend, void* block) {
     if (runtime().allocations().erase(block, AllocKind::Device)) {
-        backend->free_device(block);
+        backend->memory().free_device(block);
     }
 }
 

@@ -19,10 +19,10 @@ void release_vmm(Backend& backend) {
     }
     for (auto& [base, reservation] : reservations) {
         for (auto& [address, mapping] : reservation.mappings) {
-            backend.unmap_physical(reinterpret_cast<void*>(address), mapping.bytes);
+            backend.sharing()->unmap_physical(reinterpret_cast<void*>(address), mapping.bytes);
         }
         reservation.mappings.clear();
-        backend.release_address(reinterpret_cast<void*>(base), reservation.bytes);
+        backend.sharing()->release_address(reinterpret_cast<void*>(base), reservation.bytes);
     }
     // `handles` goes here: the backend releases the physical memory.
 }

@@ -53,6 +53,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     std::optional<Allocation> block = runtime().allocations().find(devPtr);
     if (!block || block->kind != AllocKind::Device || block->origin != AllocOrigin::Malloc) {
         return fail(ACL_ERROR_RT_PARAM_INVALID,
@@ -79,7 +80,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
         }
     }
     ExportBlob blob;
-    if (aclError err = backend->export_device_memory(
+    if (aclError err = backend->sharing()->export_device_memory(
             reinterpret_cast<void*>(block->base), devPtr, size, &blob);
         err != ACL_SUCCESS) {
         return fail(err,
@@ -136,6 +137,7 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    ACLEMU_TRY(require_sharing(backend));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -146,8 +148,8 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
     ImportedRecord record;
     ACLEMU_TRY(open_record(*ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record));
     void* mapped = nullptr;
-    if (aclError err =
-            backend->open_device_memory(record.exporter, record.blob, record.bytes, &mapped);
+    if (aclError err = backend->sharing()->open_device_memory(
+            record.exporter, record.blob, record.bytes, &mapped);
         err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot map the memory process " + std::to_string(record.exporter)
@@ -169,6 +171,7 @@ aclError close_key(const char* key) {
     const std::string text(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     IpcRegistry& ipc = ipc_registry();
     std::unique_lock<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -179,7 +182,7 @@ aclError close_key(const char* key) {
         ipc.imports.erase(found);
         lock.unlock();
         runtime().allocations().erase(import.ptr, AllocKind::Device, AllocOrigin::Imported);
-        if (aclError err = backend->close_device_memory(import.ptr, import.bytes);
+        if (aclError err = backend->sharing()->close_device_memory(import.ptr, import.bytes);
             err != ACL_SUCCESS) {
             return fail(err,
                         msg_runtime("cannot unmap the memory of key " + text + ": "
@@ -203,6 +206,7 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     ACLEMU_TRY(events().find(event, &target));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_TRY(require_sharing(backend));
     if (!target->ipc || target->imported) {
         return fail(
             ACL_ERROR_INVALID_PARAM,
@@ -217,8 +221,9 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (!target->ipc_export) {
         ExportBlob blob;
-        ACLEMU_TRY_BACKEND(
-            backend->export_event(target->impl.get(), &blob), backend, "cannot share the event");
+        ACLEMU_TRY_BACKEND(backend->sharing()->export_event(target->impl.get(), &blob),
+                           backend,
+                           "cannot share the event");
         std::unique_ptr<ExportRecord> record;
         ACLEMU_TRY(
             ExportRecord::create(ExportKind::Event, backend->kind(), 0, false, blob, &record));
@@ -240,11 +245,12 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    ACLEMU_TRY(require_sharing(backend));
     ImportedRecord record;
     const std::string value = key_text(*ref);
     ACLEMU_TRY(open_record(*ref, ExportKind::Event, backend->kind(), "handle", value, &record));
     std::unique_ptr<BackendEvent> impl;
-    if (aclError err = backend->open_event(record.exporter, record.blob, &impl);
+    if (aclError err = backend->sharing()->open_event(record.exporter, record.blob, &impl);
         err != ACL_SUCCESS) {
         return fail(err,
                     msg_runtime("cannot open the event process " + std::to_string(record.exporter)

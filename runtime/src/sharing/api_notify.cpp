@@ -91,7 +91,7 @@ aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
             "the notify record",
             [&](TaskTrace& task) { target.describe(task); },
             [&] {
-                return target.backend->write_value_async(
+                return target.backend->tasks().write_value_async(
                     target.stream->impl.get(), target.notify->word, 1);
             });
     });
@@ -119,9 +119,9 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
                 task.arg("timeout s", uint64_t{timeout});
             },
             [&] {
-                ACLEMU_TRY(target.backend->wait_value_async(
+                ACLEMU_TRY(target.backend->tasks().wait_value_async(
                     on, target.notify->word, 1, kernels::builtin::WaitMode::Eq, timeout_ms));
-                return target.backend->write_value_async(on, target.notify->word, 0);
+                return target.backend->tasks().write_value_async(on, target.notify->word, 0);
             });
     });
 }
@@ -162,7 +162,9 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
                     TaskKind::Memset,
                     "reset notify",
                     [&](TaskTrace& task) { task.arg("notify id", uint64_t{notify->id}); },
-                    [&] { return backend->memset_sync(notify->word, 0, sizeof(uint64_t)); }),
+                    [&] {
+                        return backend->memory().memset_sync(notify->word, 0, sizeof(uint64_t));
+                    }),
                 backend,
                 "cannot reset a notify");
         }

@@ -26,7 +26,7 @@ void release_ipc(Backend& backend) {
         imports.swap(ipc.imports);
     }
     for (const auto& [key, import] : imports) {
-        backend.close_device_memory(import.ptr, import.bytes);
+        backend.sharing()->close_device_memory(import.ptr, import.bytes);
     }
 }
 

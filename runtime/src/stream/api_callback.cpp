@@ -224,9 +224,9 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                          std::string(block ? "ACL_CALLBACK_BLOCK" : "ACL_CALLBACK_NO_BLOCK"));
             },
             [&] {
-                return backend->launch_host_func(target->impl.get(), [thread_id, report, block] {
-                    reports().deliver(thread_id, report, block);
-                });
+                return backend->streams().launch_host_func(
+                    target->impl.get(),
+                    [thread_id, report, block] { reports().deliver(thread_id, report, block); });
             });
         if (err != ACL_SUCCESS) {
             return fail(err,

@@ -28,7 +28,7 @@ aclError check_timeout(int32_t timeout) {
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_RESOLVE_STREAM(handle, stream, backend);
     WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->synchronize_stream(stream->impl.get(), timeout, &result),
+    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
                        backend,
                        "stream synchronization failed");
     if (result == WaitResult::TimedOut) {
@@ -91,8 +91,9 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
         ACLEMU_CHECK_NOT_NULL(status);
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
         bool complete = false;
-        ACLEMU_TRY_BACKEND(
-            backend->query_stream(target->impl.get(), &complete), backend, "stream query failed");
+        ACLEMU_TRY_BACKEND(backend->streams().query_stream(target->impl.get(), &complete),
+                           backend,
+                           "stream query failed");
         *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
         return ACL_SUCCESS;
     });
@@ -123,8 +124,8 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
                                "wait event",
                                [&](TaskTrace& task) { describe_event(task, event, *target_event); },
                                [&] {
-                                   return backend->stream_wait_event(target->impl.get(),
-                                                                     target_event->impl.get());
+                                   return backend->streams().stream_wait_event(
+                                       target->impl.get(), target_event->impl.get());
                                }),
                            backend,
                            "stream wait failed");
@@ -161,7 +162,8 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
                 "host function",
                 [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
                 [&] {
-                    return backend->launch_host_func(target->impl.get(), [fn, args] { fn(args); });
+                    return backend->streams().launch_host_func(target->impl.get(),
+                                                               [fn, args] { fn(args); });
                 }),
             backend,
             "cannot launch the host function");

@@ -220,7 +220,8 @@ aclError aclrtStreamAbort(aclrtStream stream) {
     return api_call_init("aclrtStreamAbort", [&] {
         ACLEMU_CHECK_NOT_NULL(stream);  // CANN: the stream cannot be null
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
-        if (aclError err = backend->abort_stream(target->impl.get()); err != ACL_SUCCESS) {
+        if (aclError err = backend->streams().abort_stream(target->impl.get());
+            err != ACL_SUCCESS) {
             return fail(err, msg_unsupported("aclrtStreamAbort", backend->last_error_text()));
         }
         target->aborted.store(true);

@@ -144,7 +144,7 @@ aclError reduce_async(void* dst,
             task.arg("dst", pointer_text(dst));
             task.arg("src", pointer_text(src));
         },
-        [&] { return backend->reduce_async(args, target->impl.get()); });
+        [&] { return backend->tasks().reduce_async(args, target->impl.get()); });
 }
 
 aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream stream, void* reserve) {
@@ -176,7 +176,7 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
                 task.arg("count at", pointer_text(args.count.addr));
             }
         },
-        [&] { return backend->random_async(args, target->impl.get()); });
+        [&] { return backend->tasks().random_async(args, target->impl.get()); });
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                                 "the overflow status copy",
                                 describe,
                                 [&] {
-                                    return backend->memset_async(
+                                    return backend->memory().memset_async(
                                         outputAddr, 0, kOverflowStatusBytes, target->impl.get());
                                 });
         }
@@ -124,11 +124,11 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
                             "the overflow status copy",
                             describe,
                             [&] {
-                                return backend->memcpy_async(outputAddr,
-                                                             status,
-                                                             kOverflowStatusBytes,
-                                                             CopyDirection::DeviceToDevice,
-                                                             target->impl.get());
+                                return backend->memory().memcpy_async(outputAddr,
+                                                                      status,
+                                                                      kOverflowStatusBytes,
+                                                                      CopyDirection::DeviceToDevice,
+                                                                      target->impl.get());
                             });
     });
 }
@@ -148,7 +148,8 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
             "the overflow status reset",
             [&](TaskTrace& task) { task.arg("bytes", uint64_t{kOverflowStatusBytes}); },
             [&] {
-                return backend->memset_async(status, 0, kOverflowStatusBytes, target->impl.get());
+                return backend->memory().memset_async(
+                    status, 0, kOverflowStatusBytes, target->impl.get());
             });
     });
 }

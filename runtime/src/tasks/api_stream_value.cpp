@@ -66,7 +66,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
                          word,
                          value,
                          [&](Backend* backend, BackendStream* on) {
-                             return backend->write_value_async(on, word, value);
+                             return backend->tasks().write_value_async(on, word, value);
                          });
     });
 }
@@ -89,7 +89,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
             word,
             value,
             [&](Backend* backend, BackendStream* on) {
-                return backend->wait_value_async(on, word, value, mode, -1);
+                return backend->tasks().wait_value_async(on, word, value, mode, -1);
             });
     });
 }

@@ -71,10 +71,16 @@ bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms)
     return state.completed_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), done);
 }
 
-class CpuBackend final : public Backend {
+// The facets come first so that they are constructed before Backend takes their addresses.
+class CpuBackend final : public BackendMemory,
+                         public BackendStreams,
+                         public BackendTasks,
+                         public BackendSharing,
+                         public Backend {
 public:
     explicit CpuBackend(const CpuBackendOptions& options)
-        : device_count_(options.device_count),
+        : Backend(Facets{this, this, this, this}),
+          device_count_(options.device_count),
           inline_short_tasks_(options.inline_short_tasks),
           compute_units_(options.compute_units),
           thread_budget_(options.thread_budget),

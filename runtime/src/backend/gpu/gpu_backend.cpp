@@ -174,8 +174,15 @@ aclError enqueue_host_function(gpuStream_t stream, void* payload) {
 }
 #endif
 
-class GpuBackend final : public Backend {
+// The facets come first so that they are constructed before Backend takes their addresses.
+class GpuBackend final : public BackendMemory,
+                         public BackendStreams,
+                         public BackendTasks,
+                         public BackendSharing,
+                         public Backend {
 public:
+    GpuBackend() : Backend(Facets{this, this, this, this}) {}
+
     BackendKind kind() const override {
 #if defined(ACLEMU_USE_HIP)
         return BackendKind::Hip;
