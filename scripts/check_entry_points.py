@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every acl*/aclrt* entry point defined in runtime/src runs its body through api_call /
-api_call_init (runtime/src/status.h): the init gate where it applies, the NVTX range named after
+api_call_init (runtime/src/core/status.h): the init gate where it applies, the NVTX range named after
 the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU_TRACE host
 track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
 it, fails here. The few pure helpers that record nothing are listed below."""
@@ -45,7 +45,7 @@ def main():
     root = pathlib.Path(parser.parse_args().root)
     problems = []
     count = 0
-    for path in sorted((root / "runtime" / "src").glob("*.cpp")):
+    for path in sorted((root / "runtime" / "src").rglob("*.cpp")):
         source = path.read_text()
         for match in DEFINITION.finditer(source):
             name = match.group(1)

@@ -3,8 +3,8 @@
 // operator settings).
 // report_error lives in errors.cpp.
 #include "aclemu/rt.h"
-#include "runtime.h"
-#include "status.h"
+#include "core/status.h"
+#include "runtime_state.h"
 
 #include <algorithm>
 #include <string>
@@ -14,30 +14,22 @@ namespace aclemu::rt {
 namespace {
 
 aclError resolve_stream_impl(aclrtStream stream, StreamTarget* target) {
-    if (aclError gate = require_init(); gate != ACL_SUCCESS) {
-        return gate;
-    }
+    ACLEMU_TRY(require_init());
     if (target == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("target"));
     }
-    std::shared_ptr<Stream> resolved;
-    Backend* backend = nullptr;
-    if (aclError err = runtime().stream_and_backend(stream, &resolved, &backend);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_RESOLVE_STREAM(stream, resolved, backend);
     target->handle = stream;
     target->kind = backend->kind();
-    target->native = resolved->impl ? backend->native_stream(resolved->impl.get()) : nullptr;
+    target->native =
+        resolved->impl ? backend->streams().native_stream(resolved->impl.get()) : nullptr;
     target->device = resolved->device;
     target->stream = std::move(resolved);
     return ACL_SUCCESS;
 }
 
 aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, TaskLength length) {
-    if (aclError gate = require_init(); gate != ACL_SUCCESS) {
-        return gate;
-    }
+    ACLEMU_TRY(require_init());
     if (!task) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("task"));
     }
@@ -46,14 +38,12 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
                     msg_invalid("target", "(unresolved)", "not a stream from resolve_stream"));
     }
     Backend* backend = nullptr;
-    if (aclError err = runtime().backend(&backend); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(runtime().backend(&backend));
     Stream& stream = *target.stream;
-    if (aclError err = backend->launch_host_task(stream.impl.get(), std::move(task), length);
-        err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("cannot enqueue a host task: " + backend->last_error_text()));
-    }
+    ACLEMU_TRY_BACKEND(
+        backend->streams().launch_host_task(stream.impl.get(), std::move(task), length),
+        backend,
+        "cannot enqueue a host task");
     return runtime().after_enqueue(stream);
 }
 
@@ -66,18 +56,10 @@ aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
                                 + " with status " + std::to_string(launch_status)
                                 + (detail.empty() ? std::string() : ": " + detail)));
     }
-    if (!runtime().launch_blocking() || !target.stream || !target.stream->impl
-        || backend == nullptr) {
+    if (!target.stream) {
         return ACL_SUCCESS;
     }
-    WaitResult result = WaitResult::Done;
-    if (aclError err = backend->synchronize_stream(target.stream->impl.get(), -1, &result);
-        err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("kernel failed on device " + std::to_string(target.device)
-                                + " (ASCEND_LAUNCH_BLOCKING=1): " + backend->last_error_text()));
-    }
-    return ACL_SUCCESS;
+    return runtime().after_enqueue(*target.stream);  // the one ASCEND_LAUNCH_BLOCKING wait
 }
 
 }  // namespace
@@ -115,7 +97,7 @@ MemoryLocation locate(const void* ptr, size_t bytes) {
         return block->kind == AllocKind::Device ? MemoryLocation::Device : MemoryLocation::Host;
     }
     Backend* backend = runtime().existing_backend();
-    if (backend != nullptr && backend->is_foreign_device_pointer(ptr)) {
+    if (backend != nullptr && backend->memory().is_foreign_device_pointer(ptr)) {
         return MemoryLocation::Device;
     }
     return MemoryLocation::Unknown;

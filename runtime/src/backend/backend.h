@@ -9,6 +9,7 @@
 
 #include "acl/acl_base.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/host_task.h"
 #include "aclemu/rt.h"
 #include "kernels_cu/builtin/builtin_args.h"
@@ -98,34 +99,10 @@ struct DeviceUtilization {
 constexpr int32_t kLeastStreamPriority = 7;
 constexpr int32_t kDefaultStreamPriority = -1;
 
-class Backend {
+/// Facet: device and host memory, copies and fills.
+class BackendMemory {
 public:
-    virtual ~Backend() = default;
-
-    virtual BackendKind kind() const = 0;
-    /// "cpu", "cuda" or "hip", for logs and messages.
-    virtual const char* name() const = 0;
-    /// Physical devices this backend can drive (before ASCEND_RT_VISIBLE_DEVICES filtering).
-    virtual int physical_device_count() = 0;
-    /// Binds the calling thread to a physical device (cudaSetDevice). Cheap when already bound.
-    virtual aclError bind_device(int32_t physical_device) = 0;
-    /// Hardware facts of a device (aclrtGetDeviceInfo); `physical_device` is valid.
-    virtual aclError device_facts(int32_t physical_device, DeviceFacts* facts) = 0;
-    /// The device's sticky fault: ACL_SUCCESS, or the code every call now fails with and its
-    /// text (a GPU kernel fault). The CPU backend never faults.
-    virtual aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) {
-        (void)physical_device;
-        (void)what;
-        *fault = ACL_SUCCESS;
-        return ACL_SUCCESS;
-    }
-    /// Recent busy percentages of a device.
-    virtual aclError utilization(int32_t physical_device, DeviceUtilization* out) = 0;
-    /// Whether kernels on `physical_device` can read `peer` memory directly.
-    virtual aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) = 0;
-    /// Peer access from the bound device to `peer` (the front end tracks what is enabled).
-    virtual aclError enable_peer_access(int32_t peer) = 0;
-    virtual aclError disable_peer_access(int32_t peer) = 0;
+    virtual ~BackendMemory() = default;
 
     // Memory. Sizes are already validated (> 0) by the front end.
     virtual aclError malloc_device(void** ptr, size_t bytes) = 0;
@@ -141,52 +118,12 @@ public:
     /// True when `ptr` is device memory this backend did not allocate through aclrtMalloc but can
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
+};
 
-    // Memory and events shared between processes (api_ipc.cpp), virtual memory (api_vmm.cpp).
-    // The front end checks ranges, handles, whitelists and sizes (multiples of vmm_granularity
-    // for the virtual memory calls); these only do the work. A backend without them answers
-    // ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
-    /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
-    /// describes it.
-    virtual aclError export_device_memory(void* block, void* ptr, size_t bytes, ExportBlob* blob);
-    /// Maps what process `exporter` described; *ptr is device memory of this process.
-    virtual aclError open_device_memory(int32_t exporter,
-                                        const ExportBlob& blob,
-                                        size_t bytes,
-                                        void** ptr);
-    virtual aclError close_device_memory(void* ptr, size_t bytes);
-    /// The virtual memory calls' unit (`recommended`: the efficient one, else the minimum).
-    virtual aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes);
-    /// Reserves addresses mapped to nothing; at `wanted` exactly when it is not null.
-    virtual aclError reserve_address(size_t bytes, void* wanted, void** ptr);
-    virtual aclError release_address(void* ptr, size_t bytes);
-    virtual aclError create_physical(int32_t physical_device,
-                                     size_t bytes,
-                                     std::unique_ptr<BackendPhysical>* physical);
-    /// Maps all of `physical` at `ptr` (inside a reservation), readable and writable by
-    /// `physical_device`.
-    virtual aclError map_physical(void* ptr,
-                                  size_t bytes,
-                                  BackendPhysical& physical,
-                                  int32_t physical_device);
-    /// Unmaps [ptr, ptr + bytes); the addresses stay reserved.
-    virtual aclError unmap_physical(void* ptr, size_t bytes);
-    virtual aclError set_access(void* ptr, size_t bytes, const DeviceAccess* access, size_t count);
-    virtual aclError export_physical(BackendPhysical& physical, ExportBlob* blob);
-    virtual aclError import_physical(int32_t exporter,
-                                     const ExportBlob& blob,
-                                     size_t bytes,
-                                     int32_t physical_device,
-                                     std::unique_ptr<BackendPhysical>* physical);
-    /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
-    /// takes no timestamps.
-    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event);
-    /// Describes an event made by create_ipc_event for another process.
-    virtual aclError export_event(BackendEvent* event, ExportBlob* blob);
-    /// The event process `exporter` described: it completes with the exporter's records.
-    virtual aclError open_event(int32_t exporter,
-                                const ExportBlob& blob,
-                                std::unique_ptr<BackendEvent>* event);
+/// Facet: streams and events.
+class BackendStreams {
+public:
+    virtual ~BackendStreams() = default;
 
     // Streams.
     /// `priority`: ACL's, 0 (greatest) .. kLeastStreamPriority, or kDefaultStreamPriority.
@@ -226,6 +163,17 @@ public:
     virtual aclError query_event(BackendEvent* event, bool* complete) = 0;
     virtual aclError elapsed_ms(float* ms, BackendEvent* start, BackendEvent* end) = 0;
 
+    /// Puts a StreamMark on `stream` (ACLEMU_TRACE). Default (backend/stream_mark.cpp): a host
+    /// task that reads the clock when the stream's worker runs it; the GPU backend records a
+    /// timing event instead.
+    virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
+};
+
+/// Facet: built-in tasks, stream memory operations, event timestamps.
+class BackendTasks {
+public:
+    virtual ~BackendTasks() = default;
+
     // Built-in tasks, stream memory operations, event timestamps (api_builtin_tasks.cpp,
     // api_notify.cpp, api_stream_value.cpp, api_event_timestamp.cpp, api_overflow.cpp). The
     // front end has checked the arguments; the kernels are libascendcl's own (kernels_cu/builtin,
@@ -247,17 +195,120 @@ public:
     /// When the event's latest record completed, in microseconds of the host's steady clock
     /// (CLOCK_MONOTONIC). The front end has checked that it was recorded and has completed.
     virtual aclError event_timestamp_us(BackendEvent* event, uint64_t* us) = 0;
+};
+
+/// Facet: memory and events shared between processes, and virtual memory. Optional: a backend
+/// without it has no sharing() (the front end says so once, require_sharing in core/status.h).
+class BackendSharing {
+public:
+    virtual ~BackendSharing() = default;
+
+    // Memory and events shared between processes (sharing/api_ipc.cpp), virtual memory
+    // (memory/api_vmm.cpp). The front end checks ranges, handles, whitelists and sizes (multiples
+    // of vmm_granularity for the virtual memory calls); these only do the work. Every backend
+    // implements them (no "not supported" defaults).
+    /// Makes [ptr, ptr + bytes), inside the malloc_device block at `block`, shareable and
+    /// describes it.
+    virtual aclError export_device_memory(void* block,
+                                          void* ptr,
+                                          size_t bytes,
+                                          ExportBlob* blob) = 0;
+    /// Maps what process `exporter` described; *ptr is device memory of this process.
+    virtual aclError open_device_memory(int32_t exporter,
+                                        const ExportBlob& blob,
+                                        size_t bytes,
+                                        void** ptr) = 0;
+    virtual aclError close_device_memory(void* ptr, size_t bytes) = 0;
+    /// The virtual memory calls' unit (`recommended`: the efficient one, else the minimum).
+    virtual aclError vmm_granularity(int32_t physical_device, bool recommended, size_t* bytes) = 0;
+    /// Reserves addresses mapped to nothing; at `wanted` exactly when it is not null.
+    virtual aclError reserve_address(size_t bytes, void* wanted, void** ptr) = 0;
+    virtual aclError release_address(void* ptr, size_t bytes) = 0;
+    virtual aclError create_physical(int32_t physical_device,
+                                     size_t bytes,
+                                     std::unique_ptr<BackendPhysical>* physical) = 0;
+    /// Maps all of `physical` at `ptr` (inside a reservation), readable and writable by
+    /// `physical_device`.
+    virtual aclError map_physical(void* ptr,
+                                  size_t bytes,
+                                  BackendPhysical& physical,
+                                  int32_t physical_device) = 0;
+    /// Unmaps [ptr, ptr + bytes); the addresses stay reserved.
+    virtual aclError unmap_physical(void* ptr, size_t bytes) = 0;
+    virtual aclError set_access(void* ptr,
+                                size_t bytes,
+                                const DeviceAccess* access,
+                                size_t count) = 0;
+    virtual aclError export_physical(BackendPhysical& physical, ExportBlob* blob) = 0;
+    virtual aclError import_physical(int32_t exporter,
+                                     const ExportBlob& blob,
+                                     size_t bytes,
+                                     int32_t physical_device,
+                                     std::unique_ptr<BackendPhysical>* physical) = 0;
+    /// An event other processes can wait on (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)); it
+    /// takes no timestamps.
+    virtual aclError create_ipc_event(std::unique_ptr<BackendEvent>* event) = 0;
+    /// Describes an event made by create_ipc_event for another process.
+    virtual aclError export_event(BackendEvent* event, ExportBlob* blob) = 0;
+    /// The event process `exporter` described: it completes with the exporter's records.
+    virtual aclError open_event(int32_t exporter,
+                                const ExportBlob& blob,
+                                std::unique_ptr<BackendEvent>* event) = 0;
+};
+
+/// A backend: the devices it drives, and its facets. Every backend has memory, streams and tasks;
+/// sharing() is null when it cannot share memory between processes or map virtual memory.
+/// A backend passes its facets when it is made (usually itself, deriving from each).
+class Backend {
+public:
+    struct Facets {
+        BackendMemory* memory = nullptr;
+        BackendStreams* streams = nullptr;
+        BackendTasks* tasks = nullptr;
+        BackendSharing* sharing = nullptr;  // optional
+    };
+
+    explicit Backend(const Facets& facets) : facets_(facets) {}
+    virtual ~Backend() = default;
+
+    BackendMemory& memory() const { return *facets_.memory; }
+    BackendStreams& streams() const { return *facets_.streams; }
+    BackendTasks& tasks() const { return *facets_.tasks; }
+    BackendSharing* sharing() const { return facets_.sharing; }
+
+    virtual BackendKind kind() const = 0;
+    /// "cpu", "cuda" or "hip", for logs and messages.
+    virtual const char* name() const = 0;
+    /// Physical devices this backend can drive (before ASCEND_RT_VISIBLE_DEVICES filtering).
+    virtual int physical_device_count() = 0;
+    /// Binds the calling thread to a physical device (cudaSetDevice). Cheap when already bound.
+    virtual aclError bind_device(int32_t physical_device) = 0;
+    /// Hardware facts of a device (aclrtGetDeviceInfo); `physical_device` is valid.
+    virtual aclError device_facts(int32_t physical_device, DeviceFacts* facts) = 0;
+    /// The device's sticky fault: ACL_SUCCESS, or the code every call now fails with and its
+    /// text (a GPU kernel fault). The CPU backend never faults.
+    virtual aclError device_fault(int32_t physical_device, aclError* fault, std::string* what) {
+        (void)physical_device;
+        (void)what;
+        *fault = ACL_SUCCESS;
+        return ACL_SUCCESS;
+    }
+    /// Recent busy percentages of a device.
+    virtual aclError utilization(int32_t physical_device, DeviceUtilization* out) = 0;
+    /// Whether kernels on `physical_device` can read `peer` memory directly.
+    virtual aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) = 0;
+    /// Peer access from the bound device to `peer` (the front end tracks what is enabled).
+    virtual aclError enable_peer_access(int32_t peer) = 0;
+    virtual aclError disable_peer_access(int32_t peer) = 0;
 
     /// The error text of the backend's last failure, for messages ("cudaErrorInvalidValue: ...").
     virtual std::string last_error_text() { return {}; }
 
-    /// Puts a StreamMark on `stream` (ACLEMU_TRACE). Default (backend/stream_mark.cpp): a host
-    /// task that reads the clock when the stream's worker runs it; the GPU backend records a
-    /// timing event instead.
-    virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
+private:
+    Facets facets_;
 };
 
-/// The CPU backend's settings (config.h reads them at aclInit).
+/// The CPU backend's settings (config.h reads them at aclInit); they reach it when it is made.
 struct CpuBackendOptions {
     int device_count = 1;            // ACLEMU_CPU_DEVICE_COUNT: devices it shows
     bool inline_short_tasks = true;  // ACLEMU_CPU_INLINE (Note [Short tasks run inline])
@@ -265,6 +316,9 @@ struct CpuBackendOptions {
     /// ACLEMU_CPU_DEVICE_MEMORY: the bytes device allocations may hold together (0: the host's
     /// physical memory); aclrtGetMemInfo's total.
     size_t memory_limit = 0;
+    /// The calling thread's vector-core budget (aclrtSetDeviceResLimit, aclrtSetStreamResLimit),
+    /// 0 for none: caps the threads of large copies and built-in tasks. Given by the runtime.
+    uint32_t (*thread_budget)() = nullptr;
 };
 
 /// Creates the CPU backend (never fails).

@@ -1,6 +1,7 @@
-// Backend::mark_stream's default: a host task on the stream that reads the steady clock when the
-// stream runs it. On the CPU backend that is the stream's worker thread, between the task before
-// and the task after, so the marks around a task give its start and end on the worker's clock.
+// BackendStreams::mark_stream's default: a host task on the stream that reads the steady clock when
+// the stream runs it. On the CPU backend that is the stream's worker thread, between the task
+// before and the task after, so the marks around a task give its start and end on the worker's
+// clock.
 #include "aclemu/observe.h"
 #include "backend/backend.h"
 
@@ -67,7 +68,7 @@ private:
 
 }  // namespace
 
-aclError Backend::mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out) {
+aclError BackendStreams::mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out) {
     auto mark = std::make_shared<HostMark>();
     const aclError err = launch_host_task(stream, SettleMark(mark), TaskLength::Any);
     if (err == ACL_SUCCESS) {

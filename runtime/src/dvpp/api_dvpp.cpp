@@ -6,7 +6,7 @@
 #include "acl/ops/acl_dvpp.h"
 
 #include "dvpp/dvpp_unsupported.h"
-#include "status.h"
+#include "core/status.h"
 
 using aclemu::rt::api_call;
 using aclemu::rt::dvpp::unsupported;

@@ -1,7 +1,7 @@
 // dvpp_unsupported.h.
 #include "dvpp/dvpp_unsupported.h"
 
-#include "status.h"
+#include "core/status.h"
 
 namespace aclemu::rt::dvpp {
 

@@ -3,7 +3,7 @@
 #include "aclemu/observe.h"
 #include "observe/trace_json.h"
 #include "observe/trace_recorder.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 namespace aclemu::observe {
 namespace {
@@ -99,7 +99,7 @@ void TaskTrace::mark(bool after, bool enqueued) noexcept {
         std::shared_ptr<rt::StreamMark> mark;
         if (!enqueued || backend == nullptr || stream == nullptr || !stream->impl
             || (after && record_->before == nullptr)
-            || backend->mark_stream(stream->impl.get(), &mark) != ACL_SUCCESS) {
+            || backend->streams().mark_stream(stream->impl.get(), &mark) != ACL_SUCCESS) {
             record_.reset();
             return;
         }

@@ -4,7 +4,7 @@
 #include "aclemu/log.h"
 #include "observe/trace_json.h"
 #include "observe/watchers.h"
-#include "runtime.h"
+#include "runtime_state.h"
 
 #include <algorithm>
 #include <cerrno>

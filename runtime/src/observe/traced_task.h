@@ -4,7 +4,7 @@
 //
 //   return traced_enqueue(stream, TaskKind::Copy, "memcpy HtoD",
 //                         [&](TaskTrace& task) { task.arg("bytes", count); },
-//                         [&] { return backend->memcpy_async(...); });
+//                         [&] { return backend->memory().memcpy_async(...); });
 //
 // The name is a string, or a callable returning one (std::string) that is only called while
 // the trace records: [&] { return "aclrtReduceAsync " + op + " " + type; }.
@@ -13,8 +13,9 @@
 #include "acl/acl_base.h"
 
 #include "aclemu/observe.h"
-#include "runtime.h"
-#include "status.h"
+#include "core/status.h"
+#include "event/event_registry.h"
+#include "runtime_state.h"
 
 #include <memory>
 #include <string>

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "handles/handle_registry.h"
-#include "runtime.h"
-#include "status.h"
+#include "runtime_state.h"
+#include "core/status.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // tdt_queue_objects.h: the queue table and the registries of the queue API's handles.
 #include "tdt/tdt_queue_objects.h"
 
-#include "runtime.h"
+#include "runtime_state.h"
 
 namespace aclemu::rt::tdt {
 

@@ -1,7 +1,7 @@
 // tdt_timeout.h.
 #include "tdt/tdt_timeout.h"
 
-#include "status.h"
+#include "core/status.h"
 
 #include <string>
 

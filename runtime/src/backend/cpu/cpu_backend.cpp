@@ -7,12 +7,11 @@
 // use up to ACLEMU_CPU_THREADS threads (parallel_copy.h).
 #include "aclemu/checked_math.h"
 #include "aclemu/log.h"
-#include "aclemu/rt.h"
 #include "backend/backend.h"
 #include "backend/cpu/device_memory.h"
 #include "backend/cpu/ipc_event.h"
 #include "backend/cpu/parallel_copy.h"
-#include "backend/cpu/stream_wait.h"
+#include "backend/cpu/word_wait.h"
 #include "backend/cpu/work_queue.h"
 #include "backend/host_facts.h"
 #include "kernels_cpu/builtin/builtin_kernels.h"
@@ -72,12 +71,19 @@ bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms)
     return state.completed_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), done);
 }
 
-class CpuBackend final : public Backend {
+// The facets come first so that they are constructed before Backend takes their addresses.
+class CpuBackend final : public BackendMemory,
+                         public BackendStreams,
+                         public BackendTasks,
+                         public BackendSharing,
+                         public Backend {
 public:
     explicit CpuBackend(const CpuBackendOptions& options)
-        : device_count_(options.device_count),
+        : Backend(Facets{this, this, this, this}),
+          device_count_(options.device_count),
           inline_short_tasks_(options.inline_short_tasks),
           compute_units_(options.compute_units),
+          thread_budget_(options.thread_budget),
           memory_(options.memory_limit) {}
     // The streams are gone; their workers too once this returns.
     ~CpuBackend() override { cpu::WorkQueue::join_retired_workers(); }
@@ -139,24 +145,24 @@ public:
 
     // The async forms run on the stream's worker thread.
     aclError memcpy_sync(void* dst, const void* src, size_t bytes, CopyDirection) override {
-        cpu::parallel_copy(dst, src, bytes, op_settings().cpu_threads);
+        cpu::parallel_copy(dst, src, bytes, worker_threads());
         return ACL_SUCCESS;
     }
 
     aclError memcpy_async(
         void* dst, const void* src, size_t bytes, CopyDirection, BackendStream* stream) override {
-        const int threads = op_settings().cpu_threads;
+        const int threads = worker_threads();
         as_cpu(stream)->queue->enqueue([=] { cpu::parallel_copy(dst, src, bytes, threads); });
         return ACL_SUCCESS;
     }
 
     aclError memset_sync(void* dst, int value, size_t bytes) override {
-        cpu::parallel_fill(dst, value, bytes, op_settings().cpu_threads);
+        cpu::parallel_fill(dst, value, bytes, worker_threads());
         return ACL_SUCCESS;
     }
 
     aclError memset_async(void* dst, int value, size_t bytes, BackendStream* stream) override {
-        const int threads = op_settings().cpu_threads;
+        const int threads = worker_threads();
         as_cpu(stream)->queue->enqueue([=] { cpu::parallel_fill(dst, value, bytes, threads); });
         return ACL_SUCCESS;
     }
@@ -436,7 +442,7 @@ public:
     // ---- built-in tasks, stream memory operations, timestamps ----------------------------
     aclError reduce_async(const kernels::builtin::ReduceArgs& args,
                           BackendStream* stream) override {
-        const int threads = op_settings().cpu_threads;
+        const int threads = worker_threads();
         as_cpu(stream)->queue->enqueue(
             [args, threads] { kernels::builtin::cpu::reduce(args, threads); });
         return ACL_SUCCESS;
@@ -444,7 +450,7 @@ public:
 
     aclError random_async(const kernels::builtin::RandomArgs& args,
                           BackendStream* stream) override {
-        const int threads = op_settings().cpu_threads;
+        const int threads = worker_threads();
         as_cpu(stream)->queue->enqueue(
             [args, threads] { kernels::builtin::cpu::random(args, threads); });
         return ACL_SUCCESS;
@@ -487,6 +493,13 @@ public:
     }
 
 private:
+    // Threads of a large copy or fill and of a built-in task: the compute units, capped by the
+    // calling thread's vector-core budget.
+    int worker_threads() const {
+        const uint32_t budget = thread_budget_ != nullptr ? thread_budget_() : 0;
+        return budget != 0 ? std::min(compute_units_, static_cast<int>(budget)) : compute_units_;
+    }
+
     static aclError allocate(void** ptr, size_t bytes) {
         size_t rounded = 0;
         if (!checked_round_up(bytes, kAlignment, &rounded)) {
@@ -503,6 +516,7 @@ private:
     const int device_count_;
     const bool inline_short_tasks_;
     const int compute_units_;
+    uint32_t (*const thread_budget_)();
     cpu::DeviceMemory memory_;
     std::mutex mu_;
     std::map<CpuStream*, std::shared_ptr<cpu::WorkQueue>> streams_;

@@ -174,8 +174,15 @@ aclError enqueue_host_function(gpuStream_t stream, void* payload) {
 }
 #endif
 
-class GpuBackend final : public Backend {
+// The facets come first so that they are constructed before Backend takes their addresses.
+class GpuBackend final : public BackendMemory,
+                         public BackendStreams,
+                         public BackendTasks,
+                         public BackendSharing,
+                         public Backend {
 public:
+    GpuBackend() : Backend(Facets{this, this, this, this}) {}
+
     BackendKind kind() const override {
 #if defined(ACLEMU_USE_HIP)
         return BackendKind::Hip;
@@ -205,10 +212,7 @@ public:
 
     aclError device_facts(int32_t physical_device, DeviceFacts* facts) override {
         gpuDeviceProp_t prop{};
-        if (aclError err = GPU_CALL(gpuGetDeviceProperties, &prop, physical_device);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuGetDeviceProperties, &prop, physical_device));
         facts->model = prop.name;
         facts->compute_units = prop.multiProcessorCount;
         facts->simt = true;
@@ -260,10 +264,7 @@ public:
 
     aclError can_access_peer(int32_t physical_device, int32_t peer, bool* can) override {
         int answer = 0;
-        if (aclError err = GPU_CALL(gpuDeviceCanAccessPeer, &answer, physical_device, peer);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuDeviceCanAccessPeer, &answer, physical_device, peer));
         *can = answer != 0;
         return ACL_SUCCESS;
     }
@@ -349,10 +350,7 @@ public:
     // opening it maps the whole allocation, at its base).
     aclError export_device_memory(void* block, void* ptr, size_t, ExportBlob* blob) override {
         IpcMemoryBlob shared{};
-        if (aclError err = GPU_CALL(gpuIpcGetMemHandle, &shared.handle, block);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuIpcGetMemHandle, &shared.handle, block));
         shared.offset = static_cast<uint64_t>(static_cast<char*>(ptr) - static_cast<char*>(block));
         put_blob(shared, blob);
         return ACL_SUCCESS;
@@ -364,11 +362,8 @@ public:
             return ACL_ERROR_RT_PARAM_INVALID;
         }
         void* base = nullptr;
-        if (aclError err =
-                GPU_CALL(gpuIpcOpenMemHandle, &base, shared.handle, gpuIpcMemLazyEnablePeerAccess);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(
+            GPU_CALL(gpuIpcOpenMemHandle, &base, shared.handle, gpuIpcMemLazyEnablePeerAccess));
         *ptr = static_cast<char*>(base) + shared.offset;
         std::lock_guard<std::mutex> lock(opened_mutex_);
         opened_[*ptr] = base;
@@ -451,10 +446,7 @@ public:
 
     aclError export_event(BackendEvent* event, ExportBlob* blob) override {
         gpuIpcEventHandle_t handle{};
-        if (aclError err = GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native());
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native()));
         put_blob(handle, blob);
         return ACL_SUCCESS;
     }
@@ -468,9 +460,7 @@ public:
             return ACL_ERROR_RT_PARAM_INVALID;
         }
         gpuEvent_t native = nullptr;
-        if (aclError err = GPU_CALL(gpuIpcOpenEventHandle, &native, handle); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuIpcOpenEventHandle, &native, handle));
         auto opened = std::make_unique<GpuEvent>(native, false);
         opened->mark_recorded();
         *event = std::move(opened);
@@ -499,10 +489,7 @@ public:
         } else {
             int least = 0;
             int greatest = 0;
-            if (aclError err = GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest);
-                err != ACL_SUCCESS) {
-                return err;
-            }
+            ACLEMU_TRY(GPU_CALL(gpuDeviceGetStreamPriorityRange, &least, &greatest));
             status = GPU_CALL(gpuStreamCreateWithPriority,
                               &native,
                               gpuStreamNonBlocking,
@@ -684,9 +671,7 @@ public:
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
         int64_t ns = 0;
-        if (aclError err = clock_->host_ns(gpu_event->native(), &ns); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(clock_->host_ns(gpu_event->native(), &ns));
         *us = ns > 0 ? static_cast<uint64_t>(ns / 1000) : 0;
         return ACL_SUCCESS;
     }

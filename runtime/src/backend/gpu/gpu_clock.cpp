@@ -2,6 +2,7 @@
 // on GPU streams, and the timestamps of completed events.
 #include "backend/gpu/gpu_clock.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/observe.h"
 #include "backend/gpu/gpu_error.h"
 
@@ -142,10 +143,7 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
         return ACL_SUCCESS;
     }
     if (clock.stream == nullptr) {
-        if (aclError err = GPU_CALL(gpuStreamCreateWithFlags, &clock.stream, gpuStreamNonBlocking);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuStreamCreateWithFlags, &clock.stream, gpuStreamNonBlocking));
     }
     auto anchor = std::make_shared<Anchor>();
     if (aclError err = GPU_CALL(gpuEventCreateWithFlags, &anchor->event, gpuEventDefault);
@@ -154,12 +152,8 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
         return err;
     }
     const int64_t before = observe::steady_ns();
-    if (aclError err = GPU_CALL(gpuEventRecord, anchor->event, clock.stream); err != ACL_SUCCESS) {
-        return err;
-    }
-    if (aclError err = GPU_CALL(gpuEventSynchronize, anchor->event); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(gpuEventRecord, anchor->event, clock.stream));
+    ACLEMU_TRY(GPU_CALL(gpuEventSynchronize, anchor->event));
     const int64_t after = observe::steady_ns();
     anchor->host_ns = before + (after - before) / 2;
     clock.anchor = anchor;
@@ -168,9 +162,7 @@ aclError GpuClock::anchor_locked(DeviceClock& clock, std::shared_ptr<const Ancho
 }
 
 aclError GpuClock::current_anchor(int* device, std::shared_ptr<const Anchor>* out) {
-    if (aclError err = GPU_CALL(gpuGetDevice, device); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(gpuGetDevice, device));
     std::lock_guard<std::mutex> lock(mu_);
     return anchor_locked(devices_[*device], out);
 }
@@ -178,9 +170,7 @@ aclError GpuClock::current_anchor(int* device, std::shared_ptr<const Anchor>* ou
 aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
     int device = 0;
     std::shared_ptr<const Anchor> anchor;
-    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_anchor(&device, &anchor));
     gpuEvent_t event = nullptr;
     {
         std::lock_guard<std::mutex> lock(mu_);
@@ -191,10 +181,7 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
         }
     }
     if (event == nullptr) {
-        if (aclError err = GPU_CALL(gpuEventCreateWithFlags, &event, gpuEventDefault);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(GPU_CALL(gpuEventCreateWithFlags, &event, gpuEventDefault));
     }
     const int64_t recorded_ns = observe::steady_ns();
     if (aclError err = GPU_CALL(gpuEventRecord, event, stream); err != ACL_SUCCESS) {
@@ -209,9 +196,7 @@ aclError GpuClock::mark(gpuStream_t stream, std::shared_ptr<StreamMark>* out) {
 aclError GpuClock::host_ns(gpuEvent_t event, int64_t* ns) {
     int device = 0;
     std::shared_ptr<const Anchor> anchor;
-    if (aclError err = current_anchor(&device, &anchor); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(current_anchor(&device, &anchor));
     return GPU_CALL(event_host_ns, *anchor, event, ns);
 }
 

@@ -215,9 +215,7 @@ private:
 }  // namespace
 
 aclError granularity(int32_t device, bool recommended, size_t* bytes) {
-    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(driver_ready());
     const auto prop = allocation_prop(device);
     return VMM_CALL(granularity,
                     gpuMemGetAllocationGranularity,
@@ -227,9 +225,7 @@ aclError granularity(int32_t device, bool recommended, size_t* bytes) {
 }
 
 aclError reserve(size_t bytes, void* wanted, void** ptr) {
-    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(driver_ready());
 #if defined(ACLEMU_VMM_CUDA_DRIVER)
     CUdeviceptr range = 0;
     aclError err = VMM_CALL(reserve, gpuMemAddressReserve, &range, bytes, 0, address_of(wanted), 0);
@@ -251,32 +247,22 @@ aclError reserve(size_t bytes, void* wanted, void** ptr) {
 }
 
 aclError release(void* ptr, size_t bytes) {
-    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(driver_ready());
     return VMM_CALL(free_address, gpuMemAddressFree, address_of(ptr), bytes);
 }
 
 aclError create(int32_t device, size_t bytes, std::unique_ptr<BackendPhysical>* physical) {
-    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(driver_ready());
     const auto prop = allocation_prop(device);
     Handle handle{};
-    if (aclError err = VMM_CALL(create, gpuMemCreate, &handle, bytes, &prop, 0);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(VMM_CALL(create, gpuMemCreate, &handle, bytes, &prop, 0));
     *physical = std::make_unique<GpuPhysical>(handle);
     return ACL_SUCCESS;
 }
 
 aclError map(void* ptr, size_t bytes, BackendPhysical& physical, int32_t device) {
     const Handle handle = static_cast<GpuPhysical&>(physical).handle();
-    if (aclError err = VMM_CALL(map, gpuMemMap, address_of(ptr), bytes, 0, handle, 0);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(VMM_CALL(map, gpuMemMap, address_of(ptr), bytes, 0, handle, 0));
     const auto desc = access_desc(device, 3);
     if (aclError err = VMM_CALL(set_access, gpuMemSetAccess, address_of(ptr), bytes, &desc, 1);
         err != ACL_SUCCESS) {
@@ -288,10 +274,7 @@ aclError map(void* ptr, size_t bytes, BackendPhysical& physical, int32_t device)
 
 aclError unmap(void* ptr, size_t bytes) {
     // No queued work may still use the range.
-    if (aclError err = gpu_check(gpuDeviceSynchronize(), GPU_NAME_OF(gpuDeviceSynchronize));
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(gpu_check(gpuDeviceSynchronize(), GPU_NAME_OF(gpuDeviceSynchronize)));
     return VMM_CALL(unmap, gpuMemUnmap, address_of(ptr), bytes);
 }
 
@@ -308,15 +291,8 @@ aclError export_handle(BackendPhysical& physical, ExportBlob* blob) {
     auto& gpu_physical = static_cast<GpuPhysical&>(physical);
     if (gpu_physical.exported_fd < 0) {
         int fd = -1;
-        if (aclError err = VMM_CALL(export_handle,
-                                    gpuMemExportToShareableHandle,
-                                    &fd,
-                                    gpu_physical.handle(),
-                                    kPosixFd,
-                                    0);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(VMM_CALL(
+            export_handle, gpuMemExportToShareableHandle, &fd, gpu_physical.handle(), kPosixFd, 0));
         gpu_physical.exported_fd = fd;
     }
     const PhysicalBlob where{gpu_physical.exported_fd};
@@ -328,9 +304,7 @@ aclError export_handle(BackendPhysical& physical, ExportBlob* blob) {
 aclError import_handle(int32_t exporter,
                        const ExportBlob& blob,
                        std::unique_ptr<BackendPhysical>* physical) {
-    if (aclError err = driver_ready(); err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(driver_ready());
     PhysicalBlob where{};
     if (blob.size != sizeof where) {
         set_last_error_text("the export was made by another backend (ACLEMU_BACKEND differs)");

@@ -2,6 +2,8 @@
 // with NVML's documented C signatures so no NVML header is required at build time.
 #include "backend/gpu/nvml_utilization.h"
 
+#include "aclemu/acl_try.h"
+
 #if !defined(ACLEMU_GPU_SIM) && !defined(ACLEMU_USE_HIP)
 
 #    include "backend/gpu/gpu_error.h"
@@ -60,10 +62,7 @@ aclError nvml_utilization(int32_t physical_device, DeviceUtilization* out) {
         return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
     }
     char bus_id[32] = {};
-    if (aclError err = GPU_CALL(cudaDeviceGetPCIBusId, bus_id, sizeof bus_id, physical_device);
-        err != ACL_SUCCESS) {
-        return err;
-    }
+    ACLEMU_TRY(GPU_CALL(cudaDeviceGetPCIBusId, bus_id, sizeof bus_id, physical_device));
     NvmlDevice device = nullptr;
     NvmlUtilization rates{};
     if (api.handle_by_bus_id(bus_id, &device) != 0 || api.utilization(device, &rates) != 0) {

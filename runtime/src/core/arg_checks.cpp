@@ -1,0 +1,51 @@
+#include "core/arg_checks.h"
+
+#include "aclemu/rt.h"
+#include "core/status.h"
+#include "memory/memory_access.h"
+#include "runtime_state.h"
+
+#include <string>
+
+namespace aclemu::rt {
+
+aclError check_reserved_null(const char* param, const void* value) {
+    if (value == nullptr) {
+        return ACL_SUCCESS;
+    }
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid(param, pointer_text(value), "is reserved and must be NULL"));
+}
+
+aclError check_reserved_zero(const char* param, uint64_t value) {
+    if (value == 0) {
+        return ACL_SUCCESS;
+    }
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid(param, std::to_string(value), "is reserved and must be 0"));
+}
+
+aclError check_positive(const char* param, uint64_t value) {
+    if (value != 0) {
+        return ACL_SUCCESS;
+    }
+    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, "0", "must be greater than 0"));
+}
+
+aclError check_device_range(const char* param, const void* ptr, uint64_t bytes) {
+    if (locate(ptr, static_cast<size_t>(bytes)) == MemoryLocation::Device) {
+        return ACL_SUCCESS;
+    }
+    return fail(
+        ACL_ERROR_INVALID_PARAM,
+        msg_invalid(param,
+                    pointer_text(ptr),
+                    "must be " + std::to_string(bytes) + " bytes of device memory (aclrtMalloc)"));
+}
+
+aclError check_device_access(const char* param, const void* ptr, uint64_t bytes, uint8_t needed) {
+    ACLEMU_TRY(check_device_range(param, ptr, bytes));
+    return check_access(ACL_ERROR_INVALID_PARAM, param, ptr, needed);
+}
+
+}  // namespace aclemu::rt

@@ -1,0 +1,263 @@
+// CANN-format logging:
+//   [ERROR] ASCENDCL(12345,prog):2026-11-21-10:01:02.123.456 [api_memory.cpp:88]12346 func: text
+// Levels per module (0 debug .. 3 error = default, 4 off); lines go to stdout, or to
+// <log root>/debug/plog/plog-<pid>_<time>.log, created on the first line (files/private_file.h:
+// directories 0700 of this user, no symbolic links), or to stderr when there is no log root (no
+// HOME) or the file cannot be opened safely. Control characters in a line's values are escaped,
+// so no value can start a line of its own. The settings come from the environment through
+// config.cpp (log::Settings).
+#include "aclemu/log.h"
+
+#include "core/config.h"
+#include "core/log_internal.h"
+#include "files/private_file.h"
+#include "observe/watchers.h"
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <mutex>
+#include <string>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <vector>
+
+namespace aclemu::log {
+namespace {
+
+constexpr int kAppModule = 3;
+const char* const kLevelNames[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
+
+// Effective level per module; -1 until the settings have been applied.
+std::atomic<int> g_levels[kModuleCount] = {-1, -1, -1, -1};
+
+struct Sink {
+    std::mutex mu;
+    bool to_stdout = false;
+    std::string dir;  // log root; lines go under dir/debug/plog
+    std::FILE* file = nullptr;
+    bool file_failed = false;                  // do not retry opening on every line: stderr instead
+    std::vector<std::string> problems_logged;  // the settings' problems, logged once
+};
+
+Sink& sink() {
+    static Sink* s = new Sink;  // never destroyed: logging may run during static destruction
+    return *s;
+}
+
+int level_of(int module) {
+    int level = g_levels[module].load(std::memory_order_relaxed);
+    if (level < 0) {
+        static std::once_flag once;
+        std::call_once(once, [] {
+            if (g_levels[0].load() < 0) {
+                configure(rt::read_log_settings());
+            }
+        });
+        level = g_levels[module].load(std::memory_order_relaxed);
+    }
+    return level;
+}
+
+// Opens the plog file, or says once on stderr why it cannot and answers stderr; called with the
+// sink lock held. No log root (no HOME): stderr.
+std::FILE* open_file(Sink& s) {
+    if (s.dir.empty()) {
+        return stderr;
+    }
+    if (s.file != nullptr || s.file_failed) {
+        return s.file != nullptr ? s.file : stderr;
+    }
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&now, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+    const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
+    std::string error;
+    const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);
+    if (dir >= 0) {
+        s.file = files::open_private_file(dir, name, true, &error);
+        ::close(dir);
+    }
+    if (s.file == nullptr) {
+        s.file_failed = true;
+        std::fprintf(stderr,
+                     "aclemu: log file under %s refused (%s); logging to stderr\n",
+                     escape_control(s.dir).c_str(),
+                     escape_control(error).c_str());
+        return stderr;
+    }
+    return s.file;
+}
+
+}  // namespace
+
+std::string escape_control(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (byte < 0x20 || byte == 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", byte);
+            out += hex;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+namespace {
+
+const char* base_name(const char* path) {
+    if (path == nullptr) {
+        return "";
+    }
+    const char* slash = std::strrchr(path, '/');
+    return slash != nullptr ? slash + 1 : path;
+}
+
+const char* program_name() {
+    static const std::string name = [] {
+        std::string comm;
+        if (std::FILE* f = std::fopen("/proc/self/comm", "r")) {
+            char buf[64] = {};
+            if (std::fgets(buf, sizeof(buf), f) != nullptr) {
+                comm = buf;
+            }
+            std::fclose(f);
+        }
+        while (!comm.empty() && (comm.back() == '\n' || comm.back() == '\r')) {
+            comm.pop_back();
+        }
+        return comm.empty() ? std::string("unknown") : escape_control(comm);
+    }();
+    return name.c_str();
+}
+
+void emit(int module,
+          Level level,
+          const char* file,
+          int line,
+          const char* func,
+          const char* fmt,
+          va_list args) {
+    char text[2048];
+    std::vsnprintf(text, sizeof(text), fmt, args);
+
+    auto now = std::chrono::system_clock::now();
+    std::time_t secs = std::chrono::system_clock::to_time_t(now);
+    auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count()
+        % 1000000;
+    std::tm tm{};
+    localtime_r(&secs, &tm);
+    char when[32];
+    std::strftime(when, sizeof(when), "%Y-%m-%d-%H:%M:%S", &tm);
+
+    char prefix[256];
+    std::snprintf(prefix,
+                  sizeof(prefix),
+                  "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
+                  kLevelNames[static_cast<int>(level)],
+                  kModuleNames[module],
+                  static_cast<int>(::getpid()),
+                  program_name(),
+                  when,
+                  static_cast<int>(micros / 1000),
+                  static_cast<int>(micros % 1000),
+                  escape_control(base_name(file)).c_str(),
+                  line,
+                  static_cast<long>(::syscall(SYS_gettid)));
+
+    Sink& s = sink();
+    std::lock_guard<std::mutex> lock(s.mu);
+    std::FILE* out = s.to_stdout ? stdout : open_file(s);
+    if (out == nullptr) {
+        return;
+    }
+    std::fprintf(out,
+                 "%s%s: %s\n",
+                 prefix,
+                 escape_control(func != nullptr ? func : "").c_str(),
+                 escape_control(text).c_str());
+    std::fflush(out);
+}
+
+}  // namespace
+
+bool enabled(Module module, Level level) {
+    int threshold = level_of(static_cast<int>(module));
+    return threshold != kLevelOff && static_cast<int>(level) >= threshold;
+}
+
+void write(Module module,
+           Level level,
+           const char* file,
+           int line,
+           const char* func,
+           const char* fmt,
+           ...) {
+    va_list args;
+    va_start(args, fmt);
+    emit(static_cast<int>(module), level, file, line, func, fmt, args);
+    va_end(args);
+}
+
+void configure(const Settings& settings) {
+    Sink& s = sink();
+    {
+        std::lock_guard<std::mutex> lock(s.mu);
+        if (settings.dir != s.dir || settings.to_stdout != s.to_stdout) {
+            if (s.file != nullptr) {
+                std::fclose(s.file);
+                s.file = nullptr;
+            }
+            s.file_failed = false;
+        }
+        s.to_stdout = settings.to_stdout;
+        s.dir = settings.dir;
+    }
+    bool debug = false;
+    for (int m = 0; m < kModuleCount; ++m) {
+        g_levels[m].store(settings.levels[m], std::memory_order_relaxed);
+        debug = debug || (m != kAppModule && settings.levels[m] == 0);
+    }
+    // The calls' DEBUG lines (observe/call_scope.cpp) are written only while this is on.
+    observe::set_watching(observe::kDebugLog, debug);
+    // Each unusable value once (the settings are applied at aclInit and on a line before it).
+    {
+        std::lock_guard<std::mutex> lock(s.mu);
+        if (settings.problems == s.problems_logged) {
+            return;
+        }
+        s.problems_logged = settings.problems;
+    }
+    for (const std::string& problem : settings.problems) {
+        ACLEMU_LOG(Runtime, Warning, "%s", problem.c_str());
+    }
+}
+
+bool app_enabled(Level level) {
+    int threshold = level_of(kAppModule);
+    return threshold != kLevelOff && static_cast<int>(level) >= threshold;
+}
+
+void write_app(
+    Level level, const char* file, int line, const char* func, const char* fmt, va_list args) {
+    emit(kAppModule, level, file, line, func, fmt, args);
+}
+
+}  // namespace aclemu::log

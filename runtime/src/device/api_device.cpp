@@ -1,0 +1,186 @@
+// Entry points: devices (count, set/reset/get, synchronize, run mode) and contexts
+// (create/destroy/set/get current, system parameters). Device questions are in
+// api_device_info.cpp, core budgets and peer access in api_device_resources.cpp.
+#include "acl/acl.h"
+
+#include "aclemu/c_enum.h"
+#include "aclemu/observe.h"
+#include "core/status.h"
+#include "runtime_state.h"
+
+#include <chrono>
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace {
+
+aclError synchronize_device(int32_t timeout_ms) {
+    std::shared_ptr<Context> context;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    if (timeout_ms < 0) {
+        ACLEMU_TRY_BACKEND(
+            backend->streams().synchronize_device(), backend, "device synchronization failed");
+        aclemu::observe::completion_observed();
+        return ACL_SUCCESS;
+    }
+    // With a deadline: wait for each stream of the device in turn with what is left of it.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (auto& stream : runtime().streams_of_device(context->device)) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        deadline - std::chrono::steady_clock::now())
+                        .count();
+        WaitResult result = WaitResult::Done;
+        if (left > 0 && stream->impl) {
+            ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(
+                                   stream->impl.get(), static_cast<int32_t>(left), &result),
+                               backend,
+                               "device synchronization failed");
+        }
+        if (left <= 0 || result == WaitResult::TimedOut) {
+            bool complete = false;
+            if (stream->impl
+                && backend->streams().query_stream(stream->impl.get(), &complete) == ACL_SUCCESS
+                && complete) {
+                continue;
+            }
+            return fail(
+                ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                msg_runtime("device " + std::to_string(context->device) + " did not finish within "
+                            + std::to_string(timeout_ms) + " ms"));
+        }
+    }
+    aclemu::observe::completion_observed();
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtGetDeviceCount(uint32_t* count) {
+    return api_call_init("aclrtGetDeviceCount", [&] {
+        ACLEMU_CHECK_NOT_NULL(count);
+        return runtime().device_count(count);
+    });
+}
+
+aclError aclrtSetDevice(int32_t deviceId) {
+    return api_call_init("aclrtSetDevice", [&] { return runtime().set_device(deviceId); });
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+    return api_call_init("aclrtResetDevice",
+                         [&] { return runtime().reset_device(deviceId, false); });
+}
+
+aclError aclrtResetDeviceForce(int32_t deviceId) {
+    return api_call_init("aclrtResetDeviceForce",
+                         [&] { return runtime().reset_device(deviceId, true); });
+}
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+    return api_call_init("aclrtGetDevice", [&] {
+        ACLEMU_CHECK_NOT_NULL(deviceId);
+        return runtime().get_device(deviceId);
+    });
+}
+
+aclError aclrtSynchronizeDevice(void) {
+    return api_call_init("aclrtSynchronizeDevice", [&] { return synchronize_device(-1); });
+}
+
+aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
+    return api_call_init("aclrtSynchronizeDeviceWithTimeout", [&] {
+        if (timeout == 0 || timeout < -1) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_invalid("timeout",
+                                    std::to_string(timeout),
+                                    "must be -1 (wait forever) or a positive number of ms"));
+        }
+        return synchronize_device(timeout);
+    });
+}
+
+aclError aclrtGetRunMode(aclrtRunMode* runMode) {
+    return api_call("aclrtGetRunMode", [&] {
+        ACLEMU_CHECK_NOT_NULL(runMode);
+        *runMode = ACL_HOST;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
+    return api_call_init("aclrtSetOpWaitTimeout", [&] {
+        (void)timeout;  // aclemu's waits do not time out on their own
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
+    return api_call_init("aclrtSetOpExecuteTimeOut", [&] {
+        (void)timeout;
+        return ACL_SUCCESS;
+    });
+}
+
+// ---- contexts ----------------------------------------------------------------------------
+
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+    return api_call_init("aclrtCreateContext", [&] {
+        ACLEMU_CHECK_NOT_NULL(context);
+        return runtime().create_context(deviceId, context);
+    });
+}
+
+aclError aclrtDestroyContext(aclrtContext context) {
+    return api_call_init("aclrtDestroyContext", [&] {
+        ACLEMU_CHECK_NOT_NULL(context);
+        return runtime().destroy_context(context);
+    });
+}
+
+aclError aclrtSetCurrentContext(aclrtContext context) {
+    return api_call_init("aclrtSetCurrentContext", [&] {
+        ACLEMU_CHECK_NOT_NULL(context);
+        return runtime().set_current_context(context);
+    });
+}
+
+aclError aclrtGetCurrentContext(aclrtContext* context) {
+    return api_call_init("aclrtGetCurrentContext", [&] {
+        ACLEMU_CHECK_NOT_NULL(context);
+        return runtime().get_current_context(context);
+    });
+}
+
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
+    return api_call_init("aclrtCtxSetSysParamOpt",
+                         [&] { return runtime().set_sys_param(true, option, value); });
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
+    return api_call_init("aclrtCtxGetSysParamOpt", [&] {
+        ACLEMU_CHECK_NOT_NULL(value);
+        return runtime().get_sys_param(true, option, value);
+    });
+}
+
+aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);
+    return api_call_init("aclrtSetSysParamOpt",
+                         [&] { return runtime().set_sys_param(false, option, value); });
+}
+
+aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
+    return api_call_init("aclrtGetSysParamOpt", [&] {
+        ACLEMU_CHECK_NOT_NULL(value);
+        return runtime().get_sys_param(false, option, value);
+    });
+}
+
+}  // extern "C"

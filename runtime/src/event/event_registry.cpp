@@ -1,0 +1,103 @@
+// The event registry (event_registry.h).
+#include "event/event_registry.h"
+
+#include "core/status.h"
+#include "handles/handle_arena.h"
+#include "runtime_state.h"
+
+namespace aclemu::rt {
+
+EventRegistry& EventRegistry::instance() {
+    // Never destroyed: worker threads and atexit handlers may still call in during exit.
+    static EventRegistry* registry = new EventRegistry;
+    return *registry;
+}
+
+aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
+    std::shared_ptr<Context> context;
+    ACLEMU_TRY(runtime().unbound_context(&context));
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().backend(&backend));
+    auto event = make_handle_object<Event>();
+    event->ipc = (flags & ACL_EVENT_IPC) != 0;
+    if (event->ipc) {
+        ACLEMU_TRY(require_sharing(backend));
+    }
+    ACLEMU_TRY_BACKEND(event->ipc ? backend->sharing()->create_ipc_event(&event->impl)
+                                  : backend->streams().create_event(&event->impl, timing),
+                       backend,
+                       "cannot create an event");
+    event->flags = flags;
+    event->timing = timing && !event->ipc;
+    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0 || event->ipc;
+    event->recorded.store(event->ipc);
+    event->device = context->device;
+    return add(std::move(event), out);
+}
+
+aclError EventRegistry::adopt_ipc(std::unique_ptr<BackendEvent> impl, aclrtEvent* out) {
+    std::shared_ptr<Context> context;
+    ACLEMU_TRY(runtime().unbound_context(&context));
+    auto event = make_handle_object<Event>();
+    event->impl = std::move(impl);
+    event->flags = ACL_EVENT_IPC;
+    event->timing = false;
+    event->sync_capable = true;
+    event->recorded.store(true);
+    event->ipc = true;
+    event->imported = true;
+    event->device = context->device;
+    return add(std::move(event), out);
+}
+
+aclError EventRegistry::add(std::shared_ptr<Event> event, aclrtEvent* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    *out = event.get();
+    events_[event.get()] = std::move(event);
+    return ACL_SUCCESS;
+}
+
+aclError EventRegistry::destroy(aclrtEvent handle) {
+    std::shared_ptr<Event> event;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        auto it = events_.find(static_cast<Event*>(handle));
+        if (it == events_.end()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("event", pointer_text(handle), "not a live event"));
+        }
+        event = std::move(it->second);
+        events_.erase(it);
+    }
+    Backend* backend = runtime().existing_backend();
+    if (backend != nullptr && event->impl) {
+        return backend->streams().destroy_event(std::move(event->impl));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError EventRegistry::find(aclrtEvent handle, std::shared_ptr<Event>* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = events_.find(static_cast<Event*>(handle));
+    if (it == events_.end()) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("event", pointer_text(handle), "not a live event"));
+    }
+    *out = it->second;
+    return ACL_SUCCESS;
+}
+
+void EventRegistry::release(Backend* backend) {
+    std::unordered_map<Event*, std::shared_ptr<Event>> events;
+    {
+        std::lock_guard<std::mutex> lock(mu_);
+        events.swap(events_);
+    }
+    for (auto& [ptr, event] : events) {
+        if (backend != nullptr && event->impl) {
+            backend->streams().destroy_event(std::move(event->impl));
+        }
+    }
+}
+
+}  // namespace aclemu::rt

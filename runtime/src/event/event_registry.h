@@ -1,0 +1,60 @@
+// The event domain's state: every live aclrtEvent. A handle is the address of an Event and is
+// used only after it has been found here. Its own mutex, never held while waiting on an event.
+#pragma once
+
+#include "acl/acl.h"
+
+#include "backend/backend.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+namespace aclemu::rt {
+
+struct Event {
+    std::unique_ptr<BackendEvent> impl;
+    uint32_t flags = 0;
+    bool timing = true;
+    bool sync_capable = true;  // may be waited on / reset
+    int32_t device = 0;
+    std::atomic<bool> recorded{false};
+    /// ACL_EVENT_IPC, or opened from another process: the backend tracks its records (in memory
+    /// the processes share), so `recorded` stays true.
+    bool ipc = false;
+    bool imported = false;             // opened with aclrtIpcOpenEventHandle
+    std::shared_ptr<void> ipc_export;  // its export record, once exported (sharing/api_ipc.cpp)
+};
+
+class EventRegistry {
+public:
+    static EventRegistry& instance();
+
+    /// An event in the current context (flags already checked).
+    aclError create(uint32_t flags, bool timing, aclrtEvent* out);
+    /// Registers an event another process shared (aclrtIpcOpenEventHandle) in the current
+    /// context.
+    aclError adopt_ipc(std::unique_ptr<BackendEvent> impl, aclrtEvent* out);
+    aclError destroy(aclrtEvent handle);
+    /// A live event.
+    aclError find(aclrtEvent handle, std::shared_ptr<Event>* out);
+    /// Teardown (teardown.h): unregisters every event and destroys what the backend made for it
+    /// (`backend` null: none was ever created).
+    void release(Backend* backend);
+
+private:
+    EventRegistry() = default;
+    aclError add(std::shared_ptr<Event> event, aclrtEvent* out);
+
+    std::mutex mu_;
+    std::unordered_map<Event*, std::shared_ptr<Event>> events_;
+};
+
+inline EventRegistry& events() {
+    return EventRegistry::instance();
+}
+
+}  // namespace aclemu::rt

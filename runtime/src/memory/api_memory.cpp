@@ -1,0 +1,607 @@
+// Entry points: memory. Every block is entered in the allocation table, which is how aclrtFree
+// rejects foreign pointers and double frees and how aclrtMemcpy checks `kind` against where
+// the pointers really live and keeps device ranges inside their block (never an out-of-bounds
+// access). Pointers not in the table are host memory unless the backend recognizes them as
+// foreign device memory. docs/errors.md lists the codes.
+#include "acl/acl.h"
+
+#include "aclemu/c_enum.h"
+#include "aclemu/checked_math.h"
+#include "core/status.h"
+#include "memory/memory_access.h"
+#include "observe/traced_task.h"
+#include "runtime_state.h"
+#include "sharing/ipc_registry.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+
+using namespace aclemu::rt;
+using aclemu::checked_add;
+using aclemu::checked_mul;
+using aclemu::checked_round_up;
+
+namespace {
+
+enum class Padding { Malloc, Align32 };
+
+// The largest block any allocation may reserve: a block's end (base + bytes) and every byte
+// offset inside it must fit ptrdiff_t, and the backends round up further (to 256 bytes at most).
+constexpr size_t kMaxAllocationBytes = (size_t{1} << 62);
+
+struct Located {
+    bool device = false;
+    std::optional<Allocation> block;  // set when the pointer is inside a table entry
+};
+
+Located locate_ptr(const void* ptr, Backend* backend) {
+    Located where;
+    where.block = runtime().allocations().find(ptr);
+    if (where.block) {
+        where.device = where.block->kind == AllocKind::Device;
+    } else {
+        where.device = backend->memory().is_foreign_device_pointer(ptr);
+    }
+    return where;
+}
+
+const char* kind_name(int64_t kind) {
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST:
+            return "ACL_MEMCPY_HOST_TO_HOST";
+        case ACL_MEMCPY_HOST_TO_DEVICE:
+            return "ACL_MEMCPY_HOST_TO_DEVICE";
+        case ACL_MEMCPY_DEVICE_TO_HOST:
+            return "ACL_MEMCPY_DEVICE_TO_HOST";
+        case ACL_MEMCPY_DEVICE_TO_DEVICE:
+            return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+        case ACL_MEMCPY_DEFAULT:
+            return "ACL_MEMCPY_DEFAULT";
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+            return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
+        default:
+            return "unknown";
+    }
+}
+
+std::string where_text(const char* name, const void* ptr, const Located& where) {
+    return std::string(name) + " " + pointer_text(ptr) + " is "
+           + (where.device ? "device memory" : "host memory");
+}
+
+// The copy's slice on the ACLEMU_TRACE timeline: named as Nsight names copies.
+const char* copy_name(CopyDirection direction) {
+    switch (direction) {
+        case CopyDirection::HostToHost:
+            return "memcpy HtoH";
+        case CopyDirection::HostToDevice:
+            return "memcpy HtoD";
+        case CopyDirection::DeviceToHost:
+            return "memcpy DtoH";
+        case CopyDirection::DeviceToDevice:
+            break;
+    }
+    return "memcpy DtoD";
+}
+
+void describe_copy(TaskTrace& task, void* dst, const void* src, size_t count, int kind) {
+    task.arg("bytes", count);
+    task.arg("kind", kind_name(kind));
+    task.arg("dst", pointer_text(dst));
+    task.arg("src", pointer_text(src));
+}
+
+void describe_fill(TaskTrace& task, void* dst, int32_t value, size_t count) {
+    task.arg("bytes", count);
+    task.arg("value", static_cast<uint64_t>(static_cast<uint32_t>(value)));
+    task.arg("dst", pointer_text(dst));
+}
+
+/// Bytes from a 2-D copy's first byte to one past its last: (height - 1) * pitch + width (height
+/// > 0); false when that does not fit size_t.
+bool span_2d(size_t height, size_t pitch, size_t width, size_t* span) {
+    return checked_mul(height - 1, pitch, span) && checked_add(*span, width, span);
+}
+
+/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one), and the
+/// block must allow what the call does to it (`needed`: 1 read, 2 write).
+aclError check_range(
+    const char* name, const void* ptr, size_t count, const Located& where, uint8_t needed) {
+    if (!where.block) {
+        return ACL_SUCCESS;
+    }
+    ACLEMU_TRY(check_access(ACL_ERROR_RT_PARAM_INVALID, name, ptr, needed));
+    size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
+    if (count > remaining) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                std::string("the range at ") + name + " " + pointer_text(ptr)
+                                    + " runs past the end of its "
+                                    + std::to_string(where.block->bytes) + "-byte allocation (only "
+                                    + std::to_string(remaining) + " bytes left)"));
+    }
+    return ACL_SUCCESS;
+}
+
+// A copy or fill of `count` bytes into a buffer the caller says holds `max` (`max_name`).
+aclError check_count(size_t count, size_t max, const char* max_name) {
+    if (max == 0 || count > max) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("count",
+                                std::to_string(count),
+                                std::string("must not exceed ") + max_name + " ("
+                                    + std::to_string(max) + "), which must be greater than 0"));
+    }
+    return ACL_SUCCESS;
+}
+
+struct CopyPlan {
+    CopyDirection direction = CopyDirection::HostToHost;
+    bool pageable_host = false;  // a host side that aclrtMallocHost did not allocate
+};
+
+/// Validates a copy of `count` bytes (count > 0) and decides its direction.
+aclError plan_copy(void* dst,
+                   size_t dest_max,
+                   const void* src,
+                   size_t count,
+                   int64_t kind,
+                   Backend* backend,
+                   CopyPlan* plan) {
+    if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid("kind", std::to_string(kind), "must be an aclrtMemcpyKind in [0, 5]"));
+    }
+    ACLEMU_TRY(check_count(count, dest_max, "destMax"));
+    Located d = locate_ptr(dst, backend);
+    Located s = locate_ptr(src, backend);
+    ACLEMU_TRY(check_range("dst", dst, count, d, 2));
+    ACLEMU_TRY(check_range("src", src, count, s, 1));
+    bool want_dst_device = false;
+    bool want_src_device = false;
+    switch (kind) {
+        case ACL_MEMCPY_HOST_TO_HOST:
+            break;
+        case ACL_MEMCPY_HOST_TO_DEVICE:
+        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+            want_dst_device = true;
+            break;
+        case ACL_MEMCPY_DEVICE_TO_HOST:
+            want_src_device = true;
+            break;
+        case ACL_MEMCPY_DEVICE_TO_DEVICE:
+            want_dst_device = want_src_device = true;
+            break;
+        default:  // ACL_MEMCPY_DEFAULT: whatever the pointers say
+            want_dst_device = d.device;
+            want_src_device = s.device;
+            break;
+    }
+    if (want_dst_device != d.device || want_src_device != s.device) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("kind",
+                                std::string(kind_name(kind)) + " (" + std::to_string(kind) + ")",
+                                "it contradicts the pointers: " + where_text("dst", dst, d) + ", "
+                                    + where_text("src", src, s)));
+    }
+    if (d.device) {
+        plan->direction = s.device ? CopyDirection::DeviceToDevice : CopyDirection::HostToDevice;
+    } else {
+        plan->direction = s.device ? CopyDirection::DeviceToHost : CopyDirection::HostToHost;
+    }
+    plan->pageable_host = (!d.device && !d.block) || (!s.device && !s.block);
+    return ACL_SUCCESS;
+}
+
+// `device` (logical) >= 0: allocate there instead of on the current context's device.
+aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t device = -1) {
+    if (dev_ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
+    }
+    if (size == 0) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+    }
+    std::shared_ptr<Context> context;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    int32_t target = context->device;
+    int32_t target_physical = context->physical;
+    if (device >= 0 && device != context->device) {
+        ACLEMU_TRY(runtime().check_device(device, "cfg->attrs[].value.deviceId", &target_physical));
+        target = device;
+    }
+    // CANN rounds up to 32 bytes and (aclrtMalloc) adds 32 bytes of padding. The table keeps the
+    // requested size, so range checks are exact; the padding only makes small over-reads safe.
+    size_t reserved = 0;
+    if (!checked_round_up(size, size_t{32}, &reserved)
+        || !checked_add(reserved, padding == Padding::Malloc ? 32 : 0, &reserved)
+        || reserved > kMaxAllocationBytes) {
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+    }
+    void* block = nullptr;
+    aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
+    if (err == ACL_SUCCESS) {
+        err = backend->memory().malloc_device(&block, reserved);
+    }
+    if (target != context->device) {
+        backend->bind_device(context->physical);  // back to the thread's current device
+    }
+    if (err != ACL_SUCCESS || block == nullptr) {
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                    msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
+                                + std::to_string(target) + ": " + backend->last_error_text()));
+    }
+    Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target};
+    allocation.reserved = reserved;
+    runtime().allocations().insert(allocation);
+    *dev_ptr = block;
+    return ACL_SUCCESS;
+}
+
+aclError release(void* ptr, AllocKind kind) {
+    const char* param = kind == AllocKind::Device ? "devPtr" : "hostPtr";
+    if (ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
+    }
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().backend(&backend));
+    std::optional<Allocation> released = runtime().allocations().erase(ptr, kind);
+    if (!released) {
+        std::string reason;
+        auto block = runtime().allocations().find(ptr);
+        if (block && block->kind != kind) {
+            reason = kind == AllocKind::Device
+                         ? "it was allocated by aclrtMallocHost; release it with aclrtFreeHost"
+                         : "it was allocated by aclrtMalloc; release it with aclrtFree";
+        } else if (block && block->origin == AllocOrigin::Mapped) {
+            reason = "it is physical memory mapped by aclrtMapMem; release it with aclrtUnmapMem";
+        } else if (block && block->origin == AllocOrigin::Imported) {
+            reason =
+                "it is memory another process shared (aclrtIpcMemImportByKey); release it "
+                "with aclrtIpcMemClose";
+        } else if (block) {
+            reason = "it points inside an allocation (which starts at "
+                     + pointer_text(reinterpret_cast<void*>(block->base)) + "), not at its start";
+        } else {
+            reason = kind == AllocKind::Device
+                         ? "it was not returned by aclrtMalloc, or it has already been freed"
+                         : "it was not returned by aclrtMallocHost, or it has already been freed";
+        }
+        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(ptr), reason));
+    }
+    if (kind == AllocKind::Device) {
+        withdraw_ipc_exports(reinterpret_cast<uintptr_t>(ptr), released->bytes);
+    }
+    aclError err = kind == AllocKind::Device ? backend->memory().free_device(ptr)
+                                             : backend->memory().free_host(ptr);
+    if (err != ACL_SUCCESS) {
+        return fail(
+            err,
+            msg_runtime("cannot free " + pointer_text(ptr) + ": " + backend->last_error_text()));
+    }
+    return ACL_SUCCESS;
+}
+
+// What a copy or fill works with: the stream when it is asynchronous (nullptr: the current
+// context's default stream), else the current device; and the backend.
+aclError find_target(bool async,
+                     aclrtStream stream,
+                     std::shared_ptr<Stream>* target,
+                     Backend** backend) {
+    return async ? runtime().stream_and_backend(stream, target, backend)
+                 : runtime().current_backend(backend);
+}
+
+aclError memcpy_impl(void* dst,
+                     size_t dest_max,
+                     const void* src,
+                     size_t count,
+                     int64_t kind,
+                     bool async,
+                     aclrtStream stream) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    ACLEMU_CHECK_NOT_NULL(dst);
+    ACLEMU_CHECK_NOT_NULL(src);
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(find_target(async, stream, &target, &backend));
+    CopyPlan plan;
+    ACLEMU_TRY(plan_copy(dst, dest_max, src, count, kind, backend, &plan));
+    auto describe = [&](TaskTrace& task) { describe_copy(task, dst, src, count, kind); };
+    if (!async) {
+        ACLEMU_TRY_BACKEND(
+            traced_sync(
+                TaskKind::Copy,
+                copy_name(plan.direction),
+                describe,
+                [&] { return backend->memory().memcpy_sync(dst, src, count, plan.direction); }),
+            backend,
+            "copy failed");
+        return ACL_SUCCESS;
+    }
+    ACLEMU_TRY_BACKEND(traced_enqueue(target,
+                                      TaskKind::Copy,
+                                      copy_name(plan.direction),
+                                      describe,
+                                      [&] {
+                                          return backend->memory().memcpy_async(
+                                              dst, src, count, plan.direction, target->impl.get());
+                                      }),
+                       backend,
+                       "asynchronous copy failed");
+    if (plan.pageable_host) {
+        // As in CANN: with pageable (not aclrtMallocHost) host memory the call returns only
+        // once the copy is done, so the caller may reuse or free its buffer right away.
+        WaitResult result = WaitResult::Done;
+        ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(target->impl.get(), -1, &result),
+                           backend,
+                           "asynchronous copy failed");
+        return ACL_SUCCESS;
+    }
+    return runtime().after_enqueue(*target);
+}
+
+aclError memset_impl(
+    void* dev_ptr, size_t max_count, int32_t value, size_t count, bool async, aclrtStream stream) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    if (dev_ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
+    }
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(find_target(async, stream, &target, &backend));
+    ACLEMU_TRY(check_count(count, max_count, "maxCount"));
+    Located where = locate_ptr(dev_ptr, backend);
+    ACLEMU_TRY(check_range("devPtr", dev_ptr, count, where, 2));
+    auto fill = [&]() -> aclError {
+        if (where.device) {
+            return async ? backend->memory().memset_async(dev_ptr, value, count, target->impl.get())
+                         : backend->memory().memset_sync(dev_ptr, value, count);
+        }
+        if (async) {
+            // Host memory: fill it in stream order on a host thread.
+            return backend->streams().launch_host_func(target->impl.get(), [dev_ptr, value, count] {
+                std::memset(dev_ptr, value, count);
+            });
+        }
+        std::memset(dev_ptr, value, count);
+        return ACL_SUCCESS;
+    };
+    auto describe = [&](TaskTrace& task) { describe_fill(task, dev_ptr, value, count); };
+    const aclError err = async ? traced_enqueue(target, TaskKind::Memset, "memset", describe, fill)
+                               : traced_sync(TaskKind::Memset, "memset", describe, fill);
+    if (err != ACL_SUCCESS) {
+        return fail(err, msg_runtime("memset failed: " + backend->last_error_text()));
+    }
+    return async ? runtime().after_enqueue(*target) : ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMalloc", [&] {
+        (void)policy;  // every policy (and unknown values, as in CANN) gets ordinary device memory
+        return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMallocAlign32", [&] {
+        (void)policy;
+        return device_malloc(devPtr, size, Padding::Align32);
+    });
+}
+
+aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+    return api_call_init("aclrtMallocCached", [&] {
+        (void)policy;
+        return device_malloc(devPtr, size, Padding::Malloc);
+    });
+}
+
+aclError aclrtMallocWithCfg(void** devPtr,
+                            size_t size,
+                            aclrtMemMallocPolicy policy,
+                            aclrtMallocConfig* cfg) {
+    return api_call_init("aclrtMallocWithCfg", [&] {
+        (void)policy;  // as aclrtMalloc
+        int32_t device = -1;
+        if (cfg != nullptr) {
+            if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("cfg->numAttrs",
+                                        std::to_string(cfg->numAttrs),
+                                        "cfg->attrs must not be null when cfg->numAttrs is not 0"));
+            }
+            for (size_t i = 0; i < cfg->numAttrs; ++i) {
+                const aclrtMallocAttribute& attribute = cfg->attrs[i];
+                const int64_t type = aclemu::enum_value(attribute.attr);  // any int the caller set
+                if (type < ACL_RT_MEM_ATTR_RSV || type > ACL_RT_MEM_ATTR_VA_FLAG) {
+                    return fail(ACL_ERROR_INVALID_PARAM,
+                                msg_invalid("cfg->attrs[].attr",
+                                            std::to_string(type),
+                                            "must be an aclrtMallocAttrType in [0, 3]"));
+                }
+                if (type == ACL_RT_MEM_ATTR_DEVICE_ID) {
+                    if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
+                        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
+                                    msg_invalid("cfg->attrs[].value.deviceId",
+                                                std::to_string(attribute.value.deviceId),
+                                                "is not a device id"));
+                    }
+                    device = static_cast<int32_t>(attribute.value.deviceId);
+                }
+            }
+        }
+        return device_malloc(devPtr, size, Padding::Malloc, device);
+    });
+}
+
+aclError aclrtFree(void* devPtr) {
+    return api_call_init("aclrtFree", [&] { return release(devPtr, AllocKind::Device); });
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+    return api_call_init("aclrtMallocHost", [&] {
+        ACLEMU_CHECK_NOT_NULL(hostPtr);
+        if (size == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("size", "0", "must be greater than 0"));
+        }
+        if (size > kMaxAllocationBytes) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+        }
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().backend(&backend));
+        void* block = nullptr;
+        if (aclError err = backend->memory().malloc_host(&block, size);
+            err != ACL_SUCCESS || block == nullptr) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_runtime("cannot allocate " + std::to_string(size)
+                                    + " bytes of host memory: " + backend->last_error_text()));
+        }
+        Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host};
+        allocation.reserved = size;
+        runtime().allocations().insert(allocation);
+        *hostPtr = block;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+    return api_call_init("aclrtFreeHost", [&] { return release(hostPtr, AllocKind::Host); });
+}
+
+aclError aclrtMemcpy(
+    void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpy", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, false, nullptr);
+    });
+}
+
+aclError aclrtMemcpyAsync(void* dst,
+                          size_t destMax,
+                          const void* src,
+                          size_t count,
+                          aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpyAsync", [&] {
+        return memcpy_impl(dst, destMax, src, count, kind_value, true, stream);
+    });
+}
+
+aclError aclrtMemcpy2d(void* dst,
+                       size_t dpitch,
+                       const void* src,
+                       size_t spitch,
+                       size_t width,
+                       size_t height,
+                       aclrtMemcpyKind kind) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpy2d", [&] {
+        ACLEMU_CHECK_NOT_NULL(dst);
+        ACLEMU_CHECK_NOT_NULL(src);
+        if (width == 0 || height == 0) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid(width == 0 ? "width" : "height", "0", "must be greater than 0"));
+        }
+        if (width > dpitch || width > spitch) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_invalid("width",
+                                    std::to_string(width),
+                                    "must not exceed dpitch (" + std::to_string(dpitch)
+                                        + ") or spitch (" + std::to_string(spitch) + ")"));
+        }
+        // Validate both whole spans once (kind, ranges), then copy row by row.
+        size_t dst_span = 0;
+        size_t src_span = 0;
+        if (!span_2d(height, dpitch, width, &dst_span)
+            || !span_2d(height, spitch, width, &src_span)) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid("height",
+                            std::to_string(height),
+                            "the copy spans more bytes than an address holds (dpitch "
+                                + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
+                                + ", width " + std::to_string(width) + ")"));
+        }
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().current_backend(&backend));
+        CopyPlan plan;
+        size_t span = std::max(dst_span, src_span);
+        ACLEMU_TRY(plan_copy(dst, span, src, width, kind_value, backend, &plan));
+        Located d = locate_ptr(dst, backend);
+        Located s = locate_ptr(src, backend);
+        ACLEMU_TRY(check_range("dst", dst, dst_span, d, 2));
+        ACLEMU_TRY(check_range("src", src, src_span, s, 1));
+        auto describe = [&](TaskTrace& task) {
+            describe_copy(task, dst, src, width * height, kind);
+            task.arg("rows", height);
+        };
+        auto copy_rows = [&]() -> aclError {
+            for (size_t row = 0; row < height; ++row) {
+                aclError err =
+                    backend->memory().memcpy_sync(static_cast<char*>(dst) + row * dpitch,
+                                                  static_cast<const char*>(src) + row * spitch,
+                                                  width,
+                                                  plan.direction);
+                if (err != ACL_SUCCESS) {
+                    return err;
+                }
+            }
+            return ACL_SUCCESS;
+        };
+        ACLEMU_TRY_BACKEND(
+            traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows),
+            backend,
+            "copy failed");
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+    return api_call_init(
+        "aclrtMemset", [&] { return memset_impl(devPtr, maxCount, value, count, false, nullptr); });
+}
+
+aclError aclrtMemsetAsync(
+    void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+    return api_call_init("aclrtMemsetAsync",
+                         [&] { return memset_impl(devPtr, maxCount, value, count, true, stream); });
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+    const int64_t attr_value = aclemu::enum_value(attr);
+    return api_call_init("aclrtGetMemInfo", [&] {
+        if (attr_value < ACL_DDR_MEM || attr_value > ACL_MEM_P2P_HUGE1G) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid(
+                    "attr", std::to_string(attr_value), "must be an aclrtMemAttr in [0, 17]"));
+        }
+        ACLEMU_CHECK_NOT_NULL(free);
+        ACLEMU_CHECK_NOT_NULL(total);
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_TRY_BACKEND(
+            backend->memory().mem_info(free, total), backend, "cannot read memory information");
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,33 @@
+#include "memory/internal_device_memory.h"
+
+#include "core/status.h"
+#include "runtime_state.h"
+
+#include <string>
+
+namespace aclemu::rt {
+
+aclError allocate_internal_block(Backend* backend, int32_t device, size_t bytes, void** out) {
+    void* block = nullptr;
+    if (aclError err = backend->memory().malloc_device(&block, bytes); err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime("cannot allocate " + std::to_string(bytes)
+                                + " bytes of device memory: " + backend->last_error_text()));
+    }
+    if (aclError err = backend->memory().memset_sync(block, 0, bytes); err != ACL_SUCCESS) {
+        backend->memory().free_device(block);
+        return fail(err, msg_runtime("cannot clear device memory: " + backend->last_error_text()));
+    }
+    runtime().allocations().insert(
+        Allocation{reinterpret_cast<uintptr_t>(block), bytes, AllocKind::Device, device});
+    *out = block;
+    return ACL_SUCCESS;
+}
+
+void free_internal_block(Backend* backend, void* block) {
+    if (runtime().allocations().erase(block, AllocKind::Device)) {
+        backend->memory().free_device(block);
+    }
+}
+
+}  // namespace aclemu::rt

@@ -1,0 +1,183 @@
+// Entry points: streams (create, destroy, synchronize, query, wait on an event) and host
+// functions run in stream order. A NULL stream is the current context's default stream.
+// Configured creation, stream queries, abort and state callbacks are in api_stream_config.cpp.
+#include "acl/acl.h"
+
+#include "core/status.h"
+#include "event/event_registry.h"
+#include "observe/traced_task.h"
+#include "runtime_state.h"
+#include "stream/stream_config.h"
+#include "stream/task_failure.h"
+
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace {
+
+aclError check_timeout(int32_t timeout) {
+    if (timeout == 0 || timeout < -1) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("timeout",
+                                std::to_string(timeout),
+                                "must be -1 (wait forever) or a positive number of ms"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError synchronize(aclrtStream handle, int32_t timeout) {
+    ACLEMU_RESOLVE_STREAM(handle, stream, backend);
+    WaitResult result = WaitResult::Done;
+    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
+                       backend,
+                       "stream synchronization failed");
+    if (result == WaitResult::TimedOut) {
+        return fail(
+            ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+            msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
+    }
+    aclemu::observe::completion_observed();
+    if (stream->aborted.exchange(false)) {
+        return fail(ACL_ERROR_RT_STREAM_ABORT,
+                    msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
+                                "not started were dropped"));
+    }
+    std::string failure;
+    if (aclError failed = take_task_failure(*stream, &failure); failed != ACL_SUCCESS) {
+        return fail(failed, msg_runtime(failure));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError create_stream(aclrtStream* stream) {
+    ACLEMU_CHECK_NOT_NULL(stream);
+    return runtime().create_stream(stream);
+}
+
+aclError destroy_stream(aclrtStream stream) {
+    ACLEMU_CHECK_NOT_NULL(stream);
+    return runtime().destroy_stream(stream);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+    return api_call_init("aclrtCreateStream", [&] { return create_stream(stream); });
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+    return api_call_init("aclrtCreateStreamWithConfig",
+                         [&] { return create_configured_stream(stream, priority, flag); });
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+    return api_call_init("aclrtDestroyStream", [&] { return destroy_stream(stream); });
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream) {
+    return api_call_init("aclrtDestroyStreamForce", [&] { return destroy_stream(stream); });
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+    return api_call_init("aclrtSynchronizeStream", [&] { return synchronize(stream, -1); });
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+    return api_call_init("aclrtSynchronizeStreamWithTimeout", [&] {
+        ACLEMU_TRY(check_timeout(timeout));
+        return synchronize(stream, timeout);
+    });
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+    return api_call_init("aclrtStreamQuery", [&] {
+        ACLEMU_CHECK_NOT_NULL(status);
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
+        bool complete = false;
+        ACLEMU_TRY_BACKEND(backend->streams().query_stream(target->impl.get(), &complete),
+                           backend,
+                           "stream query failed");
+        if (complete) {
+            aclemu::observe::completion_observed();
+        }
+        *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+    return api_call_init("aclrtStreamWaitEvent", [&] {
+        ACLEMU_CHECK_NOT_NULL(event);
+        std::shared_ptr<Event> target_event;
+        ACLEMU_TRY(events().find(event, &target_event));
+        if (!target_event->sync_capable) {
+            return fail(
+                ACL_ERROR_RT_PARAM_INVALID,
+                msg_invalid("event",
+                            pointer_text(event),
+                            "it was created without ACL_EVENT_SYNC and cannot be waited on"));
+        }
+        std::shared_ptr<Stream> target;
+        ACLEMU_TRY(runtime().stream(stream, &target));
+        if (!target_event->recorded.load()) {
+            return ACL_SUCCESS;  // never recorded (or reset): nothing to wait for
+        }
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_TRY_BACKEND(traced_enqueue(
+                               target,
+                               TaskKind::EventWait,
+                               "wait event",
+                               [&](TaskTrace& task) { describe_event(task, event, *target_event); },
+                               [&] {
+                                   return backend->streams().stream_wait_event(
+                                       target->impl.get(), target_event->impl.get());
+                               }),
+                           backend,
+                           "stream wait failed");
+        return runtime().after_enqueue(*target);
+    });
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+    return api_call_init("aclrtSetStreamFailureMode", [&] {
+        std::shared_ptr<Stream> target;
+        ACLEMU_TRY(runtime().stream(stream, &target));
+        if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("mode",
+                            std::to_string(mode),
+                            "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
+        }
+        // Recorded only: tasks cannot fail half-way on aclemu's streams, and a GPU kernel fault
+        // fails every later call anyway (ACL_STOP_ON_FAILURE for the whole process).
+        target->failure_mode.store(mode);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
+    return api_call_init("aclrtLaunchHostFunc", [&] {
+        ACLEMU_CHECK_NOT_NULL(fn);
+        ACLEMU_RESOLVE_STREAM(stream, target, backend);
+        ACLEMU_TRY_BACKEND(
+            traced_enqueue(
+                target,
+                TaskKind::HostFunc,
+                "host function",
+                [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
+                [&] {
+                    return backend->streams().launch_host_func(target->impl.get(),
+                                                               [fn, args] { fn(args); });
+                }),
+            backend,
+            "cannot launch the host function");
+        return runtime().after_enqueue(*target);
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,69 @@
+// tear_down: the order teardown.h states, one function per domain.
+#include "teardown.h"
+
+#include "event/event_registry.h"
+#include "memory/allocator_registry.h"
+#include "memory/vmm_registry.h"
+#include "observe/trace_recorder.h"
+#include "runtime_state.h"
+#include "sharing/ipc_registry.h"
+#include "sharing/notify_registry.h"
+#include "stream/stream_state_callbacks.h"
+#include "tasks/overflow_state.h"
+
+namespace aclemu::rt {
+namespace {
+
+void release_streams(Backend* backend, std::vector<std::shared_ptr<Stream>>& streams) {
+    if (backend == nullptr) {
+        return;
+    }
+    for (auto& stream : streams) {
+        if (stream->impl) {
+            notify_stream_state(stream.get(), ACL_RT_STREAM_STATE_DESTROY_PRE);
+            backend->streams().destroy_stream(std::move(stream->impl));
+        }
+    }
+}
+
+// Blocks of aclrtMalloc / aclrtMallocHost (and the runtime's own); mappings and imports went with
+// their owners in steps 5 and 6.
+void release_allocations(Backend* backend) {
+    for (const Allocation& block : runtime().allocations().take_all()) {
+        if (backend == nullptr || block.origin != AllocOrigin::Malloc) {
+            continue;
+        }
+        void* ptr = reinterpret_cast<void*>(block.base);
+        if (block.kind == AllocKind::Device) {
+            backend->memory().free_device(ptr);
+        } else {
+            backend->memory().free_host(ptr);
+        }
+    }
+}
+
+}  // namespace
+
+void tear_down(Teardown&& what) {
+    const bool runtime_scope = what.scope == Teardown::Scope::Runtime;
+    Backend* backend = what.backend;
+    if (runtime_scope) {
+        OverflowState::instance().release();  // 1. tasks
+        notifies().release();                 // 2. sharing: notifies
+    }
+    release_streams(backend, what.streams);  // 3. stream
+    if (!runtime_scope) {
+        return;
+    }
+    events().release(backend);  // 4. event
+    if (backend != nullptr && backend->sharing() != nullptr) {
+        release_ipc(*backend);  // 5. sharing: IPC
+        release_vmm(*backend);  // 6. memory
+    }
+    forget_allocator_registrations();
+    release_allocations(backend);
+    what.owned.reset();  // 7. backend
+    observe::trace::finish_session();
+}
+
+}  // namespace aclemu::rt
