@@ -10,6 +10,8 @@
 #include "sharing/notify_registry.h"
 #include "stream/stream_state_callbacks.h"
 #include "tasks/overflow_state.h"
+#include "tdt/tdt_channel_objects.h"
+#include "tdt/tdt_queue_objects.h"
 
 namespace aclemu::rt {
 namespace {
@@ -50,6 +52,8 @@ void tear_down(Teardown&& what) {
     if (runtime_scope) {
         OverflowState::instance().release();  // 1. tasks
         notifies().release();                 // 2. sharing: notifies
+        tdt::stop_channels();                 //    tdt: channels and queues, so that a
+        tdt::stop_queues();                   //    host function blocked on one ends
     }
     release_streams(backend, what.streams);  // 3. stream
     if (!runtime_scope) {

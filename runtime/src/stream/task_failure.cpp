@@ -46,7 +46,7 @@ void fail_stream_task(const StreamTarget& target, aclError code, const std::stri
     }
     if (stream.failure_mode.load() == ACL_STOP_ON_FAILURE && stream.impl) {
         if (Backend* backend = runtime().existing_backend(); backend != nullptr) {
-            backend->abort_stream(stream.impl.get());
+            backend->streams().abort_stream(stream.impl.get());
         }
     }
 }

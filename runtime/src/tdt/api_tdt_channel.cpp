@@ -3,8 +3,8 @@
 // receive hands out new items that own their bytes.
 #include "acl/acl_tdt.h"
 
-#include "runtime_state.h"
 #include "core/status.h"
+#include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
 
 #include <cstring>
@@ -16,17 +16,14 @@ using namespace aclemu::rt::tdt;
 namespace aclemu::rt::tdt {
 
 HandleRegistry<acltdtChannelHandle>& channels() {
-    static auto* registry = [] {
-        auto* created = new HandleRegistry<acltdtChannelHandle>;
-        // aclFinalize ends every channel: waiters wake, and the handles become stale.
-        runtime().add_teardown_hook([] {
-            for (auto& channel : channels().remove_all()) {
-                channel->messages.stop();
-            }
-        });
-        return created;
-    }();
+    static auto* registry = new HandleRegistry<acltdtChannelHandle>;  // handles may die at exit
     return *registry;
+}
+
+void stop_channels() {
+    for (auto& channel : channels().remove_all()) {
+        channel->messages.stop();
+    }
 }
 
 }  // namespace aclemu::rt::tdt

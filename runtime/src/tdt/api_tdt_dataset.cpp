@@ -3,8 +3,8 @@
 // live items.
 #include "acl/acl_tdt.h"
 
-#include "runtime_state.h"
 #include "core/status.h"
+#include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
 
 #include <string>

@@ -63,5 +63,7 @@ namespace aclemu::rt::tdt {
 HandleRegistry<acltdtDataItem>& data_items();
 HandleRegistry<acltdtDataset>& datasets();
 HandleRegistry<acltdtChannelHandle>& channels();
+/// aclFinalize (teardown.h): every channel stopped (waiters wake) and forgotten (handles stale).
+void stop_channels();
 
 }  // namespace aclemu::rt::tdt

@@ -2,9 +2,9 @@
 // (ACL_ERROR_INVALID_PARAM with a message naming the parameter) recorded.
 #pragma once
 
+#include "core/status.h"
 #include "handles/handle_registry.h"
 #include "runtime_state.h"
-#include "core/status.h"
 
 #include <memory>
 #include <string>

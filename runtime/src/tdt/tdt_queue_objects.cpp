@@ -75,20 +75,17 @@ std::vector<std::pair<uint32_t, uint32_t>> QueueTable::routes() {
 }
 
 QueueTable& queues() {
-    static auto* table = [] {
-        auto* created = new QueueTable;  // never destroyed: queues may be used during exit
-        // aclFinalize ends every queue (waiters wake, ids become stale) and frees its buffers.
-        runtime().add_teardown_hook([] {
-            for (auto& queue : queues().remove_all()) {
-                queue->items.stop();
-                for (Buffer* buffer : queue->items.clear()) {
-                    free_buffer_chain(buffer);
-                }
-            }
-        });
-        return created;
-    }();
+    static auto* table = new QueueTable;  // never destroyed: queues may be used during exit
     return *table;
+}
+
+void stop_queues() {
+    for (auto& queue : queues().remove_all()) {
+        queue->items.stop();
+        for (Buffer* buffer : queue->items.clear()) {
+            free_buffer_chain(buffer);
+        }
+    }
 }
 
 HandleRegistry<Buffer>& buffers() {

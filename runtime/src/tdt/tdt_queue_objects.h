@@ -86,6 +86,8 @@ private:
 };
 
 QueueTable& queues();
+/// aclFinalize (teardown.h): every queue stopped (waiters wake), its buffers freed, its id stale.
+void stop_queues();
 HandleRegistry<Buffer>& buffers();
 HandleRegistry<tagMemQueueAttr>& queue_attrs();
 HandleRegistry<acltdtQueueRoute>& queue_routes();
