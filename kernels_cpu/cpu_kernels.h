@@ -26,6 +26,13 @@ void log_sigmoid_backward(const LogSigmoidBackwardArgs& args,
 
 void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores = StoreMode::Auto);
 
+void sigmoid(const SigmoidArgs& args, int threads, StoreMode stores = StoreMode::Auto);
+void log_sigmoid(const LogSigmoidArgs& args, int threads, StoreMode stores = StoreMode::Auto);
+void logit(const LogitArgs& args, int threads, StoreMode stores = StoreMode::Auto);
+void sigmoid_backward(const SigmoidBackwardArgs& args,
+                      int threads,
+                      StoreMode stores = StoreMode::Auto);
+
 /// Workspace for per-chunk fp32 partials; chunking depends only on the shape, never on the
 /// thread count, so results are bitwise reproducible. SIZE_MAX when the size does not fit size_t.
 size_t batch_norm_reduce_backward_workspace_bytes(const BatchNormReduceBackwardArgs& args);

@@ -22,8 +22,11 @@
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cpu/x86/isa.h"
 #include "kernels_cu/math/dtype.h"
+#include "kernels_cu/math/log_sigmoid.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
+#include "kernels_cu/math/logit.h"
 #include "kernels_cu/math/logit_grad.h"
+#include "kernels_cu/math/sigmoid.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -263,6 +266,37 @@ void logit_grad(const LogitGradArgs& args, int threads, StoreMode stores) {
             threads,
             stores);
     }
+}
+
+// The forward activations read their one input as both operands (SigmoidArgs).
+void sigmoid(const SigmoidArgs& args, int threads, StoreMode stores) {
+    run(args.geometry, args.dtype, args.out, args.self, args.self, SigmoidOp{}, threads, stores);
+}
+
+void log_sigmoid(const LogSigmoidArgs& args, int threads, StoreMode stores) {
+    run(args.geometry, args.dtype, args.out, args.self, args.self, LogSigmoidOp{}, threads, stores);
+}
+
+void logit(const LogitArgs& args, int threads, StoreMode stores) {
+    run(args.geometry,
+        args.dtype,
+        args.out,
+        args.self,
+        args.self,
+        LogitOp{args.lo, args.hi, args.clamp},
+        threads,
+        stores);
+}
+
+void sigmoid_backward(const SigmoidBackwardArgs& args, int threads, StoreMode stores) {
+    run(args.geometry,
+        args.dtype,
+        args.grad_input,
+        args.grad_output,
+        args.output,
+        SigmoidBackwardOp{},
+        threads,
+        stores);
 }
 
 }  // namespace aclemu::kernels::cpu

@@ -7,8 +7,11 @@
 // template arguments (Nsight Compute's "Function Name") still tells the operators apart.
 #include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
+#include "kernels_cu/math/log_sigmoid.h"
 #include "kernels_cu/math/log_sigmoid_backward.h"
+#include "kernels_cu/math/logit.h"
 #include "kernels_cu/math/logit_grad.h"
+#include "kernels_cu/math/sigmoid.h"
 
 #include <cstdint>
 
@@ -332,6 +335,171 @@ void launch_typed(const ElementwiseGeometry& g,
     }
 }
 
+// aclnnSigmoid, aclnnInplaceSigmoid.
+template <typename T>
+__global__ void __launch_bounds__(kBlock) sigmoid_contiguous_vector(
+    T* out, const T* a, const T* b, int64_t n, int64_t peel, SigmoidOp op) {
+    contiguous_vector(out, a, b, n, peel, op);
+}
+template <typename T>
+__global__ void __launch_bounds__(kBlock)
+    sigmoid_contiguous_scalar(T* out, const T* a, const T* b, int64_t n, SigmoidOp op) {
+    contiguous_scalar(out, a, b, n, op);
+}
+template <typename T, typename Index>
+__global__ void __launch_bounds__(kBlock)
+    sigmoid_strided(T* out, const T* a, const T* b, Index n, StridedParams<Index> p, SigmoidOp op) {
+    strided(out, a, b, n, p, op);
+}
+template <typename T>
+void launch_typed(
+    const ElementwiseGeometry& g, T* out, const T* a, const T* b, SigmoidOp op, gpuStream_t s) {
+    const int64_t n = g.numel;
+    const Plan p = plan_path<T>(g, out, a, b);
+    switch (p.path) {
+        case Path::ContiguousVector:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_contiguous_vector<T>)
+            (out, a, b, n, p.peel, op);
+            return;
+        case Path::ContiguousScalar:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_contiguous_scalar<T>)(out, a, b, n, op);
+            return;
+        case Path::Strided32:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_strided<T, uint32_t>)
+            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+            return;
+        case Path::Strided64:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_strided<T, uint64_t>)
+            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+            return;
+    }
+}
+
+// aclnnLogSigmoid, aclnnLogSigmoidForward.
+template <typename T>
+__global__ void __launch_bounds__(kBlock) log_sigmoid_contiguous_vector(
+    T* out, const T* a, const T* b, int64_t n, int64_t peel, LogSigmoidOp op) {
+    contiguous_vector(out, a, b, n, peel, op);
+}
+template <typename T>
+__global__ void __launch_bounds__(kBlock)
+    log_sigmoid_contiguous_scalar(T* out, const T* a, const T* b, int64_t n, LogSigmoidOp op) {
+    contiguous_scalar(out, a, b, n, op);
+}
+template <typename T, typename Index>
+__global__ void __launch_bounds__(kBlock) log_sigmoid_strided(
+    T* out, const T* a, const T* b, Index n, StridedParams<Index> p, LogSigmoidOp op) {
+    strided(out, a, b, n, p, op);
+}
+template <typename T>
+void launch_typed(
+    const ElementwiseGeometry& g, T* out, const T* a, const T* b, LogSigmoidOp op, gpuStream_t s) {
+    const int64_t n = g.numel;
+    const Plan p = plan_path<T>(g, out, a, b);
+    switch (p.path) {
+        case Path::ContiguousVector:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_contiguous_vector<T>)
+            (out, a, b, n, p.peel, op);
+            return;
+        case Path::ContiguousScalar:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_contiguous_scalar<T>)(out, a, b, n, op);
+            return;
+        case Path::Strided32:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_strided<T, uint32_t>)
+            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+            return;
+        case Path::Strided64:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, log_sigmoid_strided<T, uint64_t>)
+            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+            return;
+    }
+}
+
+// aclnnLogit.
+template <typename T>
+__global__ void __launch_bounds__(kBlock)
+    logit_contiguous_vector(T* out, const T* a, const T* b, int64_t n, int64_t peel, LogitOp op) {
+    contiguous_vector(out, a, b, n, peel, op);
+}
+template <typename T>
+__global__ void __launch_bounds__(kBlock)
+    logit_contiguous_scalar(T* out, const T* a, const T* b, int64_t n, LogitOp op) {
+    contiguous_scalar(out, a, b, n, op);
+}
+template <typename T, typename Index>
+__global__ void __launch_bounds__(kBlock)
+    logit_strided(T* out, const T* a, const T* b, Index n, StridedParams<Index> p, LogitOp op) {
+    strided(out, a, b, n, p, op);
+}
+template <typename T>
+void launch_typed(
+    const ElementwiseGeometry& g, T* out, const T* a, const T* b, LogitOp op, gpuStream_t s) {
+    const int64_t n = g.numel;
+    const Plan p = plan_path<T>(g, out, a, b);
+    switch (p.path) {
+        case Path::ContiguousVector:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_contiguous_vector<T>)
+            (out, a, b, n, p.peel, op);
+            return;
+        case Path::ContiguousScalar:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_contiguous_scalar<T>)(out, a, b, n, op);
+            return;
+        case Path::Strided32:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_strided<T, uint32_t>)
+            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+            return;
+        case Path::Strided64:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, logit_strided<T, uint64_t>)
+            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+            return;
+    }
+}
+
+// aclnnSigmoidBackward.
+template <typename T>
+__global__ void __launch_bounds__(kBlock) sigmoid_backward_contiguous_vector(
+    T* out, const T* a, const T* b, int64_t n, int64_t peel, SigmoidBackwardOp op) {
+    contiguous_vector(out, a, b, n, peel, op);
+}
+template <typename T>
+__global__ void __launch_bounds__(kBlock) sigmoid_backward_contiguous_scalar(
+    T* out, const T* a, const T* b, int64_t n, SigmoidBackwardOp op) {
+    contiguous_scalar(out, a, b, n, op);
+}
+template <typename T, typename Index>
+__global__ void __launch_bounds__(kBlock) sigmoid_backward_strided(
+    T* out, const T* a, const T* b, Index n, StridedParams<Index> p, SigmoidBackwardOp op) {
+    strided(out, a, b, n, p, op);
+}
+template <typename T>
+void launch_typed(const ElementwiseGeometry& g,
+                  T* out,
+                  const T* a,
+                  const T* b,
+                  SigmoidBackwardOp op,
+                  gpuStream_t s) {
+    const int64_t n = g.numel;
+    const Plan p = plan_path<T>(g, out, a, b);
+    switch (p.path) {
+        case Path::ContiguousVector:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_backward_contiguous_vector<T>)
+            (out, a, b, n, p.peel, op);
+            return;
+        case Path::ContiguousScalar:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_backward_contiguous_scalar<T>)
+            (out, a, b, n, op);
+            return;
+        case Path::Strided32:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_backward_strided<T, uint32_t>)
+            (out, a, b, static_cast<uint32_t>(n), strided_params<uint32_t>(g), op);
+            return;
+        case Path::Strided64:
+            ACLEMU_LAUNCH(p.grid, kBlock, 0, s, sigmoid_backward_strided<T, uint64_t>)
+            (out, a, b, static_cast<uint64_t>(n), strided_params<uint64_t>(g), op);
+            return;
+    }
+}
+
 template <typename Op>
 int launch(const ElementwiseGeometry& g,
            DType dtype,
@@ -384,6 +552,36 @@ int launch_logit_grad(const LogitGradArgs& args, void* stream) {
                   args.x,
                   args.dy,
                   LogitGradOp<false>{args.lo, args.hi},
+                  stream);
+}
+
+// The forward activations pass their one input as both operands (SigmoidArgs).
+int launch_sigmoid(const SigmoidArgs& args, void* stream) {
+    return launch(args.geometry, args.dtype, args.out, args.self, args.self, SigmoidOp{}, stream);
+}
+
+int launch_log_sigmoid(const LogSigmoidArgs& args, void* stream) {
+    return launch(
+        args.geometry, args.dtype, args.out, args.self, args.self, LogSigmoidOp{}, stream);
+}
+
+int launch_logit(const LogitArgs& args, void* stream) {
+    return launch(args.geometry,
+                  args.dtype,
+                  args.out,
+                  args.self,
+                  args.self,
+                  LogitOp{args.lo, args.hi, args.clamp},
+                  stream);
+}
+
+int launch_sigmoid_backward(const SigmoidBackwardArgs& args, void* stream) {
+    return launch(args.geometry,
+                  args.dtype,
+                  args.grad_input,
+                  args.grad_output,
+                  args.output,
+                  SigmoidBackwardOp{},
                   stream);
 }
 

@@ -53,6 +53,44 @@ struct LogitGradArgs {
     bool nan_fill = true;
 };
 
+/// out = sigmoid(self) (aclnnSigmoid, aclnnInplaceSigmoid: out may be self). Operands: 0 = out,
+/// 1 = self, 2 = self again (the elementwise loops are binary; the functor ignores it).
+struct SigmoidArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* out = nullptr;
+    const void* self = nullptr;
+};
+
+/// out = log(sigmoid(self)). Operands as SigmoidArgs.
+struct LogSigmoidArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* out = nullptr;
+    const void* self = nullptr;
+};
+
+/// out = ln(z / (1 - z)), z = clamp ? self clamped to [lo, hi] : self. Operands as SigmoidArgs.
+struct LogitArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* out = nullptr;
+    const void* self = nullptr;
+    float lo = 0.0f;
+    float hi = 1.0f;
+    bool clamp = false;
+};
+
+/// gradInput = gradOutput * (1 - output) * output. Operands: 0 = grad_input (out),
+/// 1 = grad_output, 2 = output.
+struct SigmoidBackwardArgs {
+    ElementwiseGeometry geometry;
+    DType dtype = DType::Float32;
+    void* grad_input = nullptr;
+    const void* grad_output = nullptr;
+    const void* output = nullptr;
+};
+
 /// A 1-D tensor of length C (mean, invstd, or an output). data == nullptr: absent.
 struct ChannelVector {
     void* data = nullptr;

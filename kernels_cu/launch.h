@@ -32,6 +32,11 @@ struct GpuLaunchers {
                                              void* workspace,
                                              void* stream);
 
+    int (*sigmoid)(const SigmoidArgs& args, void* stream);
+    int (*log_sigmoid)(const LogSigmoidArgs& args, void* stream);
+    int (*logit)(const LogitArgs& args, void* stream);
+    int (*sigmoid_backward)(const SigmoidBackwardArgs& args, void* stream);
+
     /// Human-readable text of a code returned above.
     const char* (*error_string)(int code);
 };

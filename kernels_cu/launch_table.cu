@@ -16,6 +16,10 @@ size_t upsample_nearest_exact1d_backward_workspace_bytes(
 int launch_upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args,
                                              void* workspace,
                                              void* stream);
+int launch_sigmoid(const SigmoidArgs& args, void* stream);
+int launch_log_sigmoid(const LogSigmoidArgs& args, void* stream);
+int launch_logit(const LogitArgs& args, void* stream);
+int launch_sigmoid_backward(const SigmoidBackwardArgs& args, void* stream);
 
 namespace {
 const char* error_string(int code) {
@@ -31,6 +35,10 @@ const GpuLaunchers& launchers() {
         &launch_batch_norm_reduce_backward,
         &upsample_nearest_exact1d_backward_workspace_bytes,
         &launch_upsample_nearest_exact1d_backward,
+        &launch_sigmoid,
+        &launch_log_sigmoid,
+        &launch_logit,
+        &launch_sigmoid_backward,
         &error_string,
     };
     return table;

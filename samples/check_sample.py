@@ -52,11 +52,49 @@ def upsample_nearest_exact1d_backward():
     return [("out", out)]
 
 
+def log_sigmoid(x):
+    return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+
+
+def logsigmoid():
+    return [("out", [log_sigmoid(x) for x in (-4, -2, -1, 0, 1, 2, 3, 4)])]
+
+
+def logsigmoid_forward():
+    return [("out", [log_sigmoid(x) for x in range(1, 9)])]
+
+
+def sigmoid():
+    return [("out", [1.0 / (1.0 + math.exp(-x)) for x in (-4, -2, -1, 0, 1, 2, 3, 4)])]
+
+
+def inplace_sigmoid():
+    return [("selfRef", sigmoid()[0][1])]
+
+
+def sigmoid_backward():
+    dy, y = [1, 2, -1, 0.5], [0.5, 0.25, 0.75, f32(0.9)]
+    return [("gradInput", [d * v * (1 - v) for d, v in zip(dy, y)])]
+
+
+def logit():
+    # eps = 0.1: inputs clamped to [0.1, 0.9] (in float32), then log(z / (1 - z)).
+    lo, hi = f32(0.1), f32(1 - f32(0.1))
+    z = [min(max(f32(v), lo), hi) for v in (0.05, 0.2, 0.4, 0.5, 0.8, 0.97)]
+    return [("out", [math.log(v / (1 - v)) for v in z])]
+
+
 EXPECTED = {
     "logsigmoid_backward": logsigmoid_backward,
     "batch_norm_reduce_backward": batch_norm_reduce_backward,
     "logit_grad": logit_grad,
     "upsample_nearest_exact1d_backward": upsample_nearest_exact1d_backward,
+    "logsigmoid": logsigmoid,
+    "logsigmoid_forward": logsigmoid_forward,
+    "sigmoid": sigmoid,
+    "inplace_sigmoid": inplace_sigmoid,
+    "sigmoid_backward": sigmoid_backward,
+    "logit": logit,
 }
 
 
