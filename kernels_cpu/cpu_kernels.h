@@ -40,6 +40,16 @@ void batch_norm_reduce_backward(const BatchNormReduceBackwardArgs& args,
                                 void* workspace,
                                 int threads);
 
+void upsample_nearest_exact1d(const UpsampleNearestExact1dArgs& args, int threads);
+
 void upsample_nearest_exact1d_backward(const UpsampleNearestExact1dBackwardArgs& args, int threads);
+
+/// SyncBatchNorm family. Stats' workspace holds per-(channel, chunk) moments (SIZE_MAX when the
+/// size does not fit size_t).
+size_t batch_norm_stats_workspace_bytes(const BatchNormStatsArgs& args);
+void batch_norm_stats(const BatchNormStatsArgs& args, void* workspace, int threads);
+void batch_norm_gather_stats(const BatchNormGatherStatsArgs& args);
+void batch_norm_elemt(const BatchNormElemtArgs& args, int threads);
+void batch_norm_elemt_backward(const BatchNormElemtBackwardArgs& args, int threads);
 
 }  // namespace aclemu::kernels::cpu

@@ -135,6 +135,103 @@ struct UpsampleNearestExact1dBackwardArgs {
     UpsampleAlgorithm algorithm = UpsampleAlgorithm::Gather;
 };
 
+/// out[n, c, j] = self[n, c, exact_fw_source_index(j)] (UpsampleNearestExact1d), the index
+/// rule of the backward with the same fp32 scale. Strides in elements.
+struct UpsampleNearestExact1dArgs {
+    int64_t n = 0, c = 0, l_in = 0, l_out = 0;
+    float scale = 1.0f;
+    DType dtype = DType::Float32;
+    const void* self = nullptr;
+    int64_t self_strides[3] = {};
+    void* out = nullptr;
+    int64_t out_strides[3] = {};
+};
+
+/// The SyncBatchNorm family's view of [N, C, *] tensors of one shape: channel dim 1 with each
+/// operand's channel stride, every other dim merged into `reduce_ndim` dims (outermost first)
+/// with each operand's strides. Operand order as in the op's args.
+struct ChannelGeometry {
+    int64_t channels = 0;
+    int64_t reduce_numel = 0;  // elements per channel
+    int32_t reduce_ndim = 0;
+    int64_t reduce_sizes[kMaxDims] = {};
+    int64_t reduce_strides[3][kMaxDims] = {};
+    int64_t channel_strides[3] = {};
+};
+
+/// Elements of a channel's reduce range per statistics chunk (BatchNormStats): a pure constant,
+/// so the workspace and the results do not depend on the backend or the thread count.
+constexpr int64_t kBatchNormStatsChunk = 16384;
+
+/// One chunk's statistics: its element count, mean and sum of squared deviations (fp32).
+struct BnMoments {
+    float count;
+    float mean;
+    float m2;
+};
+
+/// mean[c] and invstd[c] = 1 / sqrt(biased var + eps) of `input` (geometry operand 0), per
+/// channel; the workspace holds channels * chunks BnMoments.
+struct BatchNormStatsArgs {
+    ChannelGeometry geometry;
+    DType dtype = DType::Float32;
+    const void* input = nullptr;
+    float eps = 0.0f;
+    ChannelVector mean, invstd;
+};
+
+/// A [world, C] matrix of per-device statistics (BatchNormGatherStatsWithCounts).
+struct ChannelMatrix {
+    const void* data = nullptr;
+    DType dtype = DType::Float32;
+    int64_t row_stride = 0;
+    int64_t column_stride = 1;
+};
+
+/// Merges `world` devices' (mean, invstd, count) per channel into mean_all and invstd_all, and
+/// updates the running statistics that are present (data != nullptr).
+struct BatchNormGatherStatsArgs {
+    int64_t channels = 0;
+    int64_t world = 0;
+    ChannelMatrix mean, invstd;
+    ChannelVector counts;  // length world
+    float momentum = 0.0f;
+    float eps = 0.0f;
+    ChannelVector running_mean, running_var;
+    ChannelVector mean_all, invstd_all;
+};
+
+/// out = (input - mean[c]) * invstd[c] * weight[c] + bias[c] (weight 1 and bias 0 when absent).
+/// Geometry operands: 0 = out, 1 = input; both of `dtype`.
+struct BatchNormElemtArgs {
+    ChannelGeometry geometry;
+    DType dtype = DType::Float32;
+    void* out = nullptr;
+    const void* input = nullptr;
+    ChannelVector weight, bias, mean, invstd;
+};
+
+/// Element type of BatchNormElemtBackward's counter, which may also be INT32.
+enum class CounterType : int32_t { Float32 = 0, Float16 = 1, Int32 = 3 };
+
+/// grad_input = (grad_out - sum_dy[c] / n - (input - mean[c]) * invstd[c]^2 * sum_dy_xmu[c] / n)
+/// * invstd[c] * weight[c], n = the sum of the counter's `counter_numel` elements (`counter_stride`
+/// apart).
+/// Geometry operands: 0 = grad_input, 1 = grad_out, 2 = input; all of `dtype`. The GPU's
+/// workspace holds the per-channel coefficients (BnElemtBackwardChannel); the CPU needs none.
+struct BatchNormElemtBackwardArgs {
+    ChannelGeometry geometry;
+    DType dtype = DType::Float32;
+    void* grad_input = nullptr;
+    const void* grad_out = nullptr;
+    const void* input = nullptr;
+    ChannelVector mean, invstd, weight, sum_dy, sum_dy_xmu;
+    const void* counter = nullptr;
+    CounterType counter_type = CounterType::Float32;
+    int64_t counter_numel = 0;
+    int64_t counter_stride = 1;
+};
+
 /// The least traffic a kernel can have: every input element read once and every output element
 /// written once (broadcast or repeated reads and the O(C) BatchNorm vectors not counted). The
 /// operators use it to tell short kernels from long ones.
@@ -150,6 +247,17 @@ inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dBackwardArgs& a) {
     const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
     const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
     return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
+}
+
+inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dArgs& a) {
+    const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
+    const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
+    return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
+}
+
+inline uint64_t min_traffic_bytes(const ChannelGeometry& g, DType dtype, int operands) {
+    const uint64_t elements = saturating_mul<uint64_t>(g.channels, g.reduce_numel);
+    return saturating_mul<uint64_t>(elements, operands * dtype_size(dtype));
 }
 
 }  // namespace aclemu::kernels

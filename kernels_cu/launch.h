@@ -37,6 +37,19 @@ struct GpuLaunchers {
     int (*logit)(const LogitArgs& args, void* stream);
     int (*sigmoid_backward)(const SigmoidBackwardArgs& args, void* stream);
 
+    int (*upsample_nearest_exact1d)(const UpsampleNearestExact1dArgs& args, void* stream);
+
+    /// SyncBatchNorm family; the workspaces are pure functions of the shape (SIZE_MAX when they
+    /// do not fit size_t).
+    size_t (*batch_norm_stats_workspace_bytes)(const BatchNormStatsArgs& args);
+    int (*batch_norm_stats)(const BatchNormStatsArgs& args, void* workspace, void* stream);
+    int (*batch_norm_gather_stats)(const BatchNormGatherStatsArgs& args, void* stream);
+    int (*batch_norm_elemt)(const BatchNormElemtArgs& args, void* stream);
+    size_t (*batch_norm_elemt_backward_workspace_bytes)(const BatchNormElemtBackwardArgs& args);
+    int (*batch_norm_elemt_backward)(const BatchNormElemtBackwardArgs& args,
+                                     void* workspace,
+                                     void* stream);
+
     /// Human-readable text of a code returned above.
     const char* (*error_string)(int code);
 };

@@ -20,6 +20,15 @@ int launch_sigmoid(const SigmoidArgs& args, void* stream);
 int launch_log_sigmoid(const LogSigmoidArgs& args, void* stream);
 int launch_logit(const LogitArgs& args, void* stream);
 int launch_sigmoid_backward(const SigmoidBackwardArgs& args, void* stream);
+int launch_upsample_nearest_exact1d(const UpsampleNearestExact1dArgs& args, void* stream);
+size_t batch_norm_stats_workspace_bytes(const BatchNormStatsArgs& args);
+int launch_batch_norm_stats(const BatchNormStatsArgs& args, void* workspace, void* stream);
+int launch_batch_norm_gather_stats(const BatchNormGatherStatsArgs& args, void* stream);
+int launch_batch_norm_elemt(const BatchNormElemtArgs& args, void* stream);
+size_t batch_norm_elemt_backward_workspace_bytes(const BatchNormElemtBackwardArgs& args);
+int launch_batch_norm_elemt_backward(const BatchNormElemtBackwardArgs& args,
+                                     void* workspace,
+                                     void* stream);
 
 namespace {
 const char* error_string(int code) {
@@ -39,6 +48,13 @@ const GpuLaunchers& launchers() {
         &launch_log_sigmoid,
         &launch_logit,
         &launch_sigmoid_backward,
+        &launch_upsample_nearest_exact1d,
+        &batch_norm_stats_workspace_bytes,
+        &launch_batch_norm_stats,
+        &launch_batch_norm_gather_stats,
+        &launch_batch_norm_elemt,
+        &batch_norm_elemt_backward_workspace_bytes,
+        &launch_batch_norm_elemt_backward,
         &error_string,
     };
     return table;

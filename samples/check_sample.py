@@ -84,6 +84,41 @@ def logit():
     return [("out", [math.log(v / (1 - v)) for v in z])]
 
 
+def upsample_nearest_exact1d():
+    # self [1, 2, 4] = 1..8, outputSize 6, scales 0: S = float32(6 / 4); output j reads the last
+    # input i whose backward bin starts at or before j: ceil(f32(f32(i * S) - 0.5)) <= j.
+    l_in, l_out = 4, 6
+    s = f32(l_out / l_in)
+    start = [min(math.ceil(f32(f32(i * s) - 0.5)), l_out) for i in range(l_in)]
+    src = [max(i for i in range(l_in) if start[i] <= j) for j in range(l_out)]
+    rows = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    return [("out", [row[i] for row in rows for i in src])]
+
+
+def sync_batch_norm():
+    # One-device batch norm of the whole batch x [4, 3, 5] (the sample splits it over 2 devices).
+    n_, c_, l_, eps, momentum = 4, 3, 5, 1e-5, 0.1
+    weight, bias = [1.5, 0.5, -1.0], [0.25, -0.5, 1.0]
+    x = [[[f32(((n * 7 + c * 3 + l * 5) % 11) * 0.5 - 2.0 + c) for l in range(l_)] for c in range(c_)]
+         for n in range(n_)]
+    dy = [[[((n * 5 + c * 2 + l * 3) % 7) * 0.25 - 0.75 for l in range(l_)] for c in range(c_)]
+          for n in range(n_)]
+    m = n_ * l_
+    mean = [sum(x[n][c][l] for n in range(n_) for l in range(l_)) / m for c in range(c_)]
+    var = [sum((x[n][c][l] - mean[c]) ** 2 for n in range(n_) for l in range(l_)) / m for c in range(c_)]
+    invstd = [1 / math.sqrt(v + eps) for v in var]
+    xhat = [[[(x[n][c][l] - mean[c]) * invstd[c] for l in range(l_)] for c in range(c_)] for n in range(n_)]
+    y = [xhat[n][c][l] * weight[c] + bias[c] for n in range(n_) for c in range(c_) for l in range(l_)]
+    grad_bias = [sum(dy[n][c][l] for n in range(n_) for l in range(l_)) for c in range(c_)]
+    grad_weight = [sum(dy[n][c][l] * xhat[n][c][l] for n in range(n_) for l in range(l_)) for c in range(c_)]
+    grad_input = [weight[c] * invstd[c] * (dy[n][c][l] - grad_bias[c] / m - xhat[n][c][l] * grad_weight[c] / m)
+                  for n in range(n_) for c in range(c_) for l in range(l_)]
+    running_mean = [momentum * mean[c] for c in range(c_)]
+    running_var = [(1 - momentum) + momentum * var[c] * m / (m - 1) for c in range(c_)]
+    return [("y", y), ("gradInput", grad_input), ("gradWeight", grad_weight), ("gradBias", grad_bias),
+            ("runningMean", running_mean), ("runningVar", running_var)]
+
+
 EXPECTED = {
     "logsigmoid_backward": logsigmoid_backward,
     "batch_norm_reduce_backward": batch_norm_reduce_backward,
@@ -95,6 +130,8 @@ EXPECTED = {
     "inplace_sigmoid": inplace_sigmoid,
     "sigmoid_backward": sigmoid_backward,
     "logit": logit,
+    "upsample_nearest_exact1d": upsample_nearest_exact1d,
+    "sync_batch_norm": sync_batch_norm,
 }
 
 
