@@ -840,7 +840,7 @@ gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent
 }
 
 gpusimError_t gpusimEventHostNs(int64_t* ns, gpusimEvent_t event) {
-    if (gpusimError_t e = enter()) {
+    if (gpusimError_t e = enter(__func__)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
