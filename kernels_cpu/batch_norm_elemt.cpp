@@ -7,10 +7,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 namespace aclemu::kernels::cpu {
-
 namespace {
 
 using channel_runs::for_each_run;

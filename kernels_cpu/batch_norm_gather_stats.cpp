@@ -1,13 +1,9 @@
 // CPU aclnnBatchNormGatherStatsWithCounts over kernels_cu/math/sync_batch_norm.h: one channel at
 // a time (O(world * C)).
-#include "kernels_cpu/channel_runs.h"
 #include "kernels_cpu/cpu_kernels.h"
-#include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/sync_batch_norm.h"
 
-#include <algorithm>
 #include <cstdint>
-#include <vector>
 
 namespace aclemu::kernels::cpu {
 

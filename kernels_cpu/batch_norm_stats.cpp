@@ -12,7 +12,6 @@
 #include <vector>
 
 namespace aclemu::kernels::cpu {
-
 namespace {
 
 using channel_runs::for_each_run;
