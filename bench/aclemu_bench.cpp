@@ -41,7 +41,20 @@ struct Options {
     Mode mode = Mode::Default;
     int max_log2 = -1;  // -1: 26 on the CPU, 28 on a GPU (22 with --quick)
     int step = -1;      // -1: 4 with --quick, 2 by default, 1 with --full
-    std::set<std::string> ops = {"logsigmoid", "logit", "bn", "upsample", "add", "mul"};
+    std::set<std::string> ops = {"logsigmoid",
+                                 "logit",
+                                 "bn",
+                                 "upsample",
+                                 "add",
+                                 "mul",
+                                 "sigmoid",
+                                 "logsigmoid_fwd",
+                                 "logit_fwd",
+                                 "sigmoid_bwd",
+                                 "upsample_fwd",
+                                 "bn_stats",
+                                 "bn_elemt",
+                                 "bn_elemt_bwd"};
     std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     std::string csv_path;
     std::string md_path;
@@ -61,7 +74,9 @@ void usage() {
         "  --quick | --full        fewer sizes and repetitions | every power of 2, more reps\n"
         "  --max-log2 N            largest size 2^N (default 26 cpu, 28 gpu, 22 with --quick)\n"
         "  --step N                every N-th power of 2 (default 2; 4 quick; 1 full)\n"
-        "  --ops a,b               of logsigmoid,logit,bn,upsample,add,mul (default all)\n"
+        "  --ops a,b               of logsigmoid,logit,bn,upsample,add,mul, sigmoid,\n"
+        "                          logsigmoid_fwd,logit_fwd,sigmoid_bwd,upsample_fwd,bn_stats,\n"
+        "                          bn_elemt,bn_elemt_bwd (default all)\n"
         "  --dtypes a,b            of fp32,fp16,bf16 (default all)\n"
         "  --csv PATH              write CSV rows (all backends) to PATH\n"
         "  --md PATH               write markdown tables to PATH\n"
@@ -177,9 +192,9 @@ int64_t pow2(int k) {
 
 /// Upsample rows (n*c) and L_in for scale `s` so that the larger of the two tensors has about
 /// 2^k (at most) elements; L_in is a multiple of 4 so that x1.5 and x0.75 give integer L_out.
-Case upsample_case(aclDataType dt, int k, double s, const char* variant) {
+Case upsample_case(aclDataType dt, int k, double s, const char* variant, OpKind op) {
     Case c;
-    c.op = OpKind::UpsampleNearestExact1dBackward;
+    c.op = op;
     c.dtype = dt;
     c.variant = variant;
     const int a = std::clamp(k, 2, 12);
@@ -221,6 +236,10 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
         {OpKind::LogitGrad, "logit"},
         {OpKind::Add, "add"},
         {OpKind::Mul, "mul"},
+        {OpKind::Sigmoid, "sigmoid"},
+        {OpKind::LogSigmoid, "logsigmoid_fwd"},
+        {OpKind::Logit, "logit_fwd"},
+        {OpKind::SigmoidBackward, "sigmoid_bwd"},
     };
     for (const auto& [op, key] : elementwise_ops) {
         if (!o.ops.count(key))
@@ -246,11 +265,18 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
             }
         }
     }
-    if (o.ops.count("bn")) {
+    const std::pair<OpKind, const char*> batch_norm[] = {
+        {OpKind::BatchNormReduceBackward, "bn"},
+        {OpKind::BatchNormStats, "bn_stats"},
+        {OpKind::BatchNormElemt, "bn_elemt"},
+        {OpKind::BatchNormElemtBackward, "bn_elemt_bwd"}};
+    for (const auto& [op, key] : batch_norm) {
+        if (!o.ops.count(key))
+            continue;
         for (aclDataType dt : o.dtypes) {
             for (int k : ks) {
                 Case c;
-                c.op = OpKind::BatchNormReduceBackward;
+                c.op = op;
                 c.dtype = dt;
                 c.variant = "sweep";
                 const int lc = std::min(k, 4);
@@ -264,7 +290,7 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
             // (skipped by small smoke runs: they need 2^27 and 2^29 elements).
             if ((m != Mode::Quick || dt == ACL_FLOAT) && max_log2 >= 22) {
                 Case few;
-                few.op = OpKind::BatchNormReduceBackward;
+                few.op = op;
                 few.dtype = dt;
                 few.variant = "C=8";
                 few.n = 64;
@@ -279,13 +305,18 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
             }
         }
     }
-    if (o.ops.count("upsample")) {
+    const std::pair<OpKind, const char*> upsample[] = {
+        {OpKind::UpsampleNearestExact1dBackward, "upsample"},
+        {OpKind::UpsampleNearestExact1d, "upsample_fwd"}};
+    for (const auto& [op, key] : upsample) {
+        if (!o.ops.count(key))
+            continue;
         const std::pair<double, const char*> scales[] = {
             {2.0, "x2"}, {0.5, "x0.5"}, {1.5, "x1.5"}, {0.75, "x0.75"}};
         for (const auto& [s, name] : scales)
             for (aclDataType dt : o.dtypes)
                 for (int k : ks)
-                    cases.push_back(upsample_case(dt, k, s, name));
+                    cases.push_back(upsample_case(dt, k, s, name, op));
     }
     return cases;
 }
@@ -367,12 +398,21 @@ void measure_overhead(const Options& o,
                       OpKind::BatchNormReduceBackward,
                       OpKind::UpsampleNearestExact1dBackward,
                       OpKind::Add,
-                      OpKind::Mul}) {
+                      OpKind::Mul,
+
+                      OpKind::Sigmoid,
+                      OpKind::LogSigmoid,
+                      OpKind::Logit,
+                      OpKind::SigmoidBackward,
+                      OpKind::UpsampleNearestExact1d,
+                      OpKind::BatchNormStats,
+                      OpKind::BatchNormElemt,
+                      OpKind::BatchNormElemtBackward}) {
         Case c;
         c.op = op;
         c.dtype = ACL_FLOAT;
         c.variant = "1 element";
-        if (op == OpKind::UpsampleNearestExact1dBackward)
+        if (op == OpKind::UpsampleNearestExact1dBackward || op == OpKind::UpsampleNearestExact1d)
             c.scales = 1.0;
         OverheadRow row;
         row.backend = backend;

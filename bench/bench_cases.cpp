@@ -5,9 +5,17 @@
 
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_elemt.h"
+#include "aclnnop/aclnn_batch_norm_elemt_backward.h"
+#include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
+#include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_logsigmoid_backward.h"
 #include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sigmoid_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact1d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 
 #include "bench_data.h"
@@ -82,6 +90,49 @@ Layout layout_of(const Case& c) {
         case OpKind::UpsampleNearestExact1dBackward:  // gradOutput, out
             add(c.n * c.c * c.l_out, c.dtype, true, -1.f, 1.f);
             add(c.n * c.c * c.l, c.dtype, false, 0, 0);
+            break;
+        case OpKind::Sigmoid:
+        case OpKind::LogSigmoid:  // x, out
+            add(n, c.dtype, true, -8.f, 8.f);
+            add(n, c.dtype, false, 0, 0);
+            break;
+        case OpKind::Logit:  // x in (0, 1), out
+            add(n, c.dtype, true, 0.01f, 0.99f);
+            add(n, c.dtype, false, 0, 0);
+            break;
+        case OpKind::SigmoidBackward:  // dy, y, dx
+            add(n, c.dtype, true, -1.f, 1.f);
+            add(n, c.dtype, true, 0.01f, 0.99f);
+            add(n, c.dtype, false, 0, 0);
+            break;
+        case OpKind::UpsampleNearestExact1d:  // self, out
+            add(c.n * c.c * c.l, c.dtype, true, -1.f, 1.f);
+            add(c.n * c.c * c.l_out, c.dtype, false, 0, 0);
+            break;
+        case OpKind::BatchNormStats:  // x, mean, invstd
+            add(n, c.dtype, true, -3.f, 3.f);
+            add(c.c, ACL_FLOAT, false, 0, 0);
+            add(c.c, ACL_FLOAT, false, 0, 0);
+            break;
+        case OpKind::BatchNormElemt:  // x, out, weight, bias, mean, invstd
+            add(n, c.dtype, true, -3.f, 3.f);
+            add(n, c.dtype, false, 0, 0);
+            add(c.c, ACL_FLOAT, true, 0.5f, 1.5f);
+            add(c.c, ACL_FLOAT, true, -0.5f, 0.5f);
+            add(c.c, ACL_FLOAT, true, -0.5f, 0.5f);
+            add(c.c, ACL_FLOAT, true, 0.5f, 2.f);
+            break;
+        case OpKind::BatchNormElemtBackward:  // dy, x, gradIn, mean, invstd, weight, sumDy,
+                                              // sumDyXmu, counter
+            add(n, c.dtype, true, -1.f, 1.f);
+            add(n, c.dtype, true, -3.f, 3.f);
+            add(n, c.dtype, false, 0, 0);
+            add(c.c, ACL_FLOAT, true, -0.5f, 0.5f);
+            add(c.c, ACL_FLOAT, true, 0.5f, 2.f);
+            add(c.c, ACL_FLOAT, true, 0.5f, 1.5f);
+            add(c.c, ACL_FLOAT, true, -10.f, 10.f);
+            add(c.c, ACL_FLOAT, true, -10.f, 10.f);
+            add(2, ACL_FLOAT, true, 1000.f, 2000.f);
             break;
     }
     lay.copy_bytes = static_cast<size_t>(c.min_bytes() / 2);
@@ -162,11 +213,45 @@ const char* op_name(OpKind op) {
             return "Add";
         case OpKind::Mul:
             return "Mul";
+        case OpKind::Sigmoid:
+            return "Sigmoid";
+        case OpKind::LogSigmoid:
+            return "LogSigmoid";
+        case OpKind::Logit:
+            return "Logit";
+        case OpKind::SigmoidBackward:
+            return "SigmoidBackward";
+        case OpKind::UpsampleNearestExact1d:
+            return "UpsampleNearestExact1d";
+        case OpKind::BatchNormStats:
+            return "BatchNormStats";
+        case OpKind::BatchNormElemt:
+            return "BatchNormElemt";
+        case OpKind::BatchNormElemtBackward:
+            return "BatchNormElemtBackward";
     }
     return "?";
 }
 
+bool is_unary(OpKind op) {
+    return op == OpKind::Sigmoid || op == OpKind::LogSigmoid || op == OpKind::Logit;
+}
+
+bool is_elementwise(OpKind op) {
+    return is_unary(op) || op == OpKind::SigmoidBackward || op == OpKind::LogSigmoidBackward
+           || op == OpKind::LogitGrad;
+}
+
+bool is_batch_norm(OpKind op) {
+    return op == OpKind::BatchNormReduceBackward || op == OpKind::BatchNormStats
+           || op == OpKind::BatchNormElemt || op == OpKind::BatchNormElemtBackward;
+}
+
 int64_t Case::numel() const {
+    if (is_elementwise(op))
+        return rows * cols;
+    if (is_batch_norm(op))
+        return n * c * l;
     switch (op) {
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
@@ -176,7 +261,10 @@ int64_t Case::numel() const {
         case OpKind::BatchNormReduceBackward:
             return n * c * l;
         case OpKind::UpsampleNearestExact1dBackward:
+        case OpKind::UpsampleNearestExact1d:
             return n * c * std::max(l, l_out);
+        default:
+            break;
     }
     return 0;
 }
@@ -192,12 +280,32 @@ double Case::min_bytes() const {
         case OpKind::BatchNormReduceBackward:
             return 2.0 * static_cast<double>(numel()) * e;
         case OpKind::UpsampleNearestExact1dBackward:
+        case OpKind::UpsampleNearestExact1d:
             return static_cast<double>(n * c * (l_out + l)) * e;
+        case OpKind::Sigmoid:
+        case OpKind::LogSigmoid:
+        case OpKind::Logit:
+        case OpKind::BatchNormElemt:
+            return 2.0 * static_cast<double>(numel()) * e;
+        case OpKind::SigmoidBackward:
+        case OpKind::BatchNormElemtBackward:
+            return 3.0 * static_cast<double>(numel()) * e;
+        case OpKind::BatchNormStats:
+            return static_cast<double>(numel()) * e;
     }
     return 0;
 }
 
 std::string Case::shape() const {
+    if (is_elementwise(op)) {
+        if (transposed)
+            return std::to_string(cols) + "x" + std::to_string(rows) + "^T";
+        if (rows == 1)
+            return std::to_string(cols);
+        return std::to_string(rows) + "x" + std::to_string(cols);
+    }
+    if (is_batch_norm(op))
+        return std::to_string(n) + "x" + std::to_string(c) + "x" + std::to_string(l);
     switch (op) {
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
@@ -213,6 +321,11 @@ std::string Case::shape() const {
         case OpKind::UpsampleNearestExact1dBackward:
             return std::to_string(n) + "x" + std::to_string(c) + "x" + std::to_string(l_out) + ">"
                    + std::to_string(l);
+        case OpKind::UpsampleNearestExact1d:
+            return std::to_string(n) + "x" + std::to_string(c) + "x" + std::to_string(l) + ">"
+                   + std::to_string(l_out);
+        default:
+            break;
     }
     return "";
 }
@@ -276,6 +389,10 @@ bool CaseInstance::make_set(Set* s, uint64_t seed, int index) {
         return t != nullptr;
     };
     switch (c.op) {
+        case OpKind::Sigmoid:
+        case OpKind::LogSigmoid:
+        case OpKind::Logit:
+        case OpKind::SigmoidBackward:
         case OpKind::LogSigmoidBackward:
         case OpKind::LogitGrad:
         case OpKind::Add:
@@ -290,6 +407,13 @@ bool CaseInstance::make_set(Set* s, uint64_t seed, int index) {
                 in_view = out_view = {c.cols};
             } else {
                 in_view = out_view = {c.rows, c.cols};
+            }
+            if (is_unary(c.op)) {  // x, out
+                if (!add(make_tensor(s->arena, R[0], in_view, in_strides, in_storage)))
+                    return false;
+                if (!add(make_tensor(s->arena, R[1], out_view, {}, {})))
+                    return false;
+                break;
             }
             // x, dy, dx (+ LogSigmoidBackward's buffer: a second view of x, only null-checked)
             if (!add(make_tensor(s->arena, R[0], in_view, in_strides, in_storage)))
@@ -307,6 +431,33 @@ bool CaseInstance::make_set(Set* s, uint64_t seed, int index) {
                 if (!s->alpha)
                     return false;
             }
+            break;
+        }
+        case OpKind::BatchNormStats:
+        case OpKind::BatchNormElemt:
+        case OpKind::BatchNormElemtBackward: {
+            const std::vector<int64_t> big = {c.n, c.c, c.l};
+            const int bigs =
+                c.op == OpKind::BatchNormStats ? 1 : (c.op == OpKind::BatchNormElemt ? 2 : 3);
+            for (size_t i = 0; i < R.size(); ++i) {
+                std::vector<int64_t> view =
+                    static_cast<int>(i) < bigs ? big : std::vector<int64_t>{c.c};
+                if (c.op == OpKind::BatchNormElemtBackward && i + 1 == R.size())
+                    view = {2};  // the counter: two devices
+                if (!add(make_tensor(s->arena, R[i], view, {}, {})))
+                    return false;
+            }
+            break;
+        }
+        case OpKind::UpsampleNearestExact1d: {
+            if (!add(make_tensor(s->arena, R[0], {c.n, c.c, c.l}, {}, {})))
+                return false;
+            if (!add(make_tensor(s->arena, R[1], {c.n, c.c, c.l_out}, {}, {})))
+                return false;
+            const int64_t out_size[] = {c.l_out};
+            s->output_size = aclCreateIntArray(out_size, 1);
+            if (!s->output_size)
+                return false;
             break;
         }
         case OpKind::BatchNormReduceBackward: {
@@ -361,6 +512,25 @@ bool CaseInstance::run_phase1(const Set& s, uint64_t* ws, aclOpExecutor** ex) {
             return BENCH_OK(aclnnAddGetWorkspaceSize(t[0], t[1], s.alpha, t[2], ws, ex));
         case OpKind::Mul:
             return BENCH_OK(aclnnMulGetWorkspaceSize(t[0], t[1], t[2], ws, ex));
+        case OpKind::Sigmoid:
+            return BENCH_OK(aclnnSigmoidGetWorkspaceSize(t[0], t[1], ws, ex));
+        case OpKind::LogSigmoid:
+            return BENCH_OK(aclnnLogSigmoidGetWorkspaceSize(t[0], t[1], ws, ex));
+        case OpKind::Logit:
+            return BENCH_OK(aclnnLogitGetWorkspaceSize(t[0], kLogitEps, t[1], ws, ex));
+        case OpKind::SigmoidBackward:
+            return BENCH_OK(aclnnSigmoidBackwardGetWorkspaceSize(t[0], t[1], t[2], ws, ex));
+        case OpKind::UpsampleNearestExact1d:
+            return BENCH_OK(aclnnUpsampleNearestExact1dGetWorkspaceSize(
+                t[0], s.output_size, case_.scales, t[1], ws, ex));
+        case OpKind::BatchNormStats:
+            return BENCH_OK(aclnnBatchNormStatsGetWorkspaceSize(t[0], 1e-5, t[1], t[2], ws, ex));
+        case OpKind::BatchNormElemt:
+            return BENCH_OK(aclnnBatchNormElemtGetWorkspaceSize(
+                t[0], t[2], t[3], t[4], t[5], 1e-5, t[1], ws, ex));
+        case OpKind::BatchNormElemtBackward:
+            return BENCH_OK(aclnnBatchNormElemtBackwardGetWorkspaceSize(
+                t[0], t[1], t[3], t[4], t[5], t[6], t[7], t[8], t[2], ws, ex));
     }
     return false;
 }
@@ -385,6 +555,22 @@ bool CaseInstance::phase2(aclOpExecutor* executor, aclrtStream stream) {
             return BENCH_OK(aclnnAdd(workspace_, workspace_size_, ex, stream));
         case OpKind::Mul:
             return BENCH_OK(aclnnMul(workspace_, workspace_size_, ex, stream));
+        case OpKind::Sigmoid:
+            return BENCH_OK(aclnnSigmoid(workspace_, workspace_size_, ex, stream));
+        case OpKind::LogSigmoid:
+            return BENCH_OK(aclnnLogSigmoid(workspace_, workspace_size_, ex, stream));
+        case OpKind::Logit:
+            return BENCH_OK(aclnnLogit(workspace_, workspace_size_, ex, stream));
+        case OpKind::SigmoidBackward:
+            return BENCH_OK(aclnnSigmoidBackward(workspace_, workspace_size_, ex, stream));
+        case OpKind::UpsampleNearestExact1d:
+            return BENCH_OK(aclnnUpsampleNearestExact1d(workspace_, workspace_size_, ex, stream));
+        case OpKind::BatchNormStats:
+            return BENCH_OK(aclnnBatchNormStats(workspace_, workspace_size_, ex, stream));
+        case OpKind::BatchNormElemt:
+            return BENCH_OK(aclnnBatchNormElemt(workspace_, workspace_size_, ex, stream));
+        case OpKind::BatchNormElemtBackward:
+            return BENCH_OK(aclnnBatchNormElemtBackward(workspace_, workspace_size_, ex, stream));
     }
     return false;
 }

@@ -21,7 +21,24 @@ enum class OpKind {
     UpsampleNearestExact1dBackward,
     Add,  // out = self + 1.5 * other, same shape and dtype
     Mul,  // out = self * other
+    // The forwards (ops-forward): elementwise rows x cols like the two above; Upsample like its
+    // backward ([n, c, l] -> [n, c, l_out]); the SyncBatchNorm ops on BatchNorm's [n, c, l].
+    Sigmoid,
+    LogSigmoid,
+    Logit,
+    SigmoidBackward,
+    UpsampleNearestExact1d,
+    BatchNormStats,
+    BatchNormElemt,
+    BatchNormElemtBackward,
 };
+
+/// The forward ops read one input (Sigmoid, LogSigmoid, Logit).
+bool is_unary(OpKind op);
+/// The ops over rows x cols (the binary and unary elementwise ones).
+bool is_elementwise(OpKind op);
+/// The ops over BatchNorm's [n, c, l] shape.
+bool is_batch_norm(OpKind op);
 const char* op_name(OpKind op);
 
 struct Case {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""aclemu vs PyTorch on the same device and the same data, for the four backward operators.
+"""aclemu vs PyTorch on the same device and the same data, for the backward and forward operators.
 
 aclemu is driven through its C API with ctypes (libascendcl.so, libnnopbase.so, libopapi.so from
 --lib-dir): aclInit, aclrtSetDevice, aclrtMalloc, aclrtMemcpy, aclCreateTensor, the two phases
@@ -15,6 +15,19 @@ and events. PyTorch runs the native backward ops (perf_notes §3):
   _upsample_nearest_exact1d_backward
                          torch.ops.aten._upsample_nearest_exact1d_backward.grad_input(
                              dy, [L_out], [N, C, L_in], scales)
+  sigmoid                torch.sigmoid(x, out=out)
+  log_sigmoid            torch.ops.aten.log_sigmoid.out(x, out=out)
+  logit                  torch.logit(x, eps, out=out)
+  sigmoid_backward       torch.ops.aten.sigmoid_backward.grad_input(dy, y, grad_input=out)
+  _upsample_nearest_exact1d
+                         torch.ops.aten._upsample_nearest_exact1d.out(x, [L_out], scales, out=out)
+  batch_norm_stats       CUDA: torch.batch_norm_stats(x, eps); CPU (no native kernel):
+                         torch.var_mean over every dim but 1, invstd = rsqrt(var + eps)
+  batch_norm_elemt       CUDA: torch.batch_norm_elemt(x, w, b, mean, invstd, eps, out=out);
+                         CPU: (x - mean) * (invstd * w) + b with preallocated outputs
+  batch_norm_backward_elemt
+                         CUDA: torch.batch_norm_backward_elemt(dy, x, mean, invstd, w, sum_dy,
+                         sum_dy_xmu, count); CPU: the same formula in tensor ops
 
 Fairness: both write into preallocated outputs (the .grad_input overloads); the inputs are the
 same bytes (PyTorch's tensors are copied into aclrtMalloc buffers through the host). On the CPU
@@ -288,6 +301,119 @@ def build_case(acl, spec, device, gen):
         fetch = lambda: [bufs.download(out_ptr, out_t)]
         fetch_t = lambda: [out_t.cpu()]
 
+    elif op in ("Sigmoid", "LogSigmoid", "Logit", "SigmoidBackward"):
+        rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
+        lo, hi = (0.01, 0.99) if op in ("Logit", "SigmoidBackward") else (-8.0, 8.0)
+        x_store = uniform((rows, cols), lo, hi, dtype, device, gen)
+        x = x_store.t() if transposed else x_store
+        out_t = torch.empty(x.shape, dtype=dtype, device=device)
+        tx, _ = bufs.upload(x_store, x)
+        tout, out_ptr = bufs.output(out_t)
+        numel = rows * cols
+        shape = f"{cols}x{rows}^T" if transposed else (f"{cols}" if rows == 1 else f"{rows}x{cols}")
+        operands = 3 if op == "SigmoidBackward" else 2
+        case = Case(op, variant, dtype, shape, numel, operands * numel * esize)
+        if op == "Sigmoid":
+            fname, args = "aclnnSigmoid", (tx, tout)
+            torch_fn = lambda: torch.sigmoid(x, out=out_t)
+        elif op == "LogSigmoid":
+            fname, args = "aclnnLogSigmoid", (tx, tout)
+            torch_fn = lambda: torch.ops.aten.log_sigmoid.out(x, out=out_t)
+        elif op == "Logit":
+            fname, args = "aclnnLogit", (tx, ctypes.c_double(LOGIT_EPS), tout)
+            torch_fn = lambda: torch.logit(x, LOGIT_EPS, out=out_t)
+        else:
+            dy_store = uniform((rows, cols), -1.0, 1.0, dtype, device, gen)
+            dy = dy_store.t() if transposed else dy_store
+            tdy, _ = bufs.upload(dy_store, dy)
+            fname, args = "aclnnSigmoidBackward", (tdy, tx, tout)
+            torch_fn = lambda: torch.ops.aten.sigmoid_backward.grad_input(dy, x, grad_input=out_t)
+        fetch = lambda: [bufs.download(out_ptr, out_t)]
+        fetch_t = lambda: [out_t.cpu()]
+
+    elif op in ("BatchNormStats", "BatchNormElemt", "BatchNormElemtBackward"):
+        n, c, l = spec["n"], spec["c"], spec["l"]
+        x = uniform((n, c, l), -3.0, 3.0, dtype, device, gen)
+        tx, _ = bufs.upload(x)
+        numel = n * c * l
+        eps = 1e-5
+        shape = f"{n}x{c}x{l}"
+        if op == "BatchNormStats":
+            outs = [torch.empty(c, dtype=torch.float32, device=device) for _ in range(2)]
+            touts = [bufs.output(o) for o in outs]
+            case = Case(op, variant, dtype, shape, numel, numel * esize)
+            fname, args = "aclnnBatchNormStats", (tx, ctypes.c_double(eps), touts[0][0],
+                                                  touts[1][0])
+            result = {}
+            if device == "cuda":
+                def torch_fn():
+                    result["r"] = torch.batch_norm_stats(x, eps)
+            else:
+                def torch_fn():
+                    var, mean = torch.var_mean(x.float(), [0, 2], correction=0)
+                    result["r"] = (mean, torch.rsqrt(var + eps))
+            fetch_t = lambda: [r.float().cpu() for r in result["r"]]
+            fetch = lambda: [bufs.download(p, o) for (_, p), o in zip(touts, outs)]
+        else:
+            mean = uniform((c,), -0.5, 0.5, torch.float32, device, gen)
+            invstd = uniform((c,), 0.5, 2.0, torch.float32, device, gen)
+            weight = uniform((c,), 0.5, 1.5, torch.float32, device, gen)
+            tmean, _ = bufs.upload(mean)
+            tinv, _ = bufs.upload(invstd)
+            tw, _ = bufs.upload(weight)
+            out_t = torch.empty((n, c, l), dtype=dtype, device=device)
+            tout, out_ptr = bufs.output(out_t)
+            m3, i3, w3 = mean.view(1, c, 1), invstd.view(1, c, 1), weight.view(1, c, 1)
+            if op == "BatchNormElemt":
+                bias = uniform((c,), -0.5, 0.5, torch.float32, device, gen)
+                tb, _ = bufs.upload(bias)
+                case = Case(op, variant, dtype, shape, numel, 2 * numel * esize)
+                fname, args = "aclnnBatchNormElemt", (tx, tw, tb, tmean, tinv,
+                                                      ctypes.c_double(eps), tout)
+                if device == "cuda":
+                    torch_fn = lambda: torch.batch_norm_elemt(x, weight, bias, mean, invstd, eps,
+                                                              out=out_t)
+                else:
+                    b3 = bias.view(1, c, 1)
+                    torch_fn = lambda: out_t.copy_((x - m3) * (i3 * w3) + b3)
+            else:
+                dy = uniform((n, c, l), -1.0, 1.0, dtype, device, gen)
+                tdy, _ = bufs.upload(dy)
+                sum_dy = uniform((c,), -10.0, 10.0, torch.float32, device, gen)
+                sum_dy_xmu = uniform((c,), -10.0, 10.0, torch.float32, device, gen)
+                count = torch.full((2,), float(n * l), dtype=torch.int32, device=device)
+                tsd, _ = bufs.upload(sum_dy)
+                tsx, _ = bufs.upload(sum_dy_xmu)
+                tcnt, _ = bufs.upload(count)
+                case = Case(op, variant, dtype, shape, numel, 3 * numel * esize)
+                fname, args = "aclnnBatchNormElemtBackward", (tdy, tx, tmean, tinv, tw, tsd, tsx,
+                                                              tcnt, tout)
+                total = float(2 * n * l)
+                if device == "cuda":
+                    def torch_fn():
+                        out_t.copy_(torch.batch_norm_backward_elemt(dy, x, mean, invstd, weight,
+                                                                    sum_dy, sum_dy_xmu, count))
+                else:
+                    md, mx = (sum_dy / total).view(1, c, 1), (sum_dy_xmu / total).view(1, c, 1)
+                    torch_fn = lambda: out_t.copy_((dy - md - (x - m3) * i3 * i3 * mx) * i3 * w3)
+            fetch = lambda: [bufs.download(out_ptr, out_t)]
+            fetch_t = lambda: [out_t.cpu()]
+
+    elif op == "UpsampleNearestExact1d":
+        n, c, l_in, l_out, s = spec["n"], spec["c"], spec["l"], spec["l_out"], spec["scales"]
+        x = uniform((n, c, l_in), -1.0, 1.0, dtype, device, gen)
+        out_t = torch.empty((n, c, l_out), dtype=dtype, device=device)
+        tx, _ = bufs.upload(x)
+        tout, out_ptr = bufs.output(out_t)
+        osz = bufs.int_array([l_out])
+        numel = n * c * max(l_in, l_out)
+        case = Case(op, variant, dtype, f"{n}x{c}x{l_in}>{l_out}", numel,
+                    n * c * (l_in + l_out) * esize)
+        fname, args = "aclnnUpsampleNearestExact1d", (tx, osz, ctypes.c_double(s), tout)
+        torch_fn = lambda: torch.ops.aten._upsample_nearest_exact1d.out(x, [l_out], s, out=out_t)
+        fetch = lambda: [bufs.download(out_ptr, out_t)]
+        fetch_t = lambda: [out_t.cpu()]
+
     elif op == "BatchNormReduceBackward":
         n, c, l = spec["n"], spec["c"], spec["l"]
         dy = uniform((n, c, l), -1.0, 1.0, dtype, device, gen)
@@ -377,8 +503,10 @@ def max_rel_err(a_list, b_list):
 
 def tolerance(case):
     import torch
-    if case.op == "BatchNormReduceBackward":
+    if case.op in ("BatchNormReduceBackward", "BatchNormStats"):
         return 1e-3  # fp32 outputs; sums in a different order
+    if case.op == "Logit":
+        return {torch.float32: 1e-4, torch.float16: 4e-3, torch.bfloat16: 1.6e-2}[case.dtype]
     return {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1.6e-2}[case.dtype]
 
 
@@ -454,7 +582,8 @@ def specs(args):
     else:
         ks = [10, 14, 18, 22, 24] + ([26, 28] if gpu else [])
     out = []
-    for op in ("LogSigmoidBackward", "LogitGrad", "Add", "Mul"):
+    for op in ("LogSigmoidBackward", "LogitGrad", "Add", "Mul", "Sigmoid", "LogSigmoid", "Logit",
+               "SigmoidBackward"):
         for dt in dtypes:
             for k in ks:
                 out.append(dict(op=op, variant="contig", dtype=dt, rows=1, cols=1 << k))
@@ -465,8 +594,10 @@ def specs(args):
         for k in ks:
             lc = min(k, 4)
             r = k - lc
-            out.append(dict(op="BatchNormReduceBackward", variant="sweep", dtype=dt,
-                            n=1 << (r // 2), c=1 << lc, l=1 << (r - r // 2)))
+            for op in ("BatchNormReduceBackward", "BatchNormStats", "BatchNormElemt",
+                       "BatchNormElemtBackward"):
+                out.append(dict(op=op, variant="sweep", dtype=dt,
+                                n=1 << (r // 2), c=1 << lc, l=1 << (r - r // 2)))
         if gpu or args.full:
             out.append(dict(op="BatchNormReduceBackward", variant="C=8", dtype=dt, n=64, c=8,
                             l=1 << 20))
@@ -481,8 +612,9 @@ def specs(args):
                 while rows * 2 * max(l_in, l_out) <= (1 << k):
                     rows *= 2
                 c = min(rows, 64)
-                out.append(dict(op="UpsampleNearestExact1dBackward", variant=name, dtype=dt,
-                                n=rows // c, c=c, l=l_in, l_out=l_out, scales=s))
+                for op in ("UpsampleNearestExact1dBackward", "UpsampleNearestExact1d"):
+                    out.append(dict(op=op, variant=name, dtype=dt,
+                                    n=rows // c, c=c, l=l_in, l_out=l_out, scales=s))
     return out
 
 
@@ -597,7 +729,9 @@ def main():
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--dtypes", default="fp32,fp16,bf16")
     ap.add_argument("--ops", default="LogSigmoidBackward,LogitGrad,BatchNormReduceBackward,"
-                                     "UpsampleNearestExact1dBackward,Add,Mul")
+                                     "UpsampleNearestExact1dBackward,Add,Mul,Sigmoid,LogSigmoid,"
+                                     "Logit,SigmoidBackward,UpsampleNearestExact1d,BatchNormStats,"
+                                     "BatchNormElemt,BatchNormElemtBackward")
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=20261121)
@@ -607,7 +741,9 @@ def main():
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
     known_ops = ["LogSigmoidBackward", "LogitGrad", "BatchNormReduceBackward",
-                 "UpsampleNearestExact1dBackward", "Add", "Mul"]
+                 "UpsampleNearestExact1dBackward", "Add", "Mul", "Sigmoid", "LogSigmoid", "Logit",
+                 "SigmoidBackward", "UpsampleNearestExact1d", "BatchNormStats", "BatchNormElemt",
+                 "BatchNormElemtBackward"]
     unknown = [op for op in args.ops.split(",") if op not in known_ops]
     if unknown:
         sys.exit(f"--ops: unknown {','.join(unknown)}; choose from {','.join(known_ops)}")

@@ -28,6 +28,7 @@ const char* isa_name();
     size_t name##_workspace_bytes(const Args& args); \
     void name(const Args& args, void* workspace, int threads);
 #define ACLEMU_GPU_WORKSPACE_OP(name, Args) void name(const Args& args, int threads);
+#define ACLEMU_KERNEL_OP(name, Args)        void name(const Args& args, int threads);
 #include "kernels_cu/operators.def"
 
 }  // namespace aclemu::kernels::cpu

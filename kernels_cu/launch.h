@@ -20,6 +20,7 @@ struct GpuLaunchers {
     size_t (*name##_workspace_bytes)(const Args& args); \
     int (*name)(const Args& args, void* workspace, void* stream);
 #define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#define ACLEMU_KERNEL_OP(name, Args)        ACLEMU_ELEMENTWISE_OP(name, Args)
 #include "kernels_cu/operators.def"
 
     /// Human-readable text of a code returned above.

@@ -11,6 +11,7 @@ namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
     size_t name##_workspace_bytes(const Args& args); \
     int launch_##name(const Args& args, void* workspace, void* stream);
 #define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#define ACLEMU_KERNEL_OP(name, Args)        ACLEMU_ELEMENTWISE_OP(name, Args)
 #include "kernels_cu/operators.def"
 
 int64_t set_strided_index32_limit(int64_t numel) {
@@ -29,6 +30,7 @@ const GpuLaunchers& launchers() {
 #define ACLEMU_ELEMENTWISE_OP(name, Args)   &launch_##name,
 #define ACLEMU_WORKSPACE_OP(name, Args)     &name##_workspace_bytes, &launch_##name,
 #define ACLEMU_GPU_WORKSPACE_OP(name, Args) ACLEMU_WORKSPACE_OP(name, Args)
+#define ACLEMU_KERNEL_OP(name, Args)        ACLEMU_ELEMENTWISE_OP(name, Args)
 #include "kernels_cu/operators.def"
         &error_string,
         &set_strided_index32_limit,

@@ -9,6 +9,7 @@ namespace aclemu::kernels {
 #define ACLEMU_ELEMENTWISE_OP(name, Args)   struct Args;
 #define ACLEMU_WORKSPACE_OP(name, Args)     struct Args;
 #define ACLEMU_GPU_WORKSPACE_OP(name, Args) struct Args;
+#define ACLEMU_KERNEL_OP(name, Args)        struct Args;
 #include "kernels_cu/operators.def"
 
 }  // namespace aclemu::kernels

@@ -16,12 +16,14 @@ import sys
 
 
 def load_expected(name):
-    """samples/<name>/expected.py's expected(): [(output name, [values...]), ...]."""
+    """samples/<name>/expected.py as a module: its expected() gives [(output name, [values...]),
+    ...], and its optional ENVIRONMENT (a dict) is added to the sample's environment (a sample
+    that needs, say, two devices of the CPU backend)."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), name, "expected.py")
     spec = importlib.util.spec_from_file_location(f"expected_{name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.expected()
+    return module
 
 
 def close(printed, expected):
@@ -30,8 +32,10 @@ def close(printed, expected):
 
 def main():
     name, exe = sys.argv[1], sys.argv[2]
-    outputs = load_expected(name)
-    run = subprocess.run([exe], capture_output=True, text=True, timeout=120)
+    module = load_expected(name)
+    outputs = module.expected()
+    env = dict(os.environ, **getattr(module, "ENVIRONMENT", {}))
+    run = subprocess.run([exe], capture_output=True, text=True, timeout=120, env=env)
     sys.stderr.write(run.stderr)
     printed = [float(v) for v in re.findall(r"result\[\d+\] is: (\S+)", run.stdout)]
     # Everything but the result lines (the samples' own messages), unchanged.

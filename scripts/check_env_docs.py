@@ -28,6 +28,7 @@ SYSTEM = {
     "LD_LIBRARY_PATH": "extended by set_env.sh",
     "CMAKE_PREFIX_PATH": "extended by set_env.sh and cmake/hip_debian.cmake",
     "DESTDIR": "CMake's staged install",
+    "TEST_TMPDIR": "the test harness's temporary folder (gtest's TempDir()), set by ctest",
 }
 # Named in the table, read by code that is not aclemu's.
 READ_ELSEWHERE = {

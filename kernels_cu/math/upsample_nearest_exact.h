@@ -1,7 +1,7 @@
-// Index math of UpsampleNearestExact1dBackward, shared by the CPU loops and the GPU kernels.
-// Input index i gathers grad_output[lo(i) .. lo(i + 1)), lo(i) = min(ceil(fp32(fp32(i * S) -
-// 0.5)), l_out). The two fp32 roundings are pinned (no FMA contraction on either side), so the
-// CPU, CUDA and HIP builds pick the same bins bit for bit.
+// Index math of UpsampleNearestExact1dBackward (and its forward), shared by the CPU loops and the
+// GPU kernels. Input index i gathers grad_output[lo(i) .. lo(i + 1)), lo(i) = min(ceil(fp32(fp32(i
+// * S) - 0.5)), l_out). The two fp32 roundings are pinned (no FMA contraction on either side), so
+// the CPU, CUDA and HIP builds pick the same bins bit for bit.
 #pragma once
 
 #include "kernels_cu/kernel_args.h"
@@ -11,6 +11,24 @@
 #include <cstdint>
 
 namespace aclemu::kernels {
+
+/// out[n, c, j] = self[n, c, exact_fw_source_index(j)] (UpsampleNearestExact1d), the index
+/// rule of the backward with the same fp32 scale. Strides in elements.
+struct UpsampleNearestExact1dArgs {
+    int64_t n = 0, c = 0, l_in = 0, l_out = 0;
+    float scale = 1.0f;
+    DType dtype = DType::Float32;
+    const void* self = nullptr;
+    int64_t self_strides[3] = {};
+    void* out = nullptr;
+    int64_t out_strides[3] = {};
+};
+
+inline uint64_t min_traffic_bytes(const UpsampleNearestExact1dArgs& a) {
+    const uint64_t rows = saturating_mul<uint64_t>(a.n, a.c);
+    const uint64_t lengths = saturating_add<uint64_t>(a.l_in, a.l_out);
+    return saturating_mul<uint64_t>(saturating_mul<uint64_t>(rows, lengths), dtype_size(a.dtype));
+}
 
 enum class UpsampleAlgorithm : int32_t {
     Gather = 0,         // one output per thread, fp32 sum of its source run: deterministic
@@ -82,6 +100,16 @@ ACLEMU_HD int64_t exact_bw_source_index(int64_t j, float scale, int64_t l_in, in
         ++i;
     }
     return i;
+}
+
+/// UpsampleNearestExact1d (the forward): the input index output j reads, the backward's bin
+/// that contains j (exact_bw_source_index), or the last input for j beyond the last bin (the
+/// forward clamps, as CANN's and PyTorch's min(floor((j + 0.5) / S), l_in - 1) does). Same
+/// rule as the backward, so the backward is the forward's exact adjoint (up to those clamped
+/// positions, which the backward drops).
+ACLEMU_HD int64_t exact_fw_source_index(int64_t j, float scale, int64_t l_in, int64_t l_out) {
+    const int64_t i = exact_bw_source_index(j, scale, l_in, l_out);
+    return i < l_in ? i : l_in - 1;
 }
 
 }  // namespace aclemu::kernels

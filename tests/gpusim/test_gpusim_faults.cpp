@@ -9,8 +9,8 @@
 
 #include "aclemu/rt.h"
 #include "gpu/sim/runtime.h"
-#include "kernels_cu/kernel_args.h"
 #include "kernels_cu/launch.h"
+#include "kernels_cu/math/upsample_nearest_exact.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,11 @@
 #include "acl/acl.h"
 
 #include "kernels/gpu_launcher_fixture.h"
-#include "kernels_cu/kernel_args.h"
 #include "kernels_cu/launch.h"
+#include "kernels_cu/math/batch_norm_reduce_backward.h"
+#include "kernels_cu/math/log_sigmoid_backward.h"
+#include "kernels_cu/math/logit_grad.h"
+#include "kernels_cu/math/upsample_nearest_exact.h"
 #include "support/compare.h"
 #include "support/reference_dtype.h"
 

@@ -8,6 +8,7 @@
 #include "common/elementwise_dispatch.h"
 #include "common/elementwise_plan.h"
 #include "common/kernel_dtype.h"
+#include "common/nd_like_format.h"
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
@@ -25,39 +26,11 @@ namespace {
 
 constexpr const char* kApi = "aclnnLogitGrad";
 constexpr int64_t kMaxRank = 8;
-// GE's FORMAT_DHWCN; aclFormat has no enumerator for it, but CANN treats it as ND-like.
-constexpr aclFormat kFormatDhwcn = static_cast<aclFormat>(31);
-
 // CANN order: inputs x, dy; output out.
 enum Input { kX = 0, kDy = 1 };
 enum Output { kOut = 0 };
 constexpr const char* kInputNames[] = {"x", "dy"};
 constexpr const char* kOutputNames[] = {"out"};
-
-// The formats CANN's generated API normalizes to ND before matching the op's ND combos.
-bool is_nd_like(aclFormat format) {
-    switch (format) {
-        case ACL_FORMAT_ND:
-        case ACL_FORMAT_NCL:
-        case ACL_FORMAT_NCDHW:
-        case ACL_FORMAT_NHWC:
-        case ACL_FORMAT_NCHW:
-            return true;
-        default:
-            return format == kFormatDhwcn;
-    }
-}
-
-aclnnStatus check_nd_like(const aclTensor* t, const char* name) {
-    if (is_nd_like(t->format)) {
-        return ACLNN_SUCCESS;
-    }
-    return op_fail(ACLNN_ERR_PARAM_INVALID,
-                   kApi,
-                   name,
-                   "format %s is not supported, expected ND (or NCL, NCDHW, DHWCN, NHWC, NCHW)",
-                   nn::format_name(t->format));
-}
 
 aclnnStatus check_logit_grad(const aclTensor* x, const aclTensor* dy, const aclTensor* out) {
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(x, kApi, "x"));
@@ -67,9 +40,9 @@ aclnnStatus check_logit_grad(const aclTensor* x, const aclTensor* dy, const aclT
     ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(x, kApi, "x", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
     ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(dy, kApi, "dy", x, "x"));
     ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(out, kApi, "out", x, "x"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(x, "x"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(dy, "dy"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(out, "out"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(x, kApi, "x"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(dy, kApi, "dy"));
+    ACLEMU_OP_RETURN_IF_ERROR(check_nd_like(out, kApi, "out"));
 
     // Stricter than CANN (docs/compatibility.md): its generated API checks no shapes.
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(x, kApi, "x", 0, kMaxRank));

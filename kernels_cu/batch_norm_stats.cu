@@ -1,0 +1,100 @@
+// GPU aclnnBatchNormStats over kernels_cu/math/sync_batch_norm.h. Stage 1: grid (chunk,
+// channel); a block takes kBatchNormStatsChunk reduce elements of one channel, sums them (block
+// reduction), then sums their squared deviations from that chunk mean (second pass, mostly from
+// cache) and writes the chunk's moments to the workspace. Stage 2: one thread per channel merges
+// its chunks in order (Chan). The chunking is the CPU's, so both backends merge the same pieces;
+// no atomics, deterministic.
+#include "kernels_cu/common.cuh"
+#include "kernels_cu/launch.h"
+#include "kernels_cu/math/sync_batch_norm.h"
+
+#include <cstdint>
+
+namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int64_t kMaxChannelBlocks = 65535;  // grid.y limit
+
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    batch_norm_stats_chunks(const BatchNormStatsArgs a, BnMoments* partials, int64_t chunks) {
+    using BlockReduce = gpucub::BlockReduce<float, kThreads>;
+    __shared__ typename BlockReduce::TempStorage storage;
+    __shared__ float chunk_mean;
+    const ChannelGeometry& g = a.geometry;
+    const int64_t s = blockIdx.x;
+    const int64_t begin = s * kBatchNormStatsChunk;
+    const int64_t end = begin + kBatchNormStatsChunk < g.reduce_numel ? begin + kBatchNormStatsChunk
+                                                                      : g.reduce_numel;
+    const float n = static_cast<float>(end - begin);
+    for (int64_t c = blockIdx.y; c < g.channels; c += gridDim.y) {
+        const T* x = static_cast<const T*>(a.input) + c * g.channel_strides[0];
+        float sum = 0.0f;
+        for (int64_t k = begin + threadIdx.x; k < end; k += kThreads) {
+            sum += to_float(x[channel_reduce_offset(g, 0, k)]);
+        }
+        const float total = BlockReduce(storage).Sum(sum);
+        if (threadIdx.x == 0) {
+            chunk_mean = total / n;
+        }
+        __syncthreads();
+        const float mean = chunk_mean;
+        float squares = 0.0f;
+        for (int64_t k = begin + threadIdx.x; k < end; k += kThreads) {
+            const float d = to_float(x[channel_reduce_offset(g, 0, k)]) - mean;
+            squares += d * d;
+        }
+        const float m2 = BlockReduce(storage).Sum(squares);
+        if (threadIdx.x == 0) {
+            partials[c * chunks + s] = BnMoments{n, mean, m2};
+        }
+        __syncthreads();  // storage and chunk_mean are reused by the next channel
+    }
+}
+
+__global__ void __launch_bounds__(kThreads)
+    batch_norm_stats_merge(const BatchNormStatsArgs a, const BnMoments* partials, int64_t chunks) {
+    for (int64_t c = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+         c < a.geometry.channels;
+         c += static_cast<int64_t>(gridDim.x) * kThreads) {
+        BnMoments m{0.0f, 0.0f, 0.0f};
+        for (int64_t k = 0; k < chunks; ++k) {
+            m = bn_merge(m, partials[c * chunks + k]);
+        }
+        bn_store_stats(a, c, m);
+    }
+}
+
+}  // namespace
+
+size_t batch_norm_stats_workspace_bytes(const BatchNormStatsArgs& args) {
+    const size_t items =
+        saturating_mul<size_t>(static_cast<size_t>(args.geometry.channels),
+                               static_cast<size_t>(bn_chunks_per_channel(args.geometry)));
+    return saturating_mul<size_t>(items, sizeof(BnMoments));
+}
+
+int launch_batch_norm_stats(const BatchNormStatsArgs& args, void* workspace, void* stream) {
+    const ChannelGeometry& g = args.geometry;
+    if (g.channels == 0) {
+        return 0;
+    }
+    const auto s = static_cast<gpuStream_t>(stream);
+    const int64_t chunks = bn_chunks_per_channel(g);
+    auto* partials = static_cast<BnMoments*>(workspace);
+    return switch_dtype(args.dtype, [&](auto type) {
+        using T = decltype(type);
+        clear_stale_error();
+        if (chunks > 0) {
+            const int64_t along_c = g.channels < kMaxChannelBlocks ? g.channels : kMaxChannelBlocks;
+            const dim3 grid(static_cast<unsigned>(chunks), static_cast<unsigned>(along_c));
+            ACLEMU_LAUNCH(grid, kThreads, 0, s, batch_norm_stats_chunks<T>)(args, partials, chunks);
+        }
+        ACLEMU_LAUNCH(grid_for(g.channels, kThreads), kThreads, 0, s, batch_norm_stats_merge)
+        (args, partials, chunks);
+        return launch_status();
+    });
+}
+
+}  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE

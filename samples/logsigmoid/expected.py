@@ -1,0 +1,10 @@
+"""Expected outputs of the logsigmoid sample (samples/check_sample.py), in double precision."""
+import math
+
+
+def log_sigmoid(x):
+    return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+
+
+def expected():
+    return [("out", [log_sigmoid(x) for x in (-4, -2, -1, 0, 1, 2, 3, 4)])]
