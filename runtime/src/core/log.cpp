@@ -63,38 +63,6 @@ int level_of(int module) {
     return level;
 }
 
-// Opens the plog file, or says once on stderr why it cannot and answers stderr; called with the
-// sink lock held. No log root (no HOME): stderr.
-std::FILE* open_file(Sink& s) {
-    if (s.dir.empty()) {
-        return stderr;
-    }
-    if (s.file != nullptr || s.file_failed) {
-        return s.file != nullptr ? s.file : stderr;
-    }
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&now, &tm);
-    char stamp[32];
-    std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-    const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
-    std::string error;
-    const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);
-    if (dir >= 0) {
-        s.file = files::open_private_file(dir, name, true, &error);
-        ::close(dir);
-    }
-    if (s.file == nullptr) {
-        s.file_failed = true;
-        std::fprintf(stderr,
-                     "aclemu: log file under %s refused (%s); logging to stderr\n",
-                     escape_control(s.dir).c_str(),
-                     escape_control(error).c_str());
-        return stderr;
-    }
-    return s.file;
-}
-
 }  // namespace
 
 std::string escape_control(const std::string& text) {
@@ -147,16 +115,9 @@ const char* program_name() {
     return name.c_str();
 }
 
-void emit(int module,
-          Level level,
-          const char* file,
-          int line,
-          const char* func,
-          const char* fmt,
-          va_list args) {
-    char text[2048];
-    std::vsnprintf(text, sizeof(text), fmt, args);
-
+// A line's prefix in CANN's format: level, module, pid and program, local time with milliseconds
+// and microseconds, file and line, thread.
+void format_prefix(char* out, size_t size, int module, Level level, const char* file, int line) {
     auto now = std::chrono::system_clock::now();
     std::time_t secs = std::chrono::system_clock::to_time_t(now);
     auto micros =
@@ -166,10 +127,8 @@ void emit(int module,
     localtime_r(&secs, &tm);
     char when[32];
     std::strftime(when, sizeof(when), "%Y-%m-%d-%H:%M:%S", &tm);
-
-    char prefix[256];
-    std::snprintf(prefix,
-                  sizeof(prefix),
+    std::snprintf(out,
+                  size,
                   "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
                   kLevelNames[static_cast<int>(level)],
                   kModuleNames[module],
@@ -181,10 +140,59 @@ void emit(int module,
                   escape_control(base_name(file)).c_str(),
                   line,
                   static_cast<long>(::syscall(SYS_gettid)));
+}
+
+// Opens the plog file, or says once on stderr (a WARNING line naming ASCEND_PROCESS_LOG_PATH) why
+// it cannot and answers stderr; called with the sink lock held. No log root (no HOME): stderr.
+std::FILE* open_file(Sink& s, int module) {
+    if (s.dir.empty()) {
+        return stderr;
+    }
+    if (s.file != nullptr || s.file_failed) {
+        return s.file != nullptr ? s.file : stderr;
+    }
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&now, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+    const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
+    std::string error;
+    const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);
+    if (dir >= 0) {
+        s.file = files::open_private_file(dir, name, true, &error);
+        ::close(dir);
+    }
+    if (s.file == nullptr) {
+        s.file_failed = true;
+        char prefix[256];
+        format_prefix(prefix, sizeof(prefix), module, Level::Warning, __FILE__, __LINE__);
+        std::fprintf(stderr,
+                     "%saclemu: ASCEND_PROCESS_LOG_PATH=%s: log file refused (%s); logging to "
+                     "stderr\n",
+                     prefix,
+                     escape_control(s.dir).c_str(),
+                     escape_control(error).c_str());
+        return stderr;
+    }
+    return s.file;
+}
+
+void emit(int module,
+          Level level,
+          const char* file,
+          int line,
+          const char* func,
+          const char* fmt,
+          va_list args) {
+    char text[2048];
+    std::vsnprintf(text, sizeof(text), fmt, args);
+    char prefix[256];
+    format_prefix(prefix, sizeof(prefix), module, level, file, line);
 
     Sink& s = sink();
     std::lock_guard<std::mutex> lock(s.mu);
-    std::FILE* out = s.to_stdout ? stdout : open_file(s);
+    std::FILE* out = s.to_stdout ? stdout : open_file(s, module);
     if (out == nullptr) {
         return;
     }
