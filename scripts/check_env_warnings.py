@@ -58,6 +58,10 @@ GPUSIM_ONLY = {"ACLEMU_GPUSIM_THREADS", "ACLEMU_GPUSIM_DEVICE_COUNT", "ACLEMU_GP
 NOT_CHECKED = {
     "ACLEMU_SOC_NAME": "any non-empty text is a usable name",
     "ACLEMU_ASCENDC_STRICT": "every value is usable: unset, empty or 0 is off, anything else on",
+    "SOC_VERSION": "read by the Ascend C CMake functions at configure time, not by aclemu's "
+                   "libraries (an unknown SoC fails the configure with a message)",
+    "ASCENDC_CMAKE_DIR": "read by Ascend C projects' CMakeLists, not by aclemu",
+    "ASCFLAGS": "read by CMake's ASC language support as the compiler flags, not by aclemu",
     "NVTX_INJECTION64_PATH": "read by the NVTX library, not by aclemu",
     "ASCEND_HOME_PATH": "read by projects' builds, not by aclemu",
     "ASCEND_TOOLKIT_HOME": "read by projects' builds, not by aclemu",
