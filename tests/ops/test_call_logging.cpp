@@ -170,9 +170,9 @@ TEST(CallLogging, AclnnCallAfterFinalizeWritesOneErrorLine) {
     auto out = DeviceTensor::filled({2, 3}, ACL_FLOAT, 0.0);
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    ASSERT_EQ(aclnnLogitGradGetWorkspaceSize(
-                  x.get(), dy.get(), -1.0, out.get(), &workspace, &executor),
-              ACLNN_SUCCESS);
+    ASSERT_EQ(
+        aclnnLogitGradGetWorkspaceSize(x.get(), dy.get(), -1.0, out.get(), &workspace, &executor),
+        ACLNN_SUCCESS);
     ASSERT_EQ(workspace, 0u);
     ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
     take_recent_error();
@@ -182,9 +182,10 @@ TEST(CallLogging, AclnnCallAfterFinalizeWritesOneErrorLine) {
     const std::string printed = capture.finish();
     const std::string messages = take_recent_error();
 
-    const std::regex line(prefix("ERROR", "OP", "aclnn_logit_grad\\.cpp")
-                          + R"(aclnnLogitGrad: EZ3001: \[aclnnLogitGrad\] stream: .*the runtime is )"
-                            R"(not initialized)");
+    const std::regex line(
+        prefix("ERROR", "OP", "aclnn_logit_grad\\.cpp")
+        + R"(aclnnLogitGrad: EZ3001: \[aclnnLogitGrad\] stream: .*the runtime is )"
+          R"(not initialized)");
     EXPECT_TRUE(std::regex_search(printed, line)) << printed;
     size_t error_lines = 0;
     for (size_t at = printed.find("[ERROR]"); at != std::string::npos;

@@ -5,8 +5,8 @@
 #define ENABLE_DVPP_INTERFACE
 #include "acl/ops/acl_dvpp.h"
 
-#include "dvpp/dvpp_unsupported.h"
 #include "core/status.h"
+#include "dvpp/dvpp_unsupported.h"
 
 using aclemu::rt::api_call;
 using aclemu::rt::dvpp::unsupported;
