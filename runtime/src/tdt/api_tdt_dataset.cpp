@@ -3,6 +3,7 @@
 // live items.
 #include "acl/acl_tdt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
@@ -170,7 +171,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
                                      void* data,
                                      size_t size) {
     acltdtDataItem* created = nullptr;
-    const int64_t type = tdtType;
+    const int64_t type = aclemu::enum_value(tdtType);  // a C caller may pass any int
     api_call("acltdtCreateDataItem", [&] {
         if (aclError err = check_tensor_type(type); err != ACL_SUCCESS) {
             return err;
@@ -191,7 +192,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
         if (created == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
         }
-        created->type = tdtType;
+        created->type = static_cast<acltdtTensorType>(type);  // checked above
         created->dims.assign(dims, dims + dimNum);
         created->data_type = dataType;
         created->data = data;
