@@ -8,8 +8,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/env.sh
 scripts/install_deps.sh --tests
 build_dir=${BUILD_DIR:-build}
+set_cuda_arch_args
 # GoogleTest is optional for a plain build; here a missing one is an error, not skipped tests.
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=ON \
-    -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "$@"
+    -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${cuda_arch_args[@]}" "$@"
 cmake --build "$build_dir" -j"$(nproc)"
 ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
