@@ -5,7 +5,7 @@
 #         GPU simulator): every cpu and gpu test, then the GPU code's coverage     (build-asan)
 #   tsan  ThreadSanitizer: the runtime, GPU simulator and stress suites, and the gpu tests of the
 #         kernels and ops suites                                                 (build-tsan)
-#   hip   the HIP build, compile only, for one AMD GPU (gfx942; Debian's hipcc and rocPRIM,
+#   hip   the HIP build, compile only, for one AMD GPU (gfx90a; Debian's hipcc and rocPRIM,
 #         installed when missing): libascendcl, libnnopbase, libopapi with the kernels,
 #         warnings as errors                                                        (build-hip)
 # Usage: scripts/run_ci_checks.sh [asan] [tsan] [hip]     (default: all three)
@@ -71,7 +71,7 @@ job_hip() {
     scripts/install_deps.sh --hip
     cmake -S . -B build-hip -DCMAKE_BUILD_TYPE=Release -DACLEMU_ENABLE_HIP=ON \
         -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_ENABLE_GPUSIM=OFF -DACLEMU_BUILD_TESTS=OFF \
-        -DCMAKE_HIP_ARCHITECTURES=gfx942 \
+        -DCMAKE_HIP_ARCHITECTURES=gfx90a \
         -DACLEMU_BUILD_BENCH=OFF -DACLEMU_WARNINGS_AS_ERRORS=ON "${launcher[@]}"
     cmake --build build-hip -j"$cores"
 }
