@@ -3,6 +3,7 @@
 // the backend of the stream it was launched on.
 #pragma once
 
+#include "aclemu/ascendc/kernel_compare.h"
 #include "aclemu/ascendc/kernel_copy.h"
 #include "aclemu/ascendc/kernel_debug.h"
 #include "aclemu/ascendc/kernel_defs.h"

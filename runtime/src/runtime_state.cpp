@@ -61,7 +61,11 @@ Runtime& Runtime::instance() {
 
 aclError Runtime::init(const char* config_path) {
     std::lock_guard<std::mutex> lifecycle(lifecycle_mu_);
-    if (initialized()) {
+    return init_locked(config_path, false);
+}
+
+aclError Runtime::init_locked(const char* config_path, bool implicit) {
+    if (initialized() && !implicit_init_) {
         std::lock_guard<std::mutex> lock(mu_);
         ++init_refs_;
         return fail(ACL_ERROR_REPEAT_INITIALIZE, msg_order("aclInit has already been called"));
@@ -79,6 +83,12 @@ aclError Runtime::init(const char* config_path) {
         ACLEMU_LOG(
             AscendCL, Info, "config file %s accepted; its settings are not used", config_path);
     }
+    if (initialized()) {
+        // aclInit after an implicit initialisation by aclrtSetDevice: it now owns the runtime
+        // (one reference), keeping the devices, streams and settings already in use.
+        implicit_init_ = false;
+        return ACL_SUCCESS;
+    }
     Config config;
     ACLEMU_TRY(read_config(&config));
     observe::trace::start_session(config.trace_path);
@@ -90,6 +100,7 @@ aclError Runtime::init(const char* config_path) {
     streaming_stores_.store(config.ops.streaming_stores, std::memory_order_relaxed);
     upsample_scatter_.store(config.ops.upsample_scatter, std::memory_order_relaxed);
     init_refs_ = 1;
+    implicit_init_ = implicit;
     backend_error_.clear();
     initialized_.store(true, std::memory_order_release);
     ACLEMU_LOG(AscendCL,
@@ -139,6 +150,7 @@ void Runtime::teardown() {
         std::lock_guard<std::mutex> lock(mu_);
         initialized_.store(false, std::memory_order_release);
         init_refs_ = 0;
+        implicit_init_ = false;
         for (auto& [ptr, stream] : streams_) {
             what.streams.push_back(stream);
         }

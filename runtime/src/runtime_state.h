@@ -74,6 +74,10 @@ public:
 
     // ---- lifecycle ---------------------------------------------------------------------
     aclError init(const char* config_path);
+    /// What aclrtSetDevice does before any aclInit (CANN initialises implicitly): init(nullptr),
+    /// remembered as implicit so that a later aclInit takes it over instead of failing
+    /// (implicit_init.cpp). ACL_SUCCESS when already initialised.
+    aclError init_implicitly();
     aclError finalize();
     aclError finalize_reference(uint64_t* remaining);
     bool initialized() const { return initialized_.load(std::memory_order_acquire); }
@@ -179,6 +183,8 @@ private:
         uint32_t res_limits[kResLimitTypes] = {0, 0};  // aclrtSetDeviceResLimit; 0: none
     };
 
+    /// init() with lifecycle_mu_ held; `implicit`: see init_implicitly.
+    aclError init_locked(const char* config_path, bool implicit);
     aclError ensure_backend_locked(Backend** out);
     /// The settings of the last aclInit for the CPU backend, with the runtime's thread budget.
     CpuBackendOptions cpu_backend_options() const;
@@ -222,6 +228,7 @@ private:
     std::atomic<StreamingStores> streaming_stores_{StreamingStores::Auto};
     std::atomic<bool> upsample_scatter_{false};
     uint64_t init_refs_ = 0;
+    bool implicit_init_ = false;  // initialised by aclrtSetDevice, no aclInit yet (lifecycle_mu_)
     Config config_;
 
     std::unique_ptr<Backend> backend_;

@@ -334,6 +334,49 @@ TEST_F(AscendCKernels, MaskAndRepeatForms) {
     }
 }
 
+// References: the comparisons in double, bit i of byte i / 8 per element.
+TEST_F(AscendCKernels, CompareWritesBitMasksAndSelectPicksByThem) {
+    constexpr int kCount = 64;
+    std::vector<float> x(2 * kCount), y(2 * kCount);
+    for (int i = 0; i < 2 * kCount; ++i) {
+        x[i] = static_cast<float>((i * 7) % 5) * 0.25f;  // 0, 0.25, .. 1: many equal pairs
+        y[i] = static_cast<float>((i * 3) % 4) * 0.25f + (i % 9 == 0 ? 0.125f : 0.0f);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* masks = to_device(std::vector<uint8_t>(8 * 32, 0));
+    void* selected = to_device(std::vector<float>(4 * kCount, 0.0f));
+    ASSERT_EQ(launch_compare_select(stream_, dx, dy, masks, selected), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const std::vector<uint8_t> m = to_host<uint8_t>(masks, 8 * 32);
+    auto bit = [&](int mask, int i) { return ((m[32 * mask + i / 8] >> (i % 8)) & 1) != 0; };
+    for (int i = 0; i < kCount; ++i) {
+        const double a = x[i], b = y[i];
+        EXPECT_EQ(bit(0, i), a < b) << "LT " << i;
+        EXPECT_EQ(bit(1, i), a > b) << "GT " << i;
+        EXPECT_EQ(bit(2, i), a == b) << "EQ " << i;
+        EXPECT_EQ(bit(3, i), a <= b) << "LE " << i;
+        EXPECT_EQ(bit(4, i), a >= b) << "GE " << i;
+        EXPECT_EQ(bit(5, i), a != b) << "NE " << i;
+        EXPECT_EQ(bit(6, i), a > 0.5) << "Compares GT " << i;
+    }
+    for (int i = 0; i < 24; ++i) {
+        EXPECT_EQ(bit(7, i), i < 20 && static_cast<double>(x[i]) <= 0.5) << "CompareScalar " << i;
+    }
+    EXPECT_EQ(m[32 * 7 + 3], 0xA5) << "bytes past the mask are not written";
+    EXPECT_EQ(m[32 * 0 + 8], 0xA5);
+
+    const std::vector<float> s = to_host<float>(selected, 4 * kCount);
+    for (int i = 0; i < kCount; ++i) {
+        EXPECT_EQ(s[i], x[i] < y[i] ? x[i] : y[i]) << "mode 2 " << i;
+        EXPECT_EQ(s[kCount + i], x[i] > 0.5f ? x[i] : -1.0f) << "mode 1 " << i;
+    }
+    for (int i = 0; i < 2 * kCount; ++i) {
+        const int k = i % kCount;  // mode 0: every repeat uses the first repeat's bits
+        EXPECT_EQ(s[2 * kCount + i], x[k] > y[k] ? x[i] : y[i]) << "mode 0 " << i;
+    }
+}
+
 TEST(AscendCPlatform, TheEmulatedSocsCoresAndUb) {
     auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
     EXPECT_EQ(platform->GetCoreNumAiv(), 48u);
@@ -341,6 +384,19 @@ TEST(AscendCPlatform, TheEmulatedSocsCoresAndUb) {
     uint64_t ub = 0;
     platform->GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     EXPECT_EQ(ub, 196608u);
+}
+
+// Host tiling code (platform_ascendc) and the runtime agree on the device's cores.
+TEST_F(AscendCKernels, RuntimeAndPlatformAgreeOnTheCores) {
+    auto* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
+    int64_t value = 0;
+    ASSERT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &value), ACL_SUCCESS);
+    EXPECT_EQ(value, static_cast<int64_t>(platform->GetCoreNumAiv()));
+    ASSERT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &value), ACL_SUCCESS);
+    EXPECT_EQ(value, static_cast<int64_t>(platform->GetCoreNumAic()));
+    uint32_t budget = 0;
+    ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, &budget), ACL_SUCCESS);
+    EXPECT_EQ(budget, platform->GetCoreNumAiv());
 }
 
 bool strict_checks() {

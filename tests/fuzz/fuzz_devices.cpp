@@ -411,14 +411,17 @@ void device_info_case(Choices& c, Report& report) {
             switch (attr) {
                 case ACL_DEV_ATTR_AICORE_CORE_NUM:
                 case ACL_DEV_ATTR_CUBE_CORE_NUM:
-                case ACL_DEV_ATTR_VECTOR_CORE_NUM:
-                    if (value != cores) {
-                        report.fail("attribute %d is %lld, the capability says %lld cores",
+                case ACL_DEV_ATTR_VECTOR_CORE_NUM: {
+                    // The emulated SoC's: 24 AI (cube) cores, two vector cores each.
+                    const int64_t want = attr == ACL_DEV_ATTR_VECTOR_CORE_NUM ? 2 * cores : cores;
+                    if (cores != 24 || value != want) {
+                        report.fail("attribute %d is %lld, the capability says %lld AI cores",
                                     attr,
                                     static_cast<long long>(value),
                                     static_cast<long long>(cores));
                     }
                     break;
+                }
                 case ACL_DEV_ATTR_L2_CACHE_SIZE:
                     if (value != l2) {
                         report.fail("the L2 size is %lld, the capability says %lld",
@@ -465,8 +468,11 @@ void res_limit_case(Choices& c, Report& report) {
     uint32_t cores = 0;
     expect_status(
         report, "aclrtGetDeviceResLimit", c_aclrtGetDeviceResLimit(0, type, &cores), ACL_SUCCESS);
-    int64_t device_cores = 0;
-    aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &device_cores);
+    int64_t device_cores = 0;  // the budget of a type is the device's cores of that type
+    aclGetDeviceCapability(0,
+                           type == ACL_RT_DEV_RES_VECTOR_CORE ? ACL_DEVICE_INFO_VECTOR_CORE_NUM
+                                                              : ACL_DEVICE_INFO_AI_CORE_NUM,
+                           &device_cores);
     take_message();
     if (cores == 0 || cores != device_cores) {
         report.fail("the budget is %u with no limit set, the device has %lld cores",

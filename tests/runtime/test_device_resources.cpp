@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace aclemu::test {
 namespace {
@@ -39,24 +40,27 @@ TEST_P(DeviceResources, DefaultStreamHandleWorksLikeNull) {
 }
 
 TEST_P(DeviceResources, CoreBudgetsFromDeviceToStreamToThread) {
+    // No limit: the emulated SoC's cores (24 cube, 48 vector), as aclrtGetDeviceInfo says.
     int64_t cores = 0;
     ASSERT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &cores), ACL_SUCCESS);
-    ASSERT_GE(cores, 1);
+    ASSERT_EQ(cores, 48);
     const auto all = static_cast<uint32_t>(cores);
+    const uint32_t all_cube = 24;
     const uint32_t one = 1;
-    for (aclrtDevResLimitType type : {ACL_RT_DEV_RES_CUBE_CORE, ACL_RT_DEV_RES_VECTOR_CORE}) {
+    for (auto [type, expected] : {std::pair{ACL_RT_DEV_RES_CUBE_CORE, all_cube},
+                                  std::pair{ACL_RT_DEV_RES_VECTOR_CORE, all}}) {
         uint32_t value = 0;
         ASSERT_EQ(aclrtGetDeviceResLimit(0, type, &value), ACL_SUCCESS);
-        EXPECT_EQ(value, all) << "no limit: the device's cores";
+        EXPECT_EQ(value, expected) << "no limit: the device's cores";
         ASSERT_EQ(aclrtGetResInCurrentThread(type, &value), ACL_SUCCESS);
-        EXPECT_EQ(value, all);
+        EXPECT_EQ(value, expected);
     }
     uint32_t value = 0;
     ASSERT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, one), ACL_SUCCESS);
     ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
     EXPECT_EQ(value, one);
     ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
-    EXPECT_EQ(value, all) << "only the vector budget was set";
+    EXPECT_EQ(value, all_cube) << "only the vector budget was set";
     ASSERT_EQ(aclrtGetStreamResLimit(stream(), ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
     EXPECT_EQ(value, one) << "a stream without a limit of its own follows the device";
     ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
@@ -100,8 +104,16 @@ TEST_P(DeviceResources, CoreBudgetErrors) {
     EXPECT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, cores + 1),
               ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("the device's core count"));
-    EXPECT_EQ(aclrtSetStreamResLimit(stream(), ACL_RT_DEV_RES_CUBE_CORE, cores + 1),
+    EXPECT_EQ(aclrtSetStreamResLimit(stream(), ACL_RT_DEV_RES_CUBE_CORE, 25),
               ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("must be in [1, 24]"));
+    // Kernels that hard-code 8 or 24 blocks may budget them on any host.
+    EXPECT_EQ(aclrtSetStreamResLimit(stream(), ACL_RT_DEV_RES_CUBE_CORE, 24), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, 8), ACL_SUCCESS);
+    ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+    EXPECT_EQ(value, 8u);
+    EXPECT_EQ(aclrtResetDeviceResLimit(0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtResetStreamResLimit(stream()), ACL_SUCCESS);
     EXPECT_EQ(c_aclrtGetDeviceResLimit(0, 2, &value), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("parameter [type]"));
     EXPECT_EQ(aclrtGetDeviceResLimit(4, ACL_RT_DEV_RES_CUBE_CORE, &value),

@@ -48,16 +48,29 @@ TEST_P(Events, CreateAndDestroy) {
     EXPECT_EQ(bad, nullptr);
 }
 
-TEST_P(Events, NeverRecordedEventIsComplete) {
+// aclrtQueryEventStatus: CANN's ACL_EVENT_RECORDED_STATUS_NOT_READY covers "not recorded to a
+// stream" (a fresh event, or one reset since), which the event samples check. The older
+// aclrtQueryEvent and the synchronizes have nothing to wait for.
+TEST_P(Events, NeverRecordedEventIsNotReadyButNeedsNoWait) {
     aclrtEvent event = make();
     aclrtEventStatus status = ACL_EVENT_STATUS_NOT_READY;
     ASSERT_EQ(aclrtQueryEvent(event, &status), ACL_SUCCESS);
     EXPECT_EQ(status, ACL_EVENT_STATUS_COMPLETE);
-    aclrtEventRecordedStatus recorded = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    aclrtEventRecordedStatus recorded = ACL_EVENT_RECORDED_STATUS_COMPLETE;
     ASSERT_EQ(aclrtQueryEventStatus(event, &recorded), ACL_SUCCESS);
-    EXPECT_EQ(recorded, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+    EXPECT_EQ(recorded, ACL_EVENT_RECORDED_STATUS_NOT_READY);
     EXPECT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
     EXPECT_EQ(aclrtSynchronizeEventWithTimeout(event, 10), ACL_SUCCESS);
+
+    // Recorded and done: complete; reset: not recorded any more, not ready again.
+    ASSERT_EQ(aclrtRecordEvent(event, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
+    ASSERT_EQ(aclrtQueryEventStatus(event, &recorded), ACL_SUCCESS);
+    EXPECT_EQ(recorded, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+    ASSERT_EQ(aclrtResetEvent(event, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtQueryEventStatus(event, &recorded), ACL_SUCCESS);
+    EXPECT_EQ(recorded, ACL_EVENT_RECORDED_STATUS_NOT_READY);
 }
 
 TEST_P(Events, RecordOnABusyStream) {

@@ -1,5 +1,6 @@
 // aclInit / aclFinalize / aclFinalizeReference, the init gate (ACL_ERROR_UNINITIALIZE on every
-// API that needs it), config files, versions and re-initialization after aclFinalize.
+// API that needs it; aclrtSetDevice initialises implicitly instead), config files, versions and
+// re-initialization after aclFinalize.
 #include "runtime/runtime_test_util.h"
 #include "support/c_enum_calls.h"
 
@@ -60,7 +61,6 @@ TEST(RuntimeInit, EveryDeviceApiNeedsInit) {
     aclrtEventStatus event_status;
 
     EXPECT_EQ(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtResetDeviceForce(0), ACL_ERROR_UNINITIALIZE);
     EXPECT_EQ(aclrtGetDevice(&device), ACL_ERROR_UNINITIALIZE);
@@ -193,6 +193,71 @@ TEST(RuntimeInit, LastErrorLevels) {
     EXPECT_EQ(c_aclrtPeekAtLastError(-1), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("Value [4294967295] for parameter [level]"));
     EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_UNINITIALIZE);
+}
+
+// CANN's current .asc examples open the device without aclInit: aclrtSetDevice initialises the
+// runtime implicitly, and everything after it works.
+TEST(RuntimeInit, SetDeviceWithoutInitInitializesImplicitly) {
+    take_recent_error();
+    {
+        ScopedEnv env("ACLEMU_BACKEND", "cpu");
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    }
+    aclrtStream stream = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    const int32_t host_in[4] = {3, -1, 4, 1};
+    int32_t host_out[4] = {0, 0, 0, 0};
+    void* device = nullptr;
+    ASSERT_EQ(aclrtMalloc(&device, sizeof(host_in), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtMemcpyAsync(
+            device, sizeof(host_in), host_in, sizeof(host_in), ACL_MEMCPY_HOST_TO_DEVICE, stream),
+        ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtMemcpy(host_out, sizeof(host_out), device, sizeof(host_in), ACL_MEMCPY_DEVICE_TO_HOST),
+        ACL_SUCCESS);
+    EXPECT_EQ(host_out[0], 3);
+    EXPECT_EQ(host_out[3], 1);
+    int32_t current = -1;
+    ASSERT_EQ(aclrtGetDevice(&current), ACL_SUCCESS);
+    EXPECT_EQ(current, 0);
+    EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    // aclFinalize releases the implicitly initialised runtime; a second one has nothing to do.
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+    uint32_t count = 0;
+    EXPECT_EQ(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE);
+    EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+}
+
+// Programs that call aclInit after aclrtSetDevice (some CANN samples do) keep working: aclInit
+// takes the implicit initialisation over and succeeds once; the device stays set.
+TEST(RuntimeInit, InitAfterImplicitInitSucceedsOnce) {
+    ScopedEnv env("ACLEMU_BACKEND", "cpu");
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtStream stream = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);    // the stream survived the takeover
+    EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);  // now an ordinary repeat
+    uint64_t refs = 0;
+    ASSERT_EQ(aclFinalizeReference(&refs), ACL_SUCCESS);
+    EXPECT_EQ(refs, 1u);
+    ASSERT_EQ(aclFinalizeReference(&refs), ACL_SUCCESS);
+    EXPECT_EQ(refs, 0u);
+    uint32_t count = 0;
+    EXPECT_EQ(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE);
+}
+
+// A bad device id before aclInit gets CANN's device-id error, not the init gate's.
+TEST(RuntimeInit, SetDeviceWithoutInitChecksTheDevice) {
+    take_recent_error();
+    ScopedEnv env("ACLEMU_BACKEND", "cpu");
+    EXPECT_EQ(aclrtSetDevice(4096), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("deviceId"));
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }
 
 }  // namespace

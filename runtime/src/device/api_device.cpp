@@ -67,7 +67,11 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
 }
 
 aclError aclrtSetDevice(int32_t deviceId) {
-    return api_call_init("aclrtSetDevice", [&] { return runtime().set_device(deviceId); });
+    // No init gate: without aclInit the runtime initialises implicitly, as CANN's does.
+    return api_call("aclrtSetDevice", [&] {
+        ACLEMU_TRY(runtime().init_implicitly());
+        return runtime().set_device(deviceId);
+    });
 }
 
 aclError aclrtResetDevice(int32_t deviceId) {

@@ -8,6 +8,7 @@
 #include "aclemu/checked_math.h"
 #include "backend/host_facts.h"
 #include "core/status.h"
+#include "device/virtual_cores.h"
 #include "runtime_state.h"
 
 #include <cstring>
@@ -42,10 +43,12 @@ aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* va
         case ACL_DEV_ATTR_AICPU_CORE_NUM:  // AI CPU work (host functions) runs on the host
             *value = host_facts().logical_cores;
             return ACL_SUCCESS;
-        case ACL_DEV_ATTR_AICORE_CORE_NUM:
+        case ACL_DEV_ATTR_AICORE_CORE_NUM:  // the emulated SoC's (device/virtual_cores.h)
         case ACL_DEV_ATTR_CUBE_CORE_NUM:
+            *value = kVirtualCubeCores;
+            return ACL_SUCCESS;
         case ACL_DEV_ATTR_VECTOR_CORE_NUM:
-            *value = facts.compute_units;
+            *value = kVirtualVectorCores;
             return ACL_SUCCESS;
         case ACL_DEV_ATTR_WARP_SIZE:
             *value = facts.warp_size;
@@ -170,9 +173,11 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
         DeviceFacts facts;
         ACLEMU_TRY(runtime().device_facts(static_cast<int32_t>(deviceId), &facts));
         switch (info) {
-            case ACL_DEVICE_INFO_AI_CORE_NUM:
+            case ACL_DEVICE_INFO_AI_CORE_NUM:  // the emulated SoC's (device/virtual_cores.h)
+                *value = kVirtualCubeCores;
+                return ACL_SUCCESS;
             case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-                *value = facts.compute_units;
+                *value = kVirtualVectorCores;
                 return ACL_SUCCESS;
             case ACL_DEVICE_INFO_L2_SIZE:
                 *value = facts.l2_cache;

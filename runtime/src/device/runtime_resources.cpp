@@ -1,7 +1,9 @@
 // Runtime: device facts (cached per aclInit), core budgets and peer-access state. A core budget
 // is the most specific of: the limit of the stream the calling thread uses, the process limit of
-// the device, the device's own core count. See runtime.h.
+// the device, the device's own core count (the emulated SoC's, device/virtual_cores.h). See
+// runtime.h.
 #include "core/status.h"
+#include "device/virtual_cores.h"
 #include "runtime_state.h"
 
 #include <string>
@@ -65,7 +67,7 @@ aclError Runtime::device_res_limit(int32_t device, int64_t type, uint32_t* value
     DeviceFacts facts;
     ACLEMU_TRY(device_facts_locked(device, &facts));
     const uint32_t limit = devices_[device].res_limits[type];
-    *value = limit != 0 ? limit : static_cast<uint32_t>(facts.compute_units);
+    *value = limit != 0 ? limit : static_cast<uint32_t>(virtual_cores(type));
     return ACL_SUCCESS;
 }
 
@@ -75,7 +77,7 @@ aclError Runtime::set_device_res_limit(int32_t device, int64_t type, uint32_t va
     DeviceFacts facts;
     ACLEMU_TRY(device_facts_locked(device, &facts));
     if (value != 0) {
-        ACLEMU_TRY(check_res_value(value, facts.compute_units));
+        ACLEMU_TRY(check_res_value(value, virtual_cores(type)));
         res_limits_set_.store(true, std::memory_order_release);
     }
     devices_[device].res_limits[type] = value;
@@ -100,7 +102,7 @@ aclError Runtime::set_stream_res_limit(Stream& stream, int64_t type, uint32_t va
     DeviceFacts facts;
     ACLEMU_TRY(device_facts_locked(stream.device, &facts));
     if (value != 0) {
-        ACLEMU_TRY(check_res_value(value, facts.compute_units));
+        ACLEMU_TRY(check_res_value(value, virtual_cores(type)));
         res_limits_set_.store(true, std::memory_order_release);
     }
     stream.res_limits[type] = value;

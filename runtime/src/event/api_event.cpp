@@ -1,6 +1,8 @@
 // Entry points: events. The front end tracks whether an event has a pending record (`recorded`,
 // cleared by aclrtResetEvent), so never-recorded events behave the same on every backend:
-// complete when queried, nothing to wait for, no timestamp.
+// nothing to wait for, no timestamp; aclrtQueryEvent reads them complete, while
+// aclrtQueryEventStatus reads them not ready (CANN documents ACL_EVENT_RECORDED_STATUS_NOT_READY
+// for an event not recorded to a stream, and the event samples rely on it).
 #include "acl/acl.h"
 
 #include "core/status.h"
@@ -62,10 +64,15 @@ aclError synchronize(aclrtEvent handle, int32_t timeout) {
     return ACL_SUCCESS;
 }
 
-aclError query(aclrtEvent handle, bool* complete) {
+/// `recorded` (optional): whether the event has a record to complete.
+aclError query(aclrtEvent handle, bool* complete, bool* recorded = nullptr) {
     EventAndBackend target;
     ACLEMU_TRY(lookup(handle, &target));
-    if (!target.event->recorded.load()) {
+    const bool has_record = target.event->recorded.load();
+    if (recorded != nullptr) {
+        *recorded = has_record;
+    }
+    if (!has_record) {
         *complete = true;
         return ACL_SUCCESS;
     }
@@ -173,9 +180,10 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
     return api_call_init("aclrtQueryEventStatus", [&] {
         ACLEMU_CHECK_NOT_NULL(status);
         bool complete = false;
-        ACLEMU_TRY(query(event, &complete));
-        *status =
-            complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+        bool recorded = false;
+        ACLEMU_TRY(query(event, &complete, &recorded));
+        *status = recorded && complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE
+                                       : ACL_EVENT_RECORDED_STATUS_NOT_READY;
         return ACL_SUCCESS;
     });
 }

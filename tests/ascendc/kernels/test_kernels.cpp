@@ -213,6 +213,42 @@ extern "C" __global__ __aicore__ void repeat_forms(GM_ADDR x,
     DataCopy(strided_gm, d, 64);
 }
 
+// Compare (every CMPMODE, 64 floats = one repeat each) into 8-byte masks, Compares against
+// 0.5, then Select in each mode: tensor-tensor with the LT mask (mode 2), tensor-scalar with
+// the Compares mask (mode 1), and mode 0 over two repeats reusing the first repeat's bits.
+extern "C" __global__ __aicore__ void compare_select(GM_ADDR x,
+                                                     GM_ADDR y,
+                                                     GM_ADDR masks,
+                                                     GM_ADDR selected) {
+    constexpr uint32_t kCount = 64;
+    GlobalTensor<float> x_gm, y_gm, sel_gm;
+    GlobalTensor<uint8_t> masks_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, 2 * kCount);
+    y_gm.SetGlobalBuffer((__gm__ float*)y, 2 * kCount);
+    masks_gm.SetGlobalBuffer((__gm__ uint8_t*)masks, 8 * 32);
+    sel_gm.SetGlobalBuffer((__gm__ float*)selected, 4 * kCount);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> a = ub.Alloc<float, 2 * kCount>();
+    LocalTensor<float> b = ub.Alloc<float, 2 * kCount>();
+    LocalTensor<uint8_t> m = ub.Alloc<uint8_t, 8 * 32>();  // 8 masks, 32 bytes apart
+    LocalTensor<float> out = ub.Alloc<float, 4 * kCount>();
+    DataCopy(a, x_gm, 2 * kCount);
+    DataCopy(b, y_gm, 2 * kCount);
+    Duplicate(m.ReinterpretCast<uint32_t>(), 0xA5A5A5A5u, 8 * 32 / 4);
+    const CMPMODE modes[6] = {
+        CMPMODE::LT, CMPMODE::GT, CMPMODE::EQ, CMPMODE::LE, CMPMODE::GE, CMPMODE::NE};
+    for (int k = 0; k < 6; ++k) {
+        Compare(m[32 * k], a, b, modes[k], kCount);
+    }
+    Compares(m[32 * 6], a, 0.5f, CMPMODE::GT, kCount);
+    CompareScalar(m[32 * 7], a, 0.5f, CMPMODE::LE, 20);  // 20: bits 20..23 of byte 2 cleared
+    Select(out, m[0], a, b, SELMODE::VSEL_TENSOR_TENSOR_MODE, kCount);
+    Select(out[kCount], m[32 * 6], a, -1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, kCount);
+    Select(out[2 * kCount], m[32 * 1], a, b, SELMODE::VSEL_CMPMASK_SPR, 2 * kCount);
+    DataCopy(masks_gm, m, 8 * 32);
+    DataCopy(sel_gm, out, 4 * kCount);
+}
+
 // Host launchers, as the samples' *_do wrappers: the <<<>>> launch in the kernel's own file.
 uint32_t launch_scalar_add_block(uint32_t blocks, void* stream, void* data) {
     return scalar_add_block<<<blocks, nullptr, stream>>>(data);
@@ -249,4 +285,7 @@ uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints) {
 }
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided) {
     return repeat_forms<<<1, 0, stream>>>(x, y, out, strided);
+}
+uint32_t launch_compare_select(void* stream, void* x, void* y, void* masks, void* selected) {
+    return compare_select<<<1, 0, stream>>>(x, y, masks, selected);
 }

@@ -21,3 +21,4 @@ uint32_t launch_pad_and_accumulate(uint32_t blocks, void* stream, void* x, void*
 uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count);
 uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints);
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided);
+uint32_t launch_compare_select(void* stream, void* x, void* y, void* masks, void* selected);

@@ -78,11 +78,15 @@ template <typename T>
 void atomic_add_element(T* address, T value) {
     using C =
         std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
-    static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
                   "SetAtomicAdd: unsupported element size");
-    using Word = std::conditional_t<sizeof(T) == 2,
-                                    uint16_t,
-                                    std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
+    // One-byte elements too: DataCopy of a uint8_t tensor (a bit mask) to GM instantiates this.
+    using Word = std::conditional_t<
+        sizeof(T) == 1,
+        uint8_t,
+        std::conditional_t<sizeof(T) == 2,
+                           uint16_t,
+                           std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
     Word* word = reinterpret_cast<Word*>(address);
     Word expected = __atomic_load_n(word, __ATOMIC_RELAXED);
     for (;;) {
