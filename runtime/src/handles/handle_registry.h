@@ -18,6 +18,9 @@ namespace aclemu::rt {
 template <class T>
 class HandleRegistry {
 public:
+    using Object = T;
+
+public:
     /// A new live object; nullptr when out of memory.
     template <class... Args>
     T* create(Args&&... args) {

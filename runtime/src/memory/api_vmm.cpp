@@ -98,17 +98,27 @@ aclError granularity_of(Backend& backend, int32_t physical_device, size_t* bytes
     return ACL_SUCCESS;
 }
 
-std::shared_ptr<Physical> live_handle(VmmRegistry& vmm, aclrtDrvMemHandle handle) {
-    auto found = vmm.handles.find(handle);
-    return found != vmm.handles.end() ? found->second : nullptr;
+// The runtime's backend, when it can share memory and reserve addresses.
+aclError sharing_backend(Backend** backend) {
+    ACLEMU_TRY(runtime().backend(backend));
+    return require_sharing(*backend);
 }
 
-aclError not_a_handle(aclrtDrvMemHandle handle) {
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid("handle",
-                            pointer_text(handle),
-                            "not a live handle of aclrtMallocPhysical, "
-                            "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
+// The live physical allocation behind `handle` (VmmRegistry locked), or the failure.
+aclError live_handle(VmmRegistry& vmm,
+                     aclrtDrvMemHandle handle,
+                     std::shared_ptr<Physical>* physical) {
+    auto found = vmm.handles.find(handle);
+    if (found == vmm.handles.end()) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid("handle",
+                        pointer_text(handle),
+                        "not a live handle of aclrtMallocPhysical, "
+                        "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
+    }
+    *physical = found->second;
+    return ACL_SUCCESS;
 }
 
 // The reservation that holds [ptr, ptr + bytes), or nullptr.
@@ -127,17 +137,24 @@ std::pair<const uintptr_t, Reservation>* reservation_of(VmmRegistry& vmm,
     return &entry;
 }
 
-// The mapping that starts at `ptr`, and its reservation; nullptrs when there is none.
-std::pair<Reservation*, Mapping*> mapping_at(VmmRegistry& vmm, uintptr_t ptr) {
-    auto* reservation = reservation_of(vmm, ptr, 1);
-    if (reservation == nullptr) {
-        return {nullptr, nullptr};
+// The mapping that starts at `virPtr`, and its reservation (VmmRegistry locked), or the failure.
+aclError mapping_at(VmmRegistry& vmm, void* virPtr, Reservation** reservation, Mapping** mapping) {
+    const auto ptr = reinterpret_cast<uintptr_t>(virPtr);
+    auto* holder = reservation_of(vmm, ptr, 1);
+    Mapping* found = nullptr;
+    if (holder != nullptr) {
+        auto at = holder->second.mappings.find(ptr);
+        found = at != holder->second.mappings.end() ? &at->second : nullptr;
     }
-    auto found = reservation->second.mappings.find(ptr);
-    if (found == reservation->second.mappings.end()) {
-        return {&reservation->second, nullptr};
+    if (found == nullptr) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
-    return {&reservation->second, &found->second};
+    *reservation = &holder->second;
+    *mapping = found;
+    return ACL_SUCCESS;
 }
 
 // The access copies and fills get to a mapping (AllocTable: 1 read, 2 write): the widest any
@@ -197,8 +214,7 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
     if (aclError err =
             backend->sharing()->vmm_granularity(physical_device, recommended, granularity);
@@ -219,8 +235,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
@@ -265,10 +280,7 @@ aclError free_physical(aclrtDrvMemHandle handle) {
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     drop_reference(vmm, physical);
     return ACL_SUCCESS;
 }
@@ -323,8 +335,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
 aclError release(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
@@ -362,14 +373,11 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     ACLEMU_TRY(check_reserved_zero("flags", flags));
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical->physical_device, &unit));
     size_t rounded = 0;
@@ -427,18 +435,13 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 aclError unmap(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    Reservation* reservation = nullptr;
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
     if (aclError err = backend->sharing()->unmap_physical(virPtr, mapping->bytes);
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot unmap the physical memory", *backend);
@@ -454,8 +457,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     ACLEMU_CHECK_NOT_NULL(desc);
     ACLEMU_TRY(check_positive("count", count));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     // One entry per device; each entry's enum fields are read as the integers the caller set.
     std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
@@ -534,17 +536,12 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
                         "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
     }
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    Reservation* reservation = nullptr;
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
     // On the CPU backend every device, and the host, sees the same pages: the widest access
     // granted applies to all. On a GPU the host has no access to device memory.
     int flags = 0;
@@ -565,13 +562,9 @@ aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    Reservation* reservation = nullptr;
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
     const std::shared_ptr<Physical>& physical = mapping->physical;
     if (vmm.handles.emplace(physical.get(), physical).second) {
         physical->user_refs = 1;  // its handles had all been freed; this is a new one
@@ -587,10 +580,8 @@ aclError properties(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop) {
     ACLEMU_CHECK_NOT_NULL(prop);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     *prop = physical->prop;
     return ACL_SUCCESS;
 }
@@ -639,14 +630,11 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     }
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     if (physical->imported) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("handle",
@@ -704,8 +692,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     int32_t physical_device = 0;
     ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     ImportedRecord record;
     ACLEMU_TRY(open_record(unpack_handle(shareable),
                            ExportKind::Physical,

@@ -6,6 +6,7 @@
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
+#include "tdt/tdt_checks.h"
 
 #include <cstring>
 #include <string>
@@ -30,20 +31,14 @@ void stop_channels() {
 
 namespace {
 
-std::shared_ptr<acltdtChannelHandle> live_channel(const acltdtChannelHandle* handle,
-                                                  aclError* err) {
-    if (handle == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
-        return nullptr;
-    }
-    std::shared_ptr<acltdtChannelHandle> found = channels().find(handle);
-    *err = found ? ACL_SUCCESS
-                 : fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("handle",
-                                    pointer_text(handle),
-                                    "not a live channel (never created, destroyed, or from before "
-                                    "aclFinalize)"));
-    return found;
+aclError live_channel(const acltdtChannelHandle* handle,
+                      std::shared_ptr<acltdtChannelHandle>* found) {
+    return live_handle(channels(),
+                       handle,
+                       "handle",
+                       "channel",
+                       found,
+                       "never created, destroyed, or from before aclFinalize");
 }
 
 acltdtChannelHandle* create_channel(const char* api,
@@ -128,11 +123,10 @@ acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId,
 
 aclError acltdtStopChannel(acltdtChannelHandle* handle) {
     return api_call("acltdtStopChannel", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            channel->messages.stop();
-        }
-        return err;
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        channel->messages.stop();
+        return ACL_SUCCESS;
     });
 }
 
@@ -141,9 +135,7 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
         ACLEMU_CHECK_NOT_NULL(handle);
         std::shared_ptr<acltdtChannelHandle> channel = channels().remove(handle);
         if (!channel) {
-            aclError err = ACL_SUCCESS;
-            live_channel(handle, &err);
-            return err;
+            return live_channel(handle, nullptr);
         }
         channel->messages.stop();  // a thread blocked in it returns; it holds the channel
         return ACL_SUCCESS;
@@ -152,11 +144,10 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
 
 aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
     return api_call("acltdtCleanChannel", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            channel->messages.clear();
-        }
-        return err;
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        channel->messages.clear();
+        return ACL_SUCCESS;
     });
 }
 
@@ -164,11 +155,8 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
                           const acltdtDataset* dataset,
                           int32_t timeout) {
     return api_call("acltdtSendTensor", [&] {
-        aclError err = ACL_SUCCESS;
-        auto channel = live_channel(handle, &err);
-        if (!channel) {
-            return err;
-        }
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
         ACLEMU_CHECK_NOT_NULL(dataset);
         std::shared_ptr<acltdtDataset> source = datasets().find(dataset);
         if (!source) {
@@ -198,11 +186,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
                              acltdtDataset* dataset,
                              int32_t timeout) {
     return api_call("acltdtReceiveTensor", [&] {
-        aclError err = ACL_SUCCESS;
-        auto channel = live_channel(handle, &err);
-        if (!channel) {
-            return err;
-        }
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
         ACLEMU_CHECK_NOT_NULL(dataset);
         std::shared_ptr<acltdtDataset> target = datasets().find(dataset);
         if (!target) {
@@ -247,11 +232,10 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
 aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size) {
     return api_call("acltdtQueryChannelSize", [&] {
         ACLEMU_CHECK_NOT_NULL(size);
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            *size = channel->messages.size();
-        }
-        return err;
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        *size = channel->messages.size();
+        return ACL_SUCCESS;
     });
 }
 

@@ -15,15 +15,20 @@ using namespace aclemu::rt::tdt;
 
 namespace {
 
-std::shared_ptr<Queue> live_queue(uint32_t qid, aclError* err) {
+// Queue `qid` in *found (when `found` is not NULL), or the failure.
+aclError live_queue(uint32_t qid, std::shared_ptr<Queue>* found) {
     std::shared_ptr<Queue> queue = queues().find(qid);
-    *err = queue ? ACL_SUCCESS
-                 : fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("qid",
-                                    std::to_string(qid),
-                                    "not a live queue (never created, destroyed, or from before "
-                                    "aclFinalize)"));
-    return queue;
+    if (!queue) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("qid",
+                                std::to_string(qid),
+                                "not a live queue (never created, destroyed, or from before "
+                                "aclFinalize)"));
+    }
+    if (found != nullptr) {
+        *found = std::move(queue);
+    }
+    return ACL_SUCCESS;
 }
 
 aclError fifo_failure(FifoResult result, const Queue& queue) {
@@ -50,11 +55,8 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
 // Puts `buffer` into queue `qid`, or into the destinations of its bound routes (the first gets
 // the buffer, the others reference copies).
 aclError put(uint32_t qid, Buffer* buffer, const Deadline& deadline) {
-    aclError err = ACL_SUCCESS;
-    auto source = live_queue(qid, &err);
-    if (!source) {
-        return err;
-    }
+    std::shared_ptr<Queue> source;
+    ACLEMU_TRY(live_queue(qid, &source));
     std::vector<std::shared_ptr<Queue>> targets;
     for (uint32_t dst : queues().destinations(qid)) {
         if (auto queue = queues().find(dst)) {
@@ -95,11 +97,8 @@ extern "C" {
 aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
     return api_call_init("acltdtCreateQueue", [&] {
         ACLEMU_CHECK_NOT_NULL(qid);
-        aclError err = ACL_SUCCESS;
-        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
-        if (!settings) {
-            return err;
-        }
+        std::shared_ptr<tagMemQueueAttr> settings;
+        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
         std::shared_ptr<Queue> queue = queues().create(settings->name, settings->depth);
         if (!queue) {
             return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
@@ -114,9 +113,7 @@ aclError acltdtDestroyQueue(uint32_t qid) {
     return api_call_init("acltdtDestroyQueue", [&] {
         std::shared_ptr<Queue> queue = queues().remove(qid);
         if (!queue) {
-            aclError err = ACL_SUCCESS;
-            live_queue(qid, &err);
-            return err;
+            return live_queue(qid, nullptr);
         }
         queue->items.stop();  // a thread blocked on it returns
         for (Buffer* buffer : queue->items.clear()) {
@@ -128,11 +125,8 @@ aclError acltdtDestroyQueue(uint32_t qid) {
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
     return api_call_init("acltdtEnqueue", [&] {
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &err);
-        if (!buffer) {
-            return err;
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &buffer));
         if (buffer->in_chain || buffer->queued_in != 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("buf",
@@ -151,11 +145,8 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
 aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
     return api_call_init("acltdtDequeue", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        aclError err = ACL_SUCCESS;
-        auto queue = live_queue(qid, &err);
-        if (!queue) {
-            return err;
-        }
+        std::shared_ptr<Queue> queue;
+        ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
         if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
             return bad;
@@ -233,11 +224,8 @@ aclError acltdtDequeueData(uint32_t qid,
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
         }
-        aclError err = ACL_SUCCESS;
-        auto queue = live_queue(qid, &err);
-        if (!queue) {
-            return err;
-        }
+        std::shared_ptr<Queue> queue;
+        ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
         if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
             return bad;
@@ -274,10 +262,7 @@ aclError acltdtDequeueData(uint32_t qid,
 
 aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout) {
     return api_call_init("acltdtGrantQueue", [&] {
-        aclError err = ACL_SUCCESS;
-        if (!live_queue(qid, &err)) {
-            return err;
-        }
+        ACLEMU_TRY(live_queue(qid, nullptr));
         constexpr uint32_t kAll = ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE
                                   | ACL_TDT_QUEUE_PERMISSION_ENQUEUE;
         if (permission == 0 || (permission & ~kAll) != 0) {
@@ -304,10 +289,7 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
 aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) {
     return api_call_init("acltdtAttachQueue", [&] {
         ACLEMU_CHECK_NOT_NULL(permission);
-        aclError err = ACL_SUCCESS;
-        if (!live_queue(qid, &err)) {
-            return err;
-        }
+        ACLEMU_TRY(live_queue(qid, nullptr));
         Deadline deadline;
         if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
             return bad;
@@ -320,11 +302,8 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) 
 
 aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtBindQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         size_t failed = 0;
         for (acltdtQueueRoute& route : list->routes) {
             const bool bound = queues().bind(route.src, route.dst);
@@ -345,11 +324,8 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 
 aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtUnbindQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         for (acltdtQueueRoute& route : list->routes) {
             queues().unbind(route.src, route.dst);
             route.status = ACL_TDT_QUEUE_ROUTE_UNBIND;
@@ -361,15 +337,10 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
                                 acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtQueryQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto query = live_handle(route_queries(), queryInfo, "queryInfo", "route query", &err);
-        if (!query) {
-            return err;
-        }
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteQueryInfo> query;
+        ACLEMU_TRY(live_handle(route_queries(), queryInfo, "queryInfo", "route query", &query));
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         if (query->mode < 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("queryInfo",
