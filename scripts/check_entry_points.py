@@ -5,7 +5,8 @@ the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU
 track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
 it, fails here. An entry point may also hand its own name to a forwarding helper of its file: a
 function whose first parameter is `const char* api` and whose body calls api_call(api, ...) or
-api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each).
+api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each), in
+the same file or in a header of runtime/src (stream/stream_reader.h).
 Entry points written as rows of a table (an X-macro `.def` file that a .cpp includes, as DVPP's
 176 refusals are) are checked through the macro that expands them: it must run its body through
 api_call under the row's own name (`api_call(#name, ...)`), and every row counts as one entry
@@ -113,9 +114,13 @@ def main():
     problems = []
     count = 0
     src_root = root / "runtime" / "src"
+    # Forwarding helpers a header of runtime/src defines (stream/stream_reader.h) serve any file.
+    shared_helpers = set()
+    for header in sorted(src_root.rglob("*.h")):
+        shared_helpers |= forwarders(header.read_text())
     for path in sorted(src_root.rglob("*.cpp")):
         source = path.read_text()
-        helpers = forwarders(source)
+        helpers = forwarders(source) | shared_helpers
         definitions = [(m.group(1), wrapped_names(body_at(source, m.end()), helpers))
                        for m in DEFINITION.finditer(source)]
         for name, names in definitions + table_entry_points(source, src_root):

@@ -90,8 +90,11 @@ aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) 
         static_cast<int32_t>(prop.location.id), "prop->location.id", physical_device);
 }
 
-aclError granularity_of(Backend& backend, int32_t physical_device, size_t* bytes) {
-    if (aclError err = backend.sharing()->vmm_granularity(physical_device, false, bytes);
+aclError granularity_of(Backend& backend,
+                        int32_t physical_device,
+                        size_t* bytes,
+                        bool recommended = false) {
+    if (aclError err = backend.sharing()->vmm_granularity(physical_device, recommended, bytes);
         err != ACL_SUCCESS) {
         return backend_failure(err, "cannot read the allocation granularity", backend);
     }
@@ -216,11 +219,15 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
     Backend* backend = nullptr;
     ACLEMU_TRY(sharing_backend(&backend));
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
-    if (aclError err =
-            backend->sharing()->vmm_granularity(physical_device, recommended, granularity);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot read the allocation granularity", *backend);
-    }
+    return granularity_of(*backend, physical_device, granularity, recommended);
+}
+
+// Registers a new physical allocation and gives the caller its handle.
+aclError hand_out(const std::shared_ptr<Physical>& physical, aclrtDrvMemHandle* handle) {
+    VmmRegistry& vmm = vmm_registry();
+    std::lock_guard<std::mutex> lock(vmm.mutex);
+    vmm.handles[physical.get()] = physical;
+    *handle = physical.get();
     return ACL_SUCCESS;
 }
 
@@ -256,11 +263,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     physical->prop = *prop;
     physical->device = static_cast<int32_t>(prop->location.id);
     physical->physical_device = physical_device;
-    VmmRegistry& vmm = vmm_registry();
-    std::lock_guard<std::mutex> lock(vmm.mutex);
-    vmm.handles[physical.get()] = physical;
-    *handle = physical.get();
-    return ACL_SUCCESS;
+    return hand_out(physical, handle);
 }
 
 // Drops one user reference (VmmRegistry locked).
@@ -721,11 +724,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     physical->device = device;
     physical->physical_device = physical_device;
     physical->imported = true;
-    VmmRegistry& vmm = vmm_registry();
-    std::lock_guard<std::mutex> lock(vmm.mutex);
-    vmm.handles[physical.get()] = physical;
-    *handle = physical.get();
-    return ACL_SUCCESS;
+    return hand_out(physical, handle);
 }
 
 // The V2 forms: a uint64_t behind `shareable` for the default type; fabric handles need Ascend.

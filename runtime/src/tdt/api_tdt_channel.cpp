@@ -16,11 +16,6 @@ using namespace aclemu::rt::tdt;
 
 namespace aclemu::rt::tdt {
 
-HandleRegistry<acltdtChannelHandle>& channels() {
-    static auto* registry = new HandleRegistry<acltdtChannelHandle>;  // handles may die at exit
-    return *registry;
-}
-
 void stop_channels() {
     for (auto& channel : channels().remove_all()) {
         channel->messages.stop();
@@ -39,6 +34,17 @@ aclError live_channel(const acltdtChannelHandle* handle,
                        "channel",
                        found,
                        "never created, destroyed, or from before aclFinalize");
+}
+
+// The dataset a channel sends from or receives into.
+aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
+    ACLEMU_CHECK_NOT_NULL(dataset);
+    *found = datasets().find(dataset);
+    if (!*found) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
+    }
+    return ACL_SUCCESS;
 }
 
 acltdtChannelHandle* create_channel(const char* api,
@@ -157,16 +163,10 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
     return api_call("acltdtSendTensor", [&] {
         std::shared_ptr<acltdtChannelHandle> channel;
         ACLEMU_TRY(live_channel(handle, &channel));
-        ACLEMU_CHECK_NOT_NULL(dataset);
-        std::shared_ptr<acltdtDataset> source = datasets().find(dataset);
-        if (!source) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
-        }
+        std::shared_ptr<acltdtDataset> source;
+        ACLEMU_TRY(live_dataset(dataset, &source));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
         for (size_t i = 0; i < source->items.size(); ++i) {
             std::shared_ptr<acltdtDataItem> item = data_items().find(source->items[i]);
@@ -188,12 +188,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
     return api_call("acltdtReceiveTensor", [&] {
         std::shared_ptr<acltdtChannelHandle> channel;
         ACLEMU_TRY(live_channel(handle, &channel));
-        ACLEMU_CHECK_NOT_NULL(dataset);
-        std::shared_ptr<acltdtDataset> target = datasets().find(dataset);
-        if (!target) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
-        }
+        std::shared_ptr<acltdtDataset> target;
+        ACLEMU_TRY(live_dataset(dataset, &target));
         if (!target->items.empty()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataset",
@@ -201,9 +197,7 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
                                     "must be empty: a receive adds the items it got"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
         if (FifoResult result = channel->messages.pop(&message, deadline);
             result != FifoResult::Done) {

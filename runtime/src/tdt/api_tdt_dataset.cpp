@@ -16,20 +16,6 @@ using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
 using aclemu::rt::tdt::live_handle;
 
-namespace aclemu::rt::tdt {
-
-HandleRegistry<acltdtDataItem>& data_items() {
-    static auto* registry = new HandleRegistry<acltdtDataItem>;  // handles may die during exit
-    return *registry;
-}
-
-HandleRegistry<acltdtDataset>& datasets() {
-    static auto* registry = new HandleRegistry<acltdtDataset>;
-    return *registry;
-}
-
-}  // namespace aclemu::rt::tdt
-
 namespace {
 
 constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT

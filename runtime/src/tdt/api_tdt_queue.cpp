@@ -52,6 +52,22 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
     return ACL_SUCCESS;
 }
 
+// The data arguments acltdtEnqueueData and acltdtDequeueData share: the buffers are not NULL
+// when they have a size, the user data fits the buffer header.
+aclError check_data(const void* data, size_t dataSize, const void* userData, size_t userDataSize) {
+    if (dataSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(data);
+    }
+    if (userDataSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(userData);
+    }
+    if (userDataSize > kUserDataBytes) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
+    }
+    return ACL_SUCCESS;
+}
+
 // Puts `buffer` into queue `qid`, or into the destinations of its bound routes (the first gets
 // the buffer, the others reference copies).
 aclError put(uint32_t qid, Buffer* buffer, const Deadline& deadline) {
@@ -135,9 +151,7 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
                                                      : "it is already in a queue"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         return put(qid, buffer.get(), deadline);
     });
 }
@@ -148,9 +162,7 @@ aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
         std::shared_ptr<Queue> queue;
         ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* taken = nullptr;
         if (FifoResult result = queue->items.pop(&taken, deadline); result != FifoResult::Done) {
             return fifo_failure(result, *queue);
@@ -169,24 +181,13 @@ aclError acltdtEnqueueData(uint32_t qid,
                            int32_t timeout,
                            uint32_t rsv) {
     return api_call_init("acltdtEnqueueData", [&] {
-        if (dataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
-        if (userDataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(userData);
-        }
-        if (userDataSize > kUserDataBytes) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
-        }
+        ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
         if (rsv != 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("rsv", std::to_string(rsv), "reserved: must be 0"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* buffer = buffers().create();
         if (buffer == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
@@ -214,22 +215,11 @@ aclError acltdtDequeueData(uint32_t qid,
                            int32_t timeout) {
     return api_call_init("acltdtDequeueData", [&] {
         ACLEMU_CHECK_NOT_NULL(retDataSize);
-        if (dataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
-        if (userDataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(userData);
-        }
-        if (userDataSize > kUserDataBytes) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
-        }
+        ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
         std::shared_ptr<Queue> queue;
         ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         size_t needed = 0;
         Buffer* taken = nullptr;
         FifoResult result = queue->items.pop_if(&taken, deadline, [&](Buffer* front) {
@@ -273,9 +263,7 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
                                     "(2) and _ENQUEUE (4)"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         if (pid != static_cast<int32_t>(::getpid())) {
             return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
                         msg_unsupported("acltdtGrantQueue",
@@ -291,9 +279,7 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) 
         ACLEMU_CHECK_NOT_NULL(permission);
         ACLEMU_TRY(live_queue(qid, nullptr));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         *permission = ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE
                       | ACL_TDT_QUEUE_PERMISSION_ENQUEUE;
         return ACL_SUCCESS;

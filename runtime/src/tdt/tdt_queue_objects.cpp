@@ -88,31 +88,6 @@ void stop_queues() {
     }
 }
 
-HandleRegistry<Buffer>& buffers() {
-    static auto* registry = new HandleRegistry<Buffer>;
-    return *registry;
-}
-
-HandleRegistry<tagMemQueueAttr>& queue_attrs() {
-    static auto* registry = new HandleRegistry<tagMemQueueAttr>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRoute>& queue_routes() {
-    static auto* registry = new HandleRegistry<acltdtQueueRoute>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRouteList>& route_lists() {
-    static auto* registry = new HandleRegistry<acltdtQueueRouteList>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRouteQueryInfo>& route_queries() {
-    static auto* registry = new HandleRegistry<acltdtQueueRouteQueryInfo>;
-    return *registry;
-}
-
 void free_buffer_chain(Buffer* head) {
     std::shared_ptr<Buffer> owner = buffers().remove(head);
     if (!owner) {
