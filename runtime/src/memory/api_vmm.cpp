@@ -38,8 +38,13 @@ std::string size_text(size_t bytes) {
     return std::to_string(bytes);
 }
 
-aclError backend_failure(aclError err, const std::string& what, Backend& backend) {
-    return fail(err, msg_runtime(what + ": " + backend.last_error_text()));
+// backend_failed for a `what` built at run time.
+aclError backend_failure(aclError err,
+                         const std::string& what,
+                         Backend& backend,
+                         const char* file = __builtin_FILE(),
+                         int line = __builtin_LINE()) {
+    return backend_failed(err, &backend, what.c_str(), file, line);
 }
 
 // The properties aclemu supports: pinned device memory of a visible device. The caller's struct
@@ -94,10 +99,9 @@ aclError granularity_of(Backend& backend,
                         int32_t physical_device,
                         size_t* bytes,
                         bool recommended = false) {
-    if (aclError err = backend.sharing()->vmm_granularity(physical_device, recommended, bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot read the allocation granularity", backend);
-    }
+    ACLEMU_TRY_BACKEND(backend.sharing()->vmm_granularity(physical_device, recommended, bytes),
+                       &backend,
+                       "cannot read the allocation granularity");
     return ACL_SUCCESS;
 }
 
@@ -141,7 +145,10 @@ std::pair<const uintptr_t, Reservation>* reservation_of(VmmRegistry& vmm,
 }
 
 // The mapping that starts at `virPtr`, and its reservation (VmmRegistry locked), or the failure.
-aclError mapping_at(VmmRegistry& vmm, void* virPtr, Reservation** reservation, Mapping** mapping) {
+aclError mapping_at(VmmRegistry& vmm,
+                    void* virPtr,
+                    Mapping** mapping,
+                    Reservation** reservation = nullptr) {
     const auto ptr = reinterpret_cast<uintptr_t>(virPtr);
     auto* holder = reservation_of(vmm, ptr, 1);
     Mapping* found = nullptr;
@@ -155,7 +162,9 @@ aclError mapping_at(VmmRegistry& vmm, void* virPtr, Reservation** reservation, M
             msg_invalid(
                 "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
-    *reservation = &holder->second;
+    if (reservation != nullptr) {
+        *reservation = &holder->second;
+    }
     *mapping = found;
     return ACL_SUCCESS;
 }
@@ -358,10 +367,9 @@ aclError release(void* virPtr) {
                                     + pointer_text(reinterpret_cast<void*>(first))
                                     + "; unmap them with aclrtUnmapMem first"));
     }
-    if (aclError err = backend->sharing()->release_address(virPtr, found->second.bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot release the reservation", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->release_address(virPtr, found->second.bytes),
+                       backend,
+                       "cannot release the reservation");
     vmm.reservations.erase(found);
     return ACL_SUCCESS;
 }
@@ -421,11 +429,10 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
                                 "the range overlaps the mapping at "
                                     + pointer_text(reinterpret_cast<void*>(other))));
     }
-    if (aclError err = backend->sharing()->map_physical(
-            virPtr, physical->bytes, *physical->impl, physical->physical_device);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot map the physical memory", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->map_physical(
+                           virPtr, physical->bytes, *physical->impl, physical->physical_device),
+                       backend,
+                       "cannot map the physical memory");
     Mapping mapping;
     mapping.bytes = physical->bytes;
     mapping.physical = physical;
@@ -444,11 +451,10 @@ aclError unmap(void* virPtr) {
     std::lock_guard<std::mutex> lock(vmm.mutex);
     Reservation* reservation = nullptr;
     Mapping* mapping = nullptr;
-    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
-    if (aclError err = backend->sharing()->unmap_physical(virPtr, mapping->bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot unmap the physical memory", *backend);
-    }
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping, &reservation));
+    ACLEMU_TRY_BACKEND(backend->sharing()->unmap_physical(virPtr, mapping->bytes),
+                       backend,
+                       "cannot unmap the physical memory");
     physical = mapping->physical;
     reservation->mappings.erase(reinterpret_cast<uintptr_t>(virPtr));
     sync_table(*reservation);
@@ -512,10 +518,9 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
                                 "[virPtr, virPtr + " + size_text(size)
                                     + ") must be one or more whole mappings made by aclrtMapMem"));
     }
-    if (aclError err = backend->sharing()->set_access(virPtr, size, access.data(), access.size());
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot set the access", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->set_access(virPtr, size, access.data(), access.size()),
+                       backend,
+                       "cannot set the access");
     for (Mapping* mapping : covered) {
         for (size_t i = 0; i < count; ++i) {
             mapping->access[static_cast<int32_t>(desc[i].location.id)] = access[i].flags;
@@ -542,9 +547,8 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
     ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    Reservation* reservation = nullptr;
     Mapping* mapping = nullptr;
-    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping));
     // On the CPU backend every device, and the host, sees the same pages: the widest access
     // granted applies to all. On a GPU the host has no access to device memory.
     int flags = 0;
@@ -565,9 +569,8 @@ aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    Reservation* reservation = nullptr;
     Mapping* mapping = nullptr;
-    ACLEMU_TRY(mapping_at(vmm, virPtr, &reservation, &mapping));
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping));
     const std::shared_ptr<Physical>& physical = mapping->physical;
     if (vmm.handles.emplace(physical.get(), physical).second) {
         physical->user_refs = 1;  // its handles had all been freed; this is a new one
@@ -653,10 +656,9 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "physical allocation)"));
     }
     ExportBlob blob;
-    if (aclError err = backend->sharing()->export_physical(*physical->impl, &blob);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot share the physical memory", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->export_physical(*physical->impl, &blob),
+                       backend,
+                       "cannot share the physical memory");
     const bool check_pid = (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
     std::unique_ptr<ExportRecord> record;
     ACLEMU_TRY(ExportRecord::create(

@@ -29,6 +29,18 @@ aclError check_user_area(size_t size, size_t offset) {
     return ACL_SUCCESS;
 }
 
+// acltdtGetBufUserData / acltdtSetBufUserData: the live buffer `buf` whose user data
+// [offset, offset + size) the caller's `dataPtr` exchanges.
+aclError user_data_of(const void* buf,
+                      const void* dataPtr,
+                      size_t size,
+                      size_t offset,
+                      std::shared_ptr<Buffer>* buffer) {
+    ACLEMU_CHECK_NOT_NULL(dataPtr);
+    ACLEMU_TRY(live_buffer(buf, "buf", buffer));
+    return check_user_area(size, offset);
+}
+
 }  // namespace
 
 extern "C" {
@@ -65,13 +77,8 @@ aclError acltdtFreeBuf(acltdtBuf buf) {
     return api_call("acltdtFreeBuf", [&] {
         std::shared_ptr<Buffer> buffer;
         ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
-        if (buffer->in_chain || buffer->queued_in != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("buf",
-                                    pointer_text(buf),
-                                    buffer->in_chain ? "it belongs to a chain: free its head"
-                                                     : "it is in a queue"));
-        }
+        ACLEMU_TRY(check_standalone(
+            *buffer, buf, "it belongs to a chain: free its head", "it is in a queue"));
         free_buffer_chain(buffer.get());
         return ACL_SUCCESS;
     });
@@ -164,12 +171,8 @@ aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf
 
 aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtGetBufUserData", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataPtr);
         std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
-        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
         std::memcpy(dataPtr, buffer->user_data + offset, size);
         return ACL_SUCCESS;
     });
@@ -177,12 +180,8 @@ aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, s
 
 aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtSetBufUserData", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataPtr);
         std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
-        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
         std::memcpy(buffer->user_data + offset, dataPtr, size);
         return ACL_SUCCESS;
     });

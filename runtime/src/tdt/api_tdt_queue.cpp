@@ -143,13 +143,8 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
     return api_call_init("acltdtEnqueue", [&] {
         std::shared_ptr<Buffer> buffer;
         ACLEMU_TRY(live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &buffer));
-        if (buffer->in_chain || buffer->queued_in != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("buf",
-                                    pointer_text(buf),
-                                    buffer->in_chain ? "it belongs to a chain: enqueue its head"
-                                                     : "it is already in a queue"));
-        }
+        ACLEMU_TRY(check_standalone(
+            *buffer, buf, "it belongs to a chain: enqueue its head", "it is already in a queue"));
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         return put(qid, buffer.get(), deadline);

@@ -95,6 +95,12 @@ inline constexpr auto& queue_routes = registry_of<acltdtQueueRoute>;
 inline constexpr auto& route_lists = registry_of<acltdtQueueRouteList>;
 inline constexpr auto& route_queries = registry_of<acltdtQueueRouteQueryInfo>;
 
+/// ACL_SUCCESS when `buffer` (the argument `buf`) stands alone: no chain member, in no queue;
+/// else ACL_ERROR_INVALID_PARAM with the reason that applies.
+aclError check_standalone(const Buffer& buffer,
+                          const void* buf,
+                          const char* chained_reason,
+                          const char* queued_reason);
 /// Unregisters `head` and every buffer of its chain.
 void free_buffer_chain(Buffer* head);
 
