@@ -47,6 +47,17 @@ aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDatase
     return ACL_SUCCESS;
 }
 
+// acltdtStopChannel / acltdtCleanChannel: `act` on the live channel `handle`.
+template <class Act>
+aclError on_channel(const char* api, acltdtChannelHandle* handle, Act act) {
+    return api_call(api, [&] {
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        act(*channel);
+        return ACL_SUCCESS;
+    });
+}
+
 acltdtChannelHandle* create_channel(const char* api,
                                     uint32_t device,
                                     const char* name,
@@ -128,12 +139,8 @@ acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId,
 }
 
 aclError acltdtStopChannel(acltdtChannelHandle* handle) {
-    return api_call("acltdtStopChannel", [&] {
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
-        channel->messages.stop();
-        return ACL_SUCCESS;
-    });
+    return on_channel(
+        "acltdtStopChannel", handle, [](acltdtChannelHandle& channel) { channel.messages.stop(); });
 }
 
 aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
@@ -149,11 +156,8 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
 }
 
 aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
-    return api_call("acltdtCleanChannel", [&] {
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
-        channel->messages.clear();
-        return ACL_SUCCESS;
+    return on_channel("acltdtCleanChannel", handle, [](acltdtChannelHandle& channel) {
+        channel.messages.clear();
     });
 }
 
