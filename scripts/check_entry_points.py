@@ -5,8 +5,12 @@ the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU
 track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
 it, fails here. An entry point may also hand its own name to a forwarding helper of its file: a
 function whose first parameter is `const char* api` and whose body calls api_call(api, ...) or
-api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each).
-The few pure helpers that record nothing are listed below."""
+api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each), in
+the same file or in a header of runtime/src (stream/stream_reader.h).
+Entry points written as rows of a table (an X-macro `.def` file that a .cpp includes, as DVPP's
+176 refusals are) are checked through the macro that expands them: it must run its body through
+api_call under the row's own name (`api_call(#name, ...)`), and every row counts as one entry
+point. The few pure helpers that record nothing are listed below."""
 import argparse
 import pathlib
 import re
@@ -30,6 +34,47 @@ DEFINITION = re.compile(r"^[A-Za-z_][\w \*]*?\b(acl\w+)\(([^;{]*?)\)\s*\{", re.M
 WRAPPER = re.compile(r'api_call(?:_init)?\(\s*"(\w+)"')
 # A helper taking the API's name first that runs its body through api_call(api, ...).
 FORWARDER = re.compile(r"\b(\w+)\(\s*const char\* api\b[^;{]*\)\s*\{")
+# A function-like macro, its continuation lines included.
+MACRO = re.compile(r"^#define (\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
+TABLE = re.compile(r'^#include "([\w/]+\.def)"', re.M)
+
+
+def table_entry_points(source, src_root):
+    """(name, names its macro runs through api_call) for each row of the .def tables `source`
+    includes, where the row's macro defines a function named by one of its parameters."""
+    entries = []
+    for macro in MACRO.finditer(source):
+        params = [p.strip() for p in macro.group(2).split(",")]
+        body = macro.group(3)
+        # `<param> <param> {`: the macro defines a function named by its first such parameter.
+        defined = re.search(r"\b(%s)\s+\w+\s*\{" % "|".join(map(re.escape, params)), body)
+        if not defined:
+            continue
+        index = params.index(defined.group(1))
+        wrapped = re.findall(r'api_call(?:_init)?\(\s*[#"](\w+)', body)
+        for table in TABLE.findall(source):
+            rows = (src_root / table).read_text()
+            for row in re.finditer(r"^%s\(" % re.escape(macro.group(1)), rows, re.M):
+                name = split_arguments(rows, row.end())[index]
+                entries.append((name, [name if w == params[index] else w for w in wrapped]))
+    return entries
+
+
+def split_arguments(text, start):
+    """The top-level, comma-separated arguments of the call whose "(" ends just before `start`."""
+    args, depth, current = [], 1, start
+    for i in range(start, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                args.append(text[current:i].strip())
+                return args
+        elif text[i] == "," and depth == 1:
+            args.append(text[current:i].strip())
+            current = i + 1
+    raise ValueError("unbalanced macro call")
 
 
 def forwarders(source):
@@ -68,13 +113,18 @@ def main():
     root = pathlib.Path(parser.parse_args().root)
     problems = []
     count = 0
-    for path in sorted((root / "runtime" / "src").rglob("*.cpp")):
+    src_root = root / "runtime" / "src"
+    # Forwarding helpers a header of runtime/src defines (stream/stream_reader.h) serve any file.
+    shared_helpers = set()
+    for header in sorted(src_root.rglob("*.h")):
+        shared_helpers |= forwarders(header.read_text())
+    for path in sorted(src_root.rglob("*.cpp")):
         source = path.read_text()
-        helpers = forwarders(source)
-        for match in DEFINITION.finditer(source):
-            name = match.group(1)
+        helpers = forwarders(source) | shared_helpers
+        definitions = [(m.group(1), wrapped_names(body_at(source, m.end()), helpers))
+                       for m in DEFINITION.finditer(source)]
+        for name, names in definitions + table_entry_points(source, src_root):
             count += 1
-            names = wrapped_names(body_at(source, match.end()), helpers)
             where = f"{path.relative_to(root)}: {name}"
             if name in UNWRAPPED:
                 if names:

@@ -148,6 +148,22 @@ aclError soc_name(const char** out) {
 // No operator is compiled at run time, so no JIT_COMPILE.
 constexpr aclCannAttr kSupportedAttributes[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16};
 
+// aclsysGetVersionStr / aclsysGetVersionNum: `write` stores package `pkgName`'s version in `out`
+// (the argument `out_param`).
+template <class Out, class Write>
+aclError package_version(
+    const char* api, const char* pkgName, const char* out_param, Out* out, Write write) {
+    return api_call(api, [&] {
+        ACLEMU_CHECK_NOT_NULL(pkgName);
+        if (out == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null(out_param));
+        }
+        PackageVersion v;
+        ACLEMU_TRY(find_package(pkgName, &v));
+        write(v);
+        return ACL_SUCCESS;
+    });
+}
 }  // namespace
 
 extern "C" {
@@ -181,25 +197,17 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
 }
 
 aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
-    return api_call("aclsysGetVersionStr", [&] {
-        ACLEMU_CHECK_NOT_NULL(pkgName);
-        ACLEMU_CHECK_NOT_NULL(versionStr);
-        PackageVersion v;
-        ACLEMU_TRY(find_package(pkgName, &v));
-        copy_field(versionStr, ACL_PKG_VERSION_MAX_SIZE, version_text(v));
-        return ACL_SUCCESS;
-    });
+    return package_version(
+        "aclsysGetVersionStr", pkgName, "versionStr", versionStr, [&](const PackageVersion& v) {
+            copy_field(versionStr, ACL_PKG_VERSION_MAX_SIZE, version_text(v));
+        });
 }
 
 aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
-    return api_call("aclsysGetVersionNum", [&] {
-        ACLEMU_CHECK_NOT_NULL(pkgName);
-        ACLEMU_CHECK_NOT_NULL(versionNum);
-        PackageVersion v;
-        ACLEMU_TRY(find_package(pkgName, &v));
-        *versionNum = v.major * 10000000 + v.minor * 100000 + v.patch * 1000;
-        return ACL_SUCCESS;
-    });
+    return package_version(
+        "aclsysGetVersionNum", pkgName, "versionNum", versionNum, [&](const PackageVersion& v) {
+            *versionNum = v.major * 10000000 + v.minor * 100000 + v.patch * 1000;
+        });
 }
 
 aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) {

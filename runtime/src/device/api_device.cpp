@@ -55,6 +55,21 @@ aclError synchronize_device(int32_t timeout_ms) {
     return ACL_SUCCESS;
 }
 
+// aclrt[Ctx]SetSysParamOpt and aclrt[Ctx]GetSysParamOpt: the context's value (`context`) or the
+// process's.
+aclError set_sys_param(const char* api, bool context, aclSysParamOpt opt, int64_t value) {
+    const int64_t option = aclemu::enum_value(opt);  // any int a C caller passed
+    return api_call_init(api, [&] { return runtime().set_sys_param(context, option, value); });
+}
+
+aclError get_sys_param(const char* api, bool context, aclSysParamOpt opt, int64_t* value) {
+    const int64_t option = aclemu::enum_value(opt);
+    return api_call_init(api, [&] {
+        ACLEMU_CHECK_NOT_NULL(value);
+        return runtime().get_sys_param(context, option, value);
+    });
+}
+
 }  // namespace
 
 extern "C" {
@@ -160,31 +175,19 @@ aclError aclrtGetCurrentContext(aclrtContext* context) {
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-    const int64_t option = aclemu::enum_value(opt);
-    return api_call_init("aclrtCtxSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(true, option, value); });
+    return set_sys_param("aclrtCtxSetSysParamOpt", true, opt, value);
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-    const int64_t option = aclemu::enum_value(opt);
-    return api_call_init("aclrtCtxGetSysParamOpt", [&] {
-        ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(true, option, value);
-    });
+    return get_sys_param("aclrtCtxGetSysParamOpt", true, opt, value);
 }
 
 aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-    const int64_t option = aclemu::enum_value(opt);
-    return api_call_init("aclrtSetSysParamOpt",
-                         [&] { return runtime().set_sys_param(false, option, value); });
+    return set_sys_param("aclrtSetSysParamOpt", false, opt, value);
 }
 
 aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-    const int64_t option = aclemu::enum_value(opt);
-    return api_call_init("aclrtGetSysParamOpt", [&] {
-        ACLEMU_CHECK_NOT_NULL(value);
-        return runtime().get_sys_param(false, option, value);
-    });
+    return get_sys_param("aclrtGetSysParamOpt", false, opt, value);
 }
 
 }  // extern "C"

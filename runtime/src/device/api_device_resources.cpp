@@ -36,6 +36,31 @@ aclError stream_of(aclrtStream handle, std::shared_ptr<Stream>* out) {
     return runtime().stream(handle, out);
 }
 
+// Turns access from `device` to the peer on or off in the backend, then records it.
+aclError set_peer_access(int32_t device, int32_t peer, int32_t peer_physical, bool enable) {
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().backend(&backend));
+    const aclError err = enable ? backend->enable_peer_access(peer_physical)
+                                : backend->disable_peer_access(peer_physical);
+    if (err != ACL_SUCCESS) {
+        return fail(err,
+                    msg_runtime(std::string("cannot ") + (enable ? "enable" : "disable")
+                                + " access from device " + std::to_string(device) + " to device "
+                                + std::to_string(peer) + ": " + backend->last_error_text()));
+    }
+    runtime().set_peer_access(device, peer, enable);
+    return ACL_SUCCESS;
+}
+
+// A core budget set through aclrtSet*ResLimit (0 would leave no core).
+aclError check_budget(uint32_t value) {
+    if (value == 0) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("value", "0", "a core budget must be at least 1"));
+    }
+    return ACL_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -73,10 +98,7 @@ aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
     const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtSetDeviceResLimit", [&] {
-        if (value == 0) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("value", "0", "a core budget must be at least 1"));
-        }
+        ACLEMU_TRY(check_budget(value));
         return runtime().set_device_res_limit(deviceId, type_value, value);
     });
 }
@@ -103,10 +125,7 @@ aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
 aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t value) {
     const int64_t type_value = aclemu::enum_value(type);  // any int a C caller passed
     return api_call_init("aclrtSetStreamResLimit", [&] {
-        if (value == 0) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("value", "0", "a core budget must be at least 1"));
-        }
+        ACLEMU_TRY(check_budget(value));
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(stream_of(stream, &target));
         return runtime().set_stream_res_limit(*target, type_value, value);
@@ -181,16 +200,7 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
         int32_t device = 0;
         int32_t peer_physical = 0;
         ACLEMU_TRY(current_and_peer(peerDeviceId, &device, &peer_physical));
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
-        if (aclError err = backend->enable_peer_access(peer_physical); err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot enable access from device " + std::to_string(device)
-                                    + " to device " + std::to_string(peerDeviceId) + ": "
-                                    + backend->last_error_text()));
-        }
-        runtime().set_peer_access(device, peerDeviceId, true);
-        return ACL_SUCCESS;
+        return set_peer_access(device, peerDeviceId, peer_physical, true);
     });
 }
 
@@ -206,16 +216,7 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
                                     "access from device " + std::to_string(device)
                                         + " to it was not enabled"));
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
-        if (aclError err = backend->disable_peer_access(peer_physical); err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot disable access from device " + std::to_string(device)
-                                    + " to device " + std::to_string(peerDeviceId) + ": "
-                                    + backend->last_error_text()));
-        }
-        runtime().set_peer_access(device, peerDeviceId, false);
-        return ACL_SUCCESS;
+        return set_peer_access(device, peerDeviceId, peer_physical, false);
     });
 }
 

@@ -18,6 +18,8 @@ namespace aclemu::rt {
 template <class T>
 class HandleRegistry {
 public:
+    using Object = T;
+
     /// A new live object; nullptr when out of memory.
     template <class... Args>
     T* create(Args&&... args) {
@@ -68,5 +70,13 @@ private:
     mutable std::mutex mu_;
     std::unordered_map<const T*, std::shared_ptr<T>> live_;
 };
+
+/// The process's one registry of T handles. Never destroyed: handles may be used, and freed, by
+/// code that runs after static destructors.
+template <class T>
+HandleRegistry<T>& registry_of() {
+    static auto* registry = new HandleRegistry<T>;
+    return *registry;
+}
 
 }  // namespace aclemu::rt

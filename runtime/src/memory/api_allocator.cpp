@@ -20,21 +20,45 @@ using namespace aclemu::rt;
 
 namespace {
 
-// Runs `change` on a live descriptor.
-template <class F>
-aclError with_desc(aclrtAllocatorDesc allocatorDesc, F change) {
-    ACLEMU_CHECK_NOT_NULL(allocatorDesc);
-    AllocatorRegistry& allocators = allocator_registry();
-    std::lock_guard<std::mutex> lock(allocators.mutex);
+aclError not_a_desc(aclrtAllocatorDesc allocatorDesc) {
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid("allocatorDesc",
+                            pointer_text(allocatorDesc),
+                            "not a live descriptor of aclrtAllocatorCreateDesc"));
+}
+
+// The live descriptor behind `allocatorDesc` (AllocatorRegistry locked), or the failure.
+aclError live_desc(AllocatorRegistry& allocators,
+                   aclrtAllocatorDesc allocatorDesc,
+                   AllocatorCallbacks** desc) {
     auto found = allocators.descs.find(static_cast<AllocatorCallbacks*>(allocatorDesc));
     if (found == allocators.descs.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("allocatorDesc",
-                                pointer_text(allocatorDesc),
-                                "not a live descriptor of aclrtAllocatorCreateDesc"));
+        return not_a_desc(allocatorDesc);
     }
-    change(**found);
+    *desc = *found;
     return ACL_SUCCESS;
+}
+
+// aclrtAllocatorSet*ToDesc: `value` (the argument `param`, never NULL) into the descriptor's
+// `field`.
+template <class Value>
+aclError set_in_desc(const char* api,
+                     aclrtAllocatorDesc allocatorDesc,
+                     const char* param,
+                     Value value,
+                     Value AllocatorCallbacks::*field) {
+    return api_call(api, [&] {
+        if (value == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
+        }
+        ACLEMU_CHECK_NOT_NULL(allocatorDesc);
+        AllocatorRegistry& allocators = allocator_registry();
+        std::lock_guard<std::mutex> lock(allocators.mutex);
+        AllocatorCallbacks* desc = nullptr;
+        ACLEMU_TRY(live_desc(allocators, allocatorDesc, &desc));
+        desc->*field = value;
+        return ACL_SUCCESS;
+    });
 }
 
 aclError register_allocator(aclrtStream stream, aclrtAllocatorDesc allocatorDesc) {
@@ -44,14 +68,9 @@ aclError register_allocator(aclrtStream stream, aclrtAllocatorDesc allocatorDesc
     ACLEMU_TRY(runtime().stream(stream, &target));
     AllocatorRegistry& allocators = allocator_registry();
     std::lock_guard<std::mutex> lock(allocators.mutex);
-    auto found = allocators.descs.find(static_cast<AllocatorCallbacks*>(allocatorDesc));
-    if (found == allocators.descs.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("allocatorDesc",
-                                pointer_text(allocatorDesc),
-                                "not a live descriptor of aclrtAllocatorCreateDesc"));
-    }
-    const AllocatorCallbacks& callbacks = **found;
+    AllocatorCallbacks* desc = nullptr;
+    ACLEMU_TRY(live_desc(allocators, allocatorDesc, &desc));
+    const AllocatorCallbacks& callbacks = *desc;
     const struct {
         const void* value;
         const char* name;
@@ -149,10 +168,7 @@ aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc) {
         std::lock_guard<std::mutex> lock(allocators.mutex);
         auto* desc = static_cast<AllocatorCallbacks*>(allocatorDesc);
         if (allocators.descs.erase(desc) == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("allocatorDesc",
-                                    pointer_text(allocatorDesc),
-                                    "not a live descriptor of aclrtAllocatorCreateDesc"));
+            return not_a_desc(allocatorDesc);
         }
         delete_handle_object(desc);  // registrations keep their own copy of the callbacks
         return ACL_SUCCESS;
@@ -160,43 +176,44 @@ aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc allocatorDesc) {
 }
 
 aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc allocatorDesc, aclrtAllocator allocator) {
-    return api_call("aclrtAllocatorSetObjToDesc", [&] {
-        ACLEMU_CHECK_NOT_NULL(allocator);
-        return with_desc(allocatorDesc, [&](AllocatorCallbacks& desc) { desc.object = allocator; });
-    });
+    return set_in_desc("aclrtAllocatorSetObjToDesc",
+                       allocatorDesc,
+                       "allocator",
+                       allocator,
+                       &AllocatorCallbacks::object);
 }
 
 aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                           aclrtAllocatorAllocFunc func) {
-    return api_call("aclrtAllocatorSetAllocFuncToDesc", [&] {
-        ACLEMU_CHECK_NOT_NULL(func);
-        return with_desc(allocatorDesc, [&](AllocatorCallbacks& desc) { desc.alloc = func; });
-    });
+    return set_in_desc("aclrtAllocatorSetAllocFuncToDesc",
+                       allocatorDesc,
+                       "func",
+                       func,
+                       &AllocatorCallbacks::alloc);
 }
 
 aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                          aclrtAllocatorFreeFunc func) {
-    return api_call("aclrtAllocatorSetFreeFuncToDesc", [&] {
-        ACLEMU_CHECK_NOT_NULL(func);
-        return with_desc(allocatorDesc, [&](AllocatorCallbacks& desc) { desc.free = func; });
-    });
+    return set_in_desc(
+        "aclrtAllocatorSetFreeFuncToDesc", allocatorDesc, "func", func, &AllocatorCallbacks::free);
 }
 
 aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                                 aclrtAllocatorAllocAdviseFunc func) {
-    return api_call("aclrtAllocatorSetAllocAdviseFuncToDesc", [&] {
-        ACLEMU_CHECK_NOT_NULL(func);
-        return with_desc(allocatorDesc,
-                         [&](AllocatorCallbacks& desc) { desc.alloc_advise = func; });
-    });
+    return set_in_desc("aclrtAllocatorSetAllocAdviseFuncToDesc",
+                       allocatorDesc,
+                       "func",
+                       func,
+                       &AllocatorCallbacks::alloc_advise);
 }
 
 aclError aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                                      aclrtAllocatorGetAddrFromBlockFunc func) {
-    return api_call("aclrtAllocatorSetGetAddrFromBlockFuncToDesc", [&] {
-        ACLEMU_CHECK_NOT_NULL(func);
-        return with_desc(allocatorDesc, [&](AllocatorCallbacks& desc) { desc.get_addr = func; });
-    });
+    return set_in_desc("aclrtAllocatorSetGetAddrFromBlockFuncToDesc",
+                       allocatorDesc,
+                       "func",
+                       func,
+                       &AllocatorCallbacks::get_addr);
 }
 
 aclError aclrtAllocatorRegister(aclrtStream stream, aclrtAllocatorDesc allocatorDesc) {

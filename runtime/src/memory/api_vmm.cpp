@@ -38,8 +38,13 @@ std::string size_text(size_t bytes) {
     return std::to_string(bytes);
 }
 
-aclError backend_failure(aclError err, const std::string& what, Backend& backend) {
-    return fail(err, msg_runtime(what + ": " + backend.last_error_text()));
+// backend_failed for a `what` built at run time.
+aclError backend_failure(aclError err,
+                         const std::string& what,
+                         Backend& backend,
+                         const char* file = __builtin_FILE(),
+                         int line = __builtin_LINE()) {
+    return backend_failed(err, &backend, what.c_str(), file, line);
 }
 
 // The properties aclemu supports: pinned device memory of a visible device. The caller's struct
@@ -90,25 +95,37 @@ aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) 
         static_cast<int32_t>(prop.location.id), "prop->location.id", physical_device);
 }
 
-aclError granularity_of(Backend& backend, int32_t physical_device, size_t* bytes) {
-    if (aclError err = backend.sharing()->vmm_granularity(physical_device, false, bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot read the allocation granularity", backend);
-    }
+aclError granularity_of(Backend& backend,
+                        int32_t physical_device,
+                        size_t* bytes,
+                        bool recommended = false) {
+    ACLEMU_TRY_BACKEND(backend.sharing()->vmm_granularity(physical_device, recommended, bytes),
+                       &backend,
+                       "cannot read the allocation granularity");
     return ACL_SUCCESS;
 }
 
-std::shared_ptr<Physical> live_handle(VmmRegistry& vmm, aclrtDrvMemHandle handle) {
-    auto found = vmm.handles.find(handle);
-    return found != vmm.handles.end() ? found->second : nullptr;
+// The runtime's backend, when it can share memory and reserve addresses.
+aclError sharing_backend(Backend** backend) {
+    ACLEMU_TRY(runtime().backend(backend));
+    return require_sharing(*backend);
 }
 
-aclError not_a_handle(aclrtDrvMemHandle handle) {
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid("handle",
-                            pointer_text(handle),
-                            "not a live handle of aclrtMallocPhysical, "
-                            "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
+// The live physical allocation behind `handle` (VmmRegistry locked), or the failure.
+aclError live_handle(VmmRegistry& vmm,
+                     aclrtDrvMemHandle handle,
+                     std::shared_ptr<Physical>* physical) {
+    auto found = vmm.handles.find(handle);
+    if (found == vmm.handles.end()) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid("handle",
+                        pointer_text(handle),
+                        "not a live handle of aclrtMallocPhysical, "
+                        "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
+    }
+    *physical = found->second;
+    return ACL_SUCCESS;
 }
 
 // The reservation that holds [ptr, ptr + bytes), or nullptr.
@@ -127,17 +144,29 @@ std::pair<const uintptr_t, Reservation>* reservation_of(VmmRegistry& vmm,
     return &entry;
 }
 
-// The mapping that starts at `ptr`, and its reservation; nullptrs when there is none.
-std::pair<Reservation*, Mapping*> mapping_at(VmmRegistry& vmm, uintptr_t ptr) {
-    auto* reservation = reservation_of(vmm, ptr, 1);
-    if (reservation == nullptr) {
-        return {nullptr, nullptr};
+// The mapping that starts at `virPtr`, and its reservation (VmmRegistry locked), or the failure.
+aclError mapping_at(VmmRegistry& vmm,
+                    void* virPtr,
+                    Mapping** mapping,
+                    Reservation** reservation = nullptr) {
+    const auto ptr = reinterpret_cast<uintptr_t>(virPtr);
+    auto* holder = reservation_of(vmm, ptr, 1);
+    Mapping* found = nullptr;
+    if (holder != nullptr) {
+        auto at = holder->second.mappings.find(ptr);
+        found = at != holder->second.mappings.end() ? &at->second : nullptr;
     }
-    auto found = reservation->second.mappings.find(ptr);
-    if (found == reservation->second.mappings.end()) {
-        return {&reservation->second, nullptr};
+    if (found == nullptr) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
     }
-    return {&reservation->second, &found->second};
+    if (reservation != nullptr) {
+        *reservation = &holder->second;
+    }
+    *mapping = found;
+    return ACL_SUCCESS;
 }
 
 // The access copies and fills get to a mapping (AllocTable: 1 read, 2 write): the widest any
@@ -197,14 +226,17 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
-    if (aclError err =
-            backend->sharing()->vmm_granularity(physical_device, recommended, granularity);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot read the allocation granularity", *backend);
-    }
+    return granularity_of(*backend, physical_device, granularity, recommended);
+}
+
+// Registers a new physical allocation and gives the caller its handle.
+aclError hand_out(const std::shared_ptr<Physical>& physical, aclrtDrvMemHandle* handle) {
+    VmmRegistry& vmm = vmm_registry();
+    std::lock_guard<std::mutex> lock(vmm.mutex);
+    vmm.handles[physical.get()] = physical;
+    *handle = physical.get();
     return ACL_SUCCESS;
 }
 
@@ -219,8 +251,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
@@ -241,11 +272,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     physical->prop = *prop;
     physical->device = static_cast<int32_t>(prop->location.id);
     physical->physical_device = physical_device;
-    VmmRegistry& vmm = vmm_registry();
-    std::lock_guard<std::mutex> lock(vmm.mutex);
-    vmm.handles[physical.get()] = physical;
-    *handle = physical.get();
-    return ACL_SUCCESS;
+    return hand_out(physical, handle);
 }
 
 // Drops one user reference (VmmRegistry locked).
@@ -265,10 +292,7 @@ aclError free_physical(aclrtDrvMemHandle handle) {
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     drop_reference(vmm, physical);
     return ACL_SUCCESS;
 }
@@ -323,8 +347,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
 aclError release(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
@@ -344,10 +367,9 @@ aclError release(void* virPtr) {
                                     + pointer_text(reinterpret_cast<void*>(first))
                                     + "; unmap them with aclrtUnmapMem first"));
     }
-    if (aclError err = backend->sharing()->release_address(virPtr, found->second.bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot release the reservation", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->release_address(virPtr, found->second.bytes),
+                       backend,
+                       "cannot release the reservation");
     vmm.reservations.erase(found);
     return ACL_SUCCESS;
 }
@@ -362,14 +384,11 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     ACLEMU_TRY(check_reserved_zero("flags", flags));
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical->physical_device, &unit));
     size_t rounded = 0;
@@ -410,11 +429,10 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
                                 "the range overlaps the mapping at "
                                     + pointer_text(reinterpret_cast<void*>(other))));
     }
-    if (aclError err = backend->sharing()->map_physical(
-            virPtr, physical->bytes, *physical->impl, physical->physical_device);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot map the physical memory", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->map_physical(
+                           virPtr, physical->bytes, *physical->impl, physical->physical_device),
+                       backend,
+                       "cannot map the physical memory");
     Mapping mapping;
     mapping.bytes = physical->bytes;
     mapping.physical = physical;
@@ -427,22 +445,16 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 aclError unmap(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
-    if (aclError err = backend->sharing()->unmap_physical(virPtr, mapping->bytes);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot unmap the physical memory", *backend);
-    }
+    Reservation* reservation = nullptr;
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping, &reservation));
+    ACLEMU_TRY_BACKEND(backend->sharing()->unmap_physical(virPtr, mapping->bytes),
+                       backend,
+                       "cannot unmap the physical memory");
     physical = mapping->physical;
     reservation->mappings.erase(reinterpret_cast<uintptr_t>(virPtr));
     sync_table(*reservation);
@@ -454,8 +466,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     ACLEMU_CHECK_NOT_NULL(desc);
     ACLEMU_TRY(check_positive("count", count));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     // One entry per device; each entry's enum fields are read as the integers the caller set.
     std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
@@ -507,10 +518,9 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
                                 "[virPtr, virPtr + " + size_text(size)
                                     + ") must be one or more whole mappings made by aclrtMapMem"));
     }
-    if (aclError err = backend->sharing()->set_access(virPtr, size, access.data(), access.size());
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot set the access", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->set_access(virPtr, size, access.data(), access.size()),
+                       backend,
+                       "cannot set the access");
     for (Mapping* mapping : covered) {
         for (size_t i = 0; i < count; ++i) {
             mapping->access[static_cast<int32_t>(desc[i].location.id)] = access[i].flags;
@@ -534,17 +544,11 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
                         "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
     }
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping));
     // On the CPU backend every device, and the host, sees the same pages: the widest access
     // granted applies to all. On a GPU the host has no access to device memory.
     int flags = 0;
@@ -565,13 +569,8 @@ aclError retain(void* virPtr, aclrtDrvMemHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    auto [reservation, mapping] = mapping_at(vmm, reinterpret_cast<uintptr_t>(virPtr));
-    if (mapping == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    Mapping* mapping = nullptr;
+    ACLEMU_TRY(mapping_at(vmm, virPtr, &mapping));
     const std::shared_ptr<Physical>& physical = mapping->physical;
     if (vmm.handles.emplace(physical.get(), physical).second) {
         physical->user_refs = 1;  // its handles had all been freed; this is a new one
@@ -587,10 +586,8 @@ aclError properties(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop) {
     ACLEMU_CHECK_NOT_NULL(prop);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     *prop = physical->prop;
     return ACL_SUCCESS;
 }
@@ -639,14 +636,11 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     }
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
-    std::shared_ptr<Physical> physical = live_handle(vmm, handle);
-    if (!physical) {
-        return not_a_handle(handle);
-    }
+    std::shared_ptr<Physical> physical;
+    ACLEMU_TRY(live_handle(vmm, handle, &physical));
     if (physical->imported) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("handle",
@@ -662,10 +656,9 @@ aclError export_handle(aclrtDrvMemHandle handle,
                                 "physical allocation)"));
     }
     ExportBlob blob;
-    if (aclError err = backend->sharing()->export_physical(*physical->impl, &blob);
-        err != ACL_SUCCESS) {
-        return backend_failure(err, "cannot share the physical memory", *backend);
-    }
+    ACLEMU_TRY_BACKEND(backend->sharing()->export_physical(*physical->impl, &blob),
+                       backend,
+                       "cannot share the physical memory");
     const bool check_pid = (flags & ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
     std::unique_ptr<ExportRecord> record;
     ACLEMU_TRY(ExportRecord::create(
@@ -704,8 +697,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     int32_t physical_device = 0;
     ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical_device));
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(sharing_backend(&backend));
     ImportedRecord record;
     ACLEMU_TRY(open_record(unpack_handle(shareable),
                            ExportKind::Physical,
@@ -734,11 +726,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     physical->device = device;
     physical->physical_device = physical_device;
     physical->imported = true;
-    VmmRegistry& vmm = vmm_registry();
-    std::lock_guard<std::mutex> lock(vmm.mutex);
-    vmm.handles[physical.get()] = physical;
-    *handle = physical.get();
-    return ACL_SUCCESS;
+    return hand_out(physical, handle);
 }
 
 // The V2 forms: a uint64_t behind `shareable` for the default type; fabric handles need Ascend.

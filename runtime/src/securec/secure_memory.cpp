@@ -11,6 +11,25 @@ bool bad_dest_size(size_t destMax) {
     return destMax == 0 || destMax > SECUREC_MEM_MAX_LEN;
 }
 
+// The checks memmove_s and memcpy_s share, in securec's order: EOK when the copy may go ahead.
+errno_t check_copy(void* dest, size_t destMax, const void* src, size_t count) {
+    if (bad_dest_size(destMax)) {
+        return ERANGE;
+    }
+    if (dest == nullptr) {
+        return EINVAL;
+    }
+    if (src == nullptr) {
+        std::memset(dest, 0, destMax);
+        return EINVAL_AND_RESET;
+    }
+    if (count > destMax) {
+        std::memset(dest, 0, destMax);
+        return ERANGE_AND_RESET;
+    }
+    return EOK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -31,19 +50,8 @@ errno_t memset_s(void* dest, size_t destMax, int c, size_t count) {
 }
 
 errno_t memmove_s(void* dest, size_t destMax, const void* src, size_t count) {
-    if (bad_dest_size(destMax)) {
-        return ERANGE;
-    }
-    if (dest == nullptr) {
-        return EINVAL;
-    }
-    if (src == nullptr) {
-        std::memset(dest, 0, destMax);
-        return EINVAL_AND_RESET;
-    }
-    if (count > destMax) {
-        std::memset(dest, 0, destMax);
-        return ERANGE_AND_RESET;
+    if (errno_t err = check_copy(dest, destMax, src, count); err != EOK) {
+        return err;
     }
     if (dest != src && count > 0) {
         std::memmove(dest, src, count);
@@ -52,19 +60,8 @@ errno_t memmove_s(void* dest, size_t destMax, const void* src, size_t count) {
 }
 
 errno_t memcpy_s(void* dest, size_t destMax, const void* src, size_t count) {
-    if (bad_dest_size(destMax)) {
-        return ERANGE;
-    }
-    if (dest == nullptr) {
-        return EINVAL;
-    }
-    if (src == nullptr) {
-        std::memset(dest, 0, destMax);
-        return EINVAL_AND_RESET;
-    }
-    if (count > destMax) {
-        std::memset(dest, 0, destMax);
-        return ERANGE_AND_RESET;
+    if (errno_t err = check_copy(dest, destMax, src, count); err != EOK) {
+        return err;
     }
     if (dest == src || count == 0) {
         return EOK;

@@ -32,8 +32,9 @@ errno_t append(char* dest, size_t dest_length, const char* src, size_t length) {
     return EOK;
 }
 
-// The common part of strncpy_s (count < SIZE_MAX) and strcpy_s (count = the whole string).
-errno_t copy(char* strDest, size_t destMax, const char* strSrc, size_t count, bool bounded) {
+// The checks copy and concatenate share, in securec's order: EOK when they may go ahead.
+errno_t check_arguments(
+    char* strDest, size_t destMax, const char* strSrc, size_t count, bool bounded) {
     if (bad_dest_size(destMax)) {
         return ERANGE;
     }
@@ -45,6 +46,14 @@ errno_t copy(char* strDest, size_t destMax, const char* strSrc, size_t count, bo
     }
     if (bounded && count > SECUREC_STRING_MAX_LEN) {
         return reset(strDest, ERANGE_AND_RESET);
+    }
+    return EOK;
+}
+
+// The common part of strncpy_s (count < SIZE_MAX) and strcpy_s (count = the whole string).
+errno_t copy(char* strDest, size_t destMax, const char* strSrc, size_t count, bool bounded) {
+    if (errno_t err = check_arguments(strDest, destMax, strSrc, count, bounded); err != EOK) {
+        return err;
     }
     if (strDest == strSrc) {
         // Copying a string onto itself changes nothing, if it fits (and is cut at count).
@@ -65,17 +74,8 @@ errno_t copy(char* strDest, size_t destMax, const char* strSrc, size_t count, bo
 }
 
 errno_t concatenate(char* strDest, size_t destMax, const char* strSrc, size_t count, bool bounded) {
-    if (bad_dest_size(destMax)) {
-        return ERANGE;
-    }
-    if (strDest == nullptr) {
-        return EINVAL;
-    }
-    if (strSrc == nullptr) {
-        return reset(strDest, EINVAL_AND_RESET);
-    }
-    if (bounded && count > SECUREC_STRING_MAX_LEN) {
-        return reset(strDest, ERANGE_AND_RESET);
+    if (errno_t err = check_arguments(strDest, destMax, strSrc, count, bounded); err != EOK) {
+        return err;
     }
     const size_t dest_length = bounded_length(strDest, destMax);
     if (dest_length == destMax) {  // not a string within destMax

@@ -8,6 +8,7 @@
 #include "handles/handle_arena.h"
 #include "runtime_state.h"
 #include "stream/stream_config.h"
+#include "stream/stream_reader.h"
 #include "stream/stream_state_callbacks.h"
 
 #include <cstring>
@@ -174,33 +175,19 @@ aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle*
 }
 
 aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t* priority) {
-    return api_call_init("aclrtStreamGetPriority", [&] {
-        ACLEMU_CHECK_NOT_NULL(priority);
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        *priority = target->priority;
-        return ACL_SUCCESS;
+    return read_stream("aclrtStreamGetPriority", stream, "priority", priority, [](auto& target) {
+        return target->priority;
     });
 }
 
 aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags) {
-    return api_call_init("aclrtStreamGetFlags", [&] {
-        ACLEMU_CHECK_NOT_NULL(flags);
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        *flags = target->flags;
-        return ACL_SUCCESS;
-    });
+    return read_stream(
+        "aclrtStreamGetFlags", stream, "flags", flags, [](auto& target) { return target->flags; });
 }
 
 aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
-    return api_call_init("aclrtStreamGetId", [&] {
-        ACLEMU_CHECK_NOT_NULL(streamId);
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        *streamId = target->id;
-        return ACL_SUCCESS;
-    });
+    return read_stream(
+        "aclrtStreamGetId", stream, "streamId", streamId, [](auto& target) { return target->id; });
 }
 
 aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {

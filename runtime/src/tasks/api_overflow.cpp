@@ -13,6 +13,7 @@
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
+#include "stream/stream_reader.h"
 #include "tasks/overflow_state.h"
 
 #include <string>
@@ -80,12 +81,8 @@ aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
 }
 
 aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
-    return api_call_init("aclrtGetStreamOverflowSwitch", [&] {
-        ACLEMU_CHECK_NOT_NULL(flag);
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        *flag = OverflowState::instance().stream_switch(target);
-        return ACL_SUCCESS;
+    return read_stream("aclrtGetStreamOverflowSwitch", stream, "flag", flag, [](auto& target) {
+        return OverflowState::instance().stream_switch(target);
     });
 }
 

@@ -186,41 +186,25 @@ aclError parse_random_task(const aclrtRandomNumTaskInfo& info,
     const int width = kernels::builtin::elem_size(type);
     const auto& params = info.randomNumFuncParaInfo.paramInfo;
     const std::string prefix = "taskInfo->randomNumFuncParaInfo.paramInfo.";
-    aclError err = ACL_SUCCESS;
+    // The distribution's parameters, read as numbers of `type`.
+    auto parse = [&](const aclrtRandomParaInfo& value, const char* name, RandomParam* out) {
+        return parse_param(value, prefix + name, width, false, out);
+    };
     switch (func) {
         case RandomFunc::DropoutBitmask:
-            err = parse_param(params.dropoutBitmaskInfo.dropoutRation,
-                              prefix + "dropoutBitmaskInfo.dropoutRation",
-                              width,
-                              false,
-                              &parsed.a);
+            ACLEMU_TRY(parse(params.dropoutBitmaskInfo.dropoutRation,
+                             "dropoutBitmaskInfo.dropoutRation",
+                             &parsed.a));
             break;
         case RandomFunc::Uniform:
-            err = parse_param(
-                params.uniformDisInfo.min, prefix + "uniformDisInfo.min", width, false, &parsed.a);
-            if (err == ACL_SUCCESS) {
-                err = parse_param(params.uniformDisInfo.max,
-                                  prefix + "uniformDisInfo.max",
-                                  width,
-                                  false,
-                                  &parsed.b);
-            }
+            ACLEMU_TRY(parse(params.uniformDisInfo.min, "uniformDisInfo.min", &parsed.a));
+            ACLEMU_TRY(parse(params.uniformDisInfo.max, "uniformDisInfo.max", &parsed.b));
             break;
         case RandomFunc::Normal:
         case RandomFunc::TruncatedNormal:
-            err = parse_param(
-                params.normalDisInfo.mean, prefix + "normalDisInfo.mean", width, false, &parsed.a);
-            if (err == ACL_SUCCESS) {
-                err = parse_param(params.normalDisInfo.stddev,
-                                  prefix + "normalDisInfo.stddev",
-                                  width,
-                                  false,
-                                  &parsed.b);
-            }
+            ACLEMU_TRY(parse(params.normalDisInfo.mean, "normalDisInfo.mean", &parsed.a));
+            ACLEMU_TRY(parse(params.normalDisInfo.stddev, "normalDisInfo.stddev", &parsed.b));
             break;
-    }
-    if (err != ACL_SUCCESS) {
-        return err;
     }
     ACLEMU_TRY(check_values(func, type, parsed.a, parsed.b));
 

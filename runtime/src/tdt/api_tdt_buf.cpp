@@ -14,8 +14,8 @@ using namespace aclemu::rt::tdt;
 
 namespace {
 
-std::shared_ptr<Buffer> live_buffer(const void* buf, const char* param, aclError* err) {
-    return live_handle(buffers(), buf, param, "buffer of acltdtAllocBuf", err);
+aclError live_buffer(const void* buf, const char* param, std::shared_ptr<Buffer>* found) {
+    return live_handle(buffers(), buf, param, "buffer of acltdtAllocBuf", found);
 }
 
 aclError check_user_area(size_t size, size_t offset) {
@@ -27,6 +27,18 @@ aclError check_user_area(size_t size, size_t offset) {
                                     + ") must be at most the 96-byte private area"));
     }
     return ACL_SUCCESS;
+}
+
+// acltdtGetBufUserData / acltdtSetBufUserData: the live buffer `buf` whose user data
+// [offset, offset + size) the caller's `dataPtr` exchanges.
+aclError user_data_of(const void* buf,
+                      const void* dataPtr,
+                      size_t size,
+                      size_t offset,
+                      std::shared_ptr<Buffer>* buffer) {
+    ACLEMU_CHECK_NOT_NULL(dataPtr);
+    ACLEMU_TRY(live_buffer(buf, "buf", buffer));
+    return check_user_area(size, offset);
 }
 
 }  // namespace
@@ -63,18 +75,10 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
 
 aclError acltdtFreeBuf(acltdtBuf buf) {
     return api_call("acltdtFreeBuf", [&] {
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_buffer(buf, "buf", &err);
-        if (!buffer) {
-            return err;
-        }
-        if (buffer->in_chain || buffer->queued_in != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("buf",
-                                    pointer_text(buf),
-                                    buffer->in_chain ? "it belongs to a chain: free its head"
-                                                     : "it is in a queue"));
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        ACLEMU_TRY(check_standalone(
+            *buffer, buf, "it belongs to a chain: free its head", "it is in a queue"));
         free_buffer_chain(buffer.get());
         return ACL_SUCCESS;
     });
@@ -84,22 +88,18 @@ aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
     return api_call("acltdtGetBufData", [&] {
         ACLEMU_CHECK_NOT_NULL(dataPtr);
         ACLEMU_CHECK_NOT_NULL(size);
-        aclError err = ACL_SUCCESS;
-        if (auto buffer = live_buffer(buf, "buf", &err)) {
-            *dataPtr = buffer->data->empty() ? nullptr : buffer->data->data();
-            *size = buffer->data->size();
-        }
-        return err;
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        *dataPtr = buffer->data->empty() ? nullptr : buffer->data->data();
+        *size = buffer->data->size();
+        return ACL_SUCCESS;
     });
 }
 
 aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
     return api_call("acltdtSetBufDataLen", [&] {
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_buffer(buf, "buf", &err);
-        if (!buffer) {
-            return err;
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
         if (len > buffer->data->size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("len",
@@ -115,25 +115,19 @@ aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
 aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
     return api_call("acltdtGetBufDataLen", [&] {
         ACLEMU_CHECK_NOT_NULL(len);
-        aclError err = ACL_SUCCESS;
-        if (auto buffer = live_buffer(buf, "buf", &err)) {
-            *len = buffer->data_len;
-        }
-        return err;
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        *len = buffer->data_len;
+        return ACL_SUCCESS;
     });
 }
 
 aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
     return api_call("acltdtAppendBufChain", [&] {
-        aclError err = ACL_SUCCESS;
-        auto head = live_buffer(headBuf, "headBuf", &err);
-        if (!head) {
-            return err;
-        }
-        auto member = live_buffer(buf, "buf", &err);
-        if (!member) {
-            return err;
-        }
+        std::shared_ptr<Buffer> head;
+        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
+        std::shared_ptr<Buffer> member;
+        ACLEMU_TRY(live_buffer(buf, "buf", &member));
         if (member == head || member->in_chain || !member->chain.empty() || member->queued_in != 0
             || head->in_chain) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -151,22 +145,18 @@ aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
 aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
     return api_call("acltdtGetBufChainNum", [&] {
         ACLEMU_CHECK_NOT_NULL(num);
-        aclError err = ACL_SUCCESS;
-        if (auto head = live_buffer(headBuf, "headBuf", &err)) {
-            *num = static_cast<uint32_t>(head->chain.size() + 1);
-        }
-        return err;
+        std::shared_ptr<Buffer> head;
+        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
+        *num = static_cast<uint32_t>(head->chain.size() + 1);
+        return ACL_SUCCESS;
     });
 }
 
 aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf) {
     return api_call("acltdtGetBufFromChain", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        aclError err = ACL_SUCCESS;
-        auto head = live_buffer(headBuf, "headBuf", &err);
-        if (!head) {
-            return err;
-        }
+        std::shared_ptr<Buffer> head;
+        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
         if (index > head->chain.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("index",
@@ -181,15 +171,8 @@ aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf
 
 aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtGetBufUserData", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataPtr);
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_buffer(buf, "buf", &err);
-        if (!buffer) {
-            return err;
-        }
-        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
         std::memcpy(dataPtr, buffer->user_data + offset, size);
         return ACL_SUCCESS;
     });
@@ -197,15 +180,8 @@ aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, s
 
 aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtSetBufUserData", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataPtr);
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_buffer(buf, "buf", &err);
-        if (!buffer) {
-            return err;
-        }
-        if (aclError bad = check_user_area(size, offset); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
         std::memcpy(buffer->user_data + offset, dataPtr, size);
         return ACL_SUCCESS;
     });
@@ -214,11 +190,8 @@ aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, s
 aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
     return api_call("acltdtCopyBufRef", [&] {
         ACLEMU_CHECK_NOT_NULL(newBuf);
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_buffer(buf, "buf", &err);
-        if (!buffer) {
-            return err;
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
         Buffer* copy = buffers().create();
         if (copy == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));

@@ -6,6 +6,7 @@
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
+#include "tdt/tdt_checks.h"
 
 #include <cstring>
 #include <string>
@@ -14,11 +15,6 @@ using namespace aclemu::rt;
 using namespace aclemu::rt::tdt;
 
 namespace aclemu::rt::tdt {
-
-HandleRegistry<acltdtChannelHandle>& channels() {
-    static auto* registry = new HandleRegistry<acltdtChannelHandle>;  // handles may die at exit
-    return *registry;
-}
 
 void stop_channels() {
     for (auto& channel : channels().remove_all()) {
@@ -30,20 +26,36 @@ void stop_channels() {
 
 namespace {
 
-std::shared_ptr<acltdtChannelHandle> live_channel(const acltdtChannelHandle* handle,
-                                                  aclError* err) {
-    if (handle == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
-        return nullptr;
+aclError live_channel(const acltdtChannelHandle* handle,
+                      std::shared_ptr<acltdtChannelHandle>* found) {
+    return live_handle(channels(),
+                       handle,
+                       "handle",
+                       "channel",
+                       found,
+                       "never created, destroyed, or from before aclFinalize");
+}
+
+// The dataset a channel sends from or receives into.
+aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
+    ACLEMU_CHECK_NOT_NULL(dataset);
+    *found = datasets().find(dataset);
+    if (!*found) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
     }
-    std::shared_ptr<acltdtChannelHandle> found = channels().find(handle);
-    *err = found ? ACL_SUCCESS
-                 : fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("handle",
-                                    pointer_text(handle),
-                                    "not a live channel (never created, destroyed, or from before "
-                                    "aclFinalize)"));
-    return found;
+    return ACL_SUCCESS;
+}
+
+// acltdtStopChannel / acltdtCleanChannel: `act` on the live channel `handle`.
+template <class Act>
+aclError on_channel(const char* api, acltdtChannelHandle* handle, Act act) {
+    return api_call(api, [&] {
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        act(*channel);
+        return ACL_SUCCESS;
+    });
 }
 
 acltdtChannelHandle* create_channel(const char* api,
@@ -127,13 +139,8 @@ acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId,
 }
 
 aclError acltdtStopChannel(acltdtChannelHandle* handle) {
-    return api_call("acltdtStopChannel", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            channel->messages.stop();
-        }
-        return err;
-    });
+    return on_channel(
+        "acltdtStopChannel", handle, [](acltdtChannelHandle& channel) { channel.messages.stop(); });
 }
 
 aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
@@ -141,9 +148,7 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
         ACLEMU_CHECK_NOT_NULL(handle);
         std::shared_ptr<acltdtChannelHandle> channel = channels().remove(handle);
         if (!channel) {
-            aclError err = ACL_SUCCESS;
-            live_channel(handle, &err);
-            return err;
+            return live_channel(handle, nullptr);
         }
         channel->messages.stop();  // a thread blocked in it returns; it holds the channel
         return ACL_SUCCESS;
@@ -151,12 +156,8 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
 }
 
 aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
-    return api_call("acltdtCleanChannel", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            channel->messages.clear();
-        }
-        return err;
+    return on_channel("acltdtCleanChannel", handle, [](acltdtChannelHandle& channel) {
+        channel.messages.clear();
     });
 }
 
@@ -164,21 +165,12 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
                           const acltdtDataset* dataset,
                           int32_t timeout) {
     return api_call("acltdtSendTensor", [&] {
-        aclError err = ACL_SUCCESS;
-        auto channel = live_channel(handle, &err);
-        if (!channel) {
-            return err;
-        }
-        ACLEMU_CHECK_NOT_NULL(dataset);
-        std::shared_ptr<acltdtDataset> source = datasets().find(dataset);
-        if (!source) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
-        }
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        std::shared_ptr<acltdtDataset> source;
+        ACLEMU_TRY(live_dataset(dataset, &source));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
         for (size_t i = 0; i < source->items.size(); ++i) {
             std::shared_ptr<acltdtDataItem> item = data_items().find(source->items[i]);
@@ -198,17 +190,10 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
                              acltdtDataset* dataset,
                              int32_t timeout) {
     return api_call("acltdtReceiveTensor", [&] {
-        aclError err = ACL_SUCCESS;
-        auto channel = live_channel(handle, &err);
-        if (!channel) {
-            return err;
-        }
-        ACLEMU_CHECK_NOT_NULL(dataset);
-        std::shared_ptr<acltdtDataset> target = datasets().find(dataset);
-        if (!target) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
-        }
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        std::shared_ptr<acltdtDataset> target;
+        ACLEMU_TRY(live_dataset(dataset, &target));
         if (!target->items.empty()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataset",
@@ -216,9 +201,7 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
                                     "must be empty: a receive adds the items it got"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
         if (FifoResult result = channel->messages.pop(&message, deadline);
             result != FifoResult::Done) {
@@ -247,11 +230,10 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
 aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size) {
     return api_call("acltdtQueryChannelSize", [&] {
         ACLEMU_CHECK_NOT_NULL(size);
-        aclError err = ACL_SUCCESS;
-        if (auto channel = live_channel(handle, &err)) {
-            *size = channel->messages.size();
-        }
-        return err;
+        std::shared_ptr<acltdtChannelHandle> channel;
+        ACLEMU_TRY(live_channel(handle, &channel));
+        *size = channel->messages.size();
+        return ACL_SUCCESS;
     });
 }
 

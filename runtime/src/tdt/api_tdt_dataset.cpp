@@ -7,57 +7,25 @@
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
+#include "tdt/tdt_checks.h"
 
 #include <string>
 
 using namespace aclemu::rt;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
-
-namespace aclemu::rt::tdt {
-
-HandleRegistry<acltdtDataItem>& data_items() {
-    static auto* registry = new HandleRegistry<acltdtDataItem>;  // handles may die during exit
-    return *registry;
-}
-
-HandleRegistry<acltdtDataset>& datasets() {
-    static auto* registry = new HandleRegistry<acltdtDataset>;
-    return *registry;
-}
-
-}  // namespace aclemu::rt::tdt
+using aclemu::rt::tdt::live_handle;
 
 namespace {
 
 constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT
 
-aclError not_live(const char* param, const void* handle, const char* what) {
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid(param,
-                            pointer_text(handle),
-                            std::string("not a live ") + what + " (never created, or destroyed)"));
+aclError live_item(const acltdtDataItem* item, std::shared_ptr<acltdtDataItem>* found) {
+    return live_handle(data_items(), item, "dataItem", "data item", found);
 }
 
-// The live item, or nullptr with the failure recorded.
-std::shared_ptr<acltdtDataItem> live_item(const acltdtDataItem* item, aclError* err) {
-    if (item == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("dataItem"));
-        return nullptr;
-    }
-    std::shared_ptr<acltdtDataItem> found = data_items().find(item);
-    *err = found ? ACL_SUCCESS : not_live("dataItem", item, "data item");
-    return found;
-}
-
-std::shared_ptr<acltdtDataset> live_dataset(const acltdtDataset* dataset, aclError* err) {
-    if (dataset == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("dataset"));
-        return nullptr;
-    }
-    std::shared_ptr<acltdtDataset> found = datasets().find(dataset);
-    *err = found ? ACL_SUCCESS : not_live("dataset", dataset, "dataset");
-    return found;
+aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
+    return live_handle(datasets(), dataset, "dataset", "dataset", found);
 }
 
 // Runs `read` on the live item and returns its answer, or `fallback` (message left) for a NULL
@@ -66,11 +34,10 @@ template <class T, class Read>
 T item_field(const char* api, const acltdtDataItem* item, T fallback, Read read) {
     T value = fallback;
     api_call(api, [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto found = live_item(item, &err)) {
-            value = read(*found);
-        }
-        return err;
+        std::shared_ptr<acltdtDataItem> found;
+        ACLEMU_TRY(live_item(item, &found));
+        value = read(*found);
+        return ACL_SUCCESS;
     });
     return value;
 }
@@ -131,23 +98,18 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
     return api_call("acltdtGetSliceInfoFromItem", [&] {
         ACLEMU_CHECK_NOT_NULL(sliceNum);
         ACLEMU_CHECK_NOT_NULL(sliceId);
-        aclError err = ACL_SUCCESS;
-        auto item = live_item(dataItem, &err);
-        if (item) {
-            *sliceNum = item->slice_num;
-            *sliceId = item->slice_id;
-        }
-        return err;
+        std::shared_ptr<acltdtDataItem> item;
+        ACLEMU_TRY(live_item(dataItem, &item));
+        *sliceNum = item->slice_num;
+        *sliceId = item->slice_id;
+        return ACL_SUCCESS;
     });
 }
 
 aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, size_t dimNum) {
     return api_call("acltdtGetDimsFromItem", [&] {
-        aclError err = ACL_SUCCESS;
-        auto item = live_item(dataItem, &err);
-        if (!item) {
-            return err;
-        }
+        std::shared_ptr<acltdtDataItem> item;
+        ACLEMU_TRY(live_item(dataItem, &item));
         if (dimNum < item->dims.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dimNum",
@@ -205,8 +167,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
 aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
     return api_call("acltdtDestroyDataItem", [&] {
         ACLEMU_CHECK_NOT_NULL(dataItem);
-        return data_items().remove(dataItem) ? ACL_SUCCESS
-                                             : not_live("dataItem", dataItem, "data item");
+        return data_items().remove(dataItem) ? ACL_SUCCESS : live_item(dataItem, nullptr);
     });
 }
 
@@ -223,18 +184,15 @@ acltdtDataset* acltdtCreateDataset(void) {
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {
     return api_call("acltdtDestroyDataset", [&] {
         ACLEMU_CHECK_NOT_NULL(dataset);
-        return datasets().remove(dataset) ? ACL_SUCCESS : not_live("dataset", dataset, "dataset");
+        return datasets().remove(dataset) ? ACL_SUCCESS : live_dataset(dataset, nullptr);
     });
 }
 
 acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
     acltdtDataItem* item = nullptr;
     api_call("acltdtGetDataItem", [&] {
-        aclError err = ACL_SUCCESS;
-        auto found = live_dataset(dataset, &err);
-        if (!found) {
-            return err;
-        }
+        std::shared_ptr<acltdtDataset> found;
+        ACLEMU_TRY(live_dataset(dataset, &found));
         if (index >= found->items.size()) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
@@ -250,14 +208,9 @@ acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
 
 aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
     return api_call("acltdtAddDataItem", [&] {
-        aclError err = ACL_SUCCESS;
-        auto found = live_dataset(dataset, &err);
-        if (!found) {
-            return err;
-        }
-        if (!live_item(dataItem, &err)) {
-            return err;
-        }
+        std::shared_ptr<acltdtDataset> found;
+        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_TRY(live_item(dataItem, nullptr));
         found->items.push_back(dataItem);
         return ACL_SUCCESS;
     });
@@ -266,11 +219,10 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
 size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
     size_t size = 0;
     api_call("acltdtGetDatasetSize", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto found = live_dataset(dataset, &err)) {
-            size = found->items.size();
-        }
-        return err;
+        std::shared_ptr<acltdtDataset> found;
+        ACLEMU_TRY(live_dataset(dataset, &found));
+        size = found->items.size();
+        return ACL_SUCCESS;
     });
     return size;
 }
@@ -278,11 +230,10 @@ size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
 const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
     const char* name = nullptr;
     api_call("acltdtGetDatasetName", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto found = live_dataset(dataset, &err)) {
-            name = found->name.c_str();  // lives as long as the dataset
-        }
-        return err;
+        std::shared_ptr<acltdtDataset> found;
+        ACLEMU_TRY(live_dataset(dataset, &found));
+        name = found->name.c_str();  // lives as long as the dataset
+        return ACL_SUCCESS;
     });
     return name;
 }

@@ -15,15 +15,20 @@ using namespace aclemu::rt::tdt;
 
 namespace {
 
-std::shared_ptr<Queue> live_queue(uint32_t qid, aclError* err) {
+// Queue `qid` in *found (when `found` is not NULL), or the failure.
+aclError live_queue(uint32_t qid, std::shared_ptr<Queue>* found) {
     std::shared_ptr<Queue> queue = queues().find(qid);
-    *err = queue ? ACL_SUCCESS
-                 : fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("qid",
-                                    std::to_string(qid),
-                                    "not a live queue (never created, destroyed, or from before "
-                                    "aclFinalize)"));
-    return queue;
+    if (!queue) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("qid",
+                                std::to_string(qid),
+                                "not a live queue (never created, destroyed, or from before "
+                                "aclFinalize)"));
+    }
+    if (found != nullptr) {
+        *found = std::move(queue);
+    }
+    return ACL_SUCCESS;
 }
 
 aclError fifo_failure(FifoResult result, const Queue& queue) {
@@ -47,14 +52,27 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
     return ACL_SUCCESS;
 }
 
+// The data arguments acltdtEnqueueData and acltdtDequeueData share: the buffers are not NULL
+// when they have a size, the user data fits the buffer header.
+aclError check_data(const void* data, size_t dataSize, const void* userData, size_t userDataSize) {
+    if (dataSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(data);
+    }
+    if (userDataSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(userData);
+    }
+    if (userDataSize > kUserDataBytes) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
+    }
+    return ACL_SUCCESS;
+}
+
 // Puts `buffer` into queue `qid`, or into the destinations of its bound routes (the first gets
 // the buffer, the others reference copies).
 aclError put(uint32_t qid, Buffer* buffer, const Deadline& deadline) {
-    aclError err = ACL_SUCCESS;
-    auto source = live_queue(qid, &err);
-    if (!source) {
-        return err;
-    }
+    std::shared_ptr<Queue> source;
+    ACLEMU_TRY(live_queue(qid, &source));
     std::vector<std::shared_ptr<Queue>> targets;
     for (uint32_t dst : queues().destinations(qid)) {
         if (auto queue = queues().find(dst)) {
@@ -95,11 +113,8 @@ extern "C" {
 aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
     return api_call_init("acltdtCreateQueue", [&] {
         ACLEMU_CHECK_NOT_NULL(qid);
-        aclError err = ACL_SUCCESS;
-        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
-        if (!settings) {
-            return err;
-        }
+        std::shared_ptr<tagMemQueueAttr> settings;
+        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
         std::shared_ptr<Queue> queue = queues().create(settings->name, settings->depth);
         if (!queue) {
             return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
@@ -114,9 +129,7 @@ aclError acltdtDestroyQueue(uint32_t qid) {
     return api_call_init("acltdtDestroyQueue", [&] {
         std::shared_ptr<Queue> queue = queues().remove(qid);
         if (!queue) {
-            aclError err = ACL_SUCCESS;
-            live_queue(qid, &err);
-            return err;
+            return live_queue(qid, nullptr);
         }
         queue->items.stop();  // a thread blocked on it returns
         for (Buffer* buffer : queue->items.clear()) {
@@ -128,22 +141,12 @@ aclError acltdtDestroyQueue(uint32_t qid) {
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
     return api_call_init("acltdtEnqueue", [&] {
-        aclError err = ACL_SUCCESS;
-        auto buffer = live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &err);
-        if (!buffer) {
-            return err;
-        }
-        if (buffer->in_chain || buffer->queued_in != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("buf",
-                                    pointer_text(buf),
-                                    buffer->in_chain ? "it belongs to a chain: enqueue its head"
-                                                     : "it is already in a queue"));
-        }
+        std::shared_ptr<Buffer> buffer;
+        ACLEMU_TRY(live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &buffer));
+        ACLEMU_TRY(check_standalone(
+            *buffer, buf, "it belongs to a chain: enqueue its head", "it is already in a queue"));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         return put(qid, buffer.get(), deadline);
     });
 }
@@ -151,15 +154,10 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
 aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
     return api_call_init("acltdtDequeue", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        aclError err = ACL_SUCCESS;
-        auto queue = live_queue(qid, &err);
-        if (!queue) {
-            return err;
-        }
+        std::shared_ptr<Queue> queue;
+        ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* taken = nullptr;
         if (FifoResult result = queue->items.pop(&taken, deadline); result != FifoResult::Done) {
             return fifo_failure(result, *queue);
@@ -178,24 +176,13 @@ aclError acltdtEnqueueData(uint32_t qid,
                            int32_t timeout,
                            uint32_t rsv) {
     return api_call_init("acltdtEnqueueData", [&] {
-        if (dataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
-        if (userDataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(userData);
-        }
-        if (userDataSize > kUserDataBytes) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
-        }
+        ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
         if (rsv != 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("rsv", std::to_string(rsv), "reserved: must be 0"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* buffer = buffers().create();
         if (buffer == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
@@ -223,25 +210,11 @@ aclError acltdtDequeueData(uint32_t qid,
                            int32_t timeout) {
     return api_call_init("acltdtDequeueData", [&] {
         ACLEMU_CHECK_NOT_NULL(retDataSize);
-        if (dataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
-        if (userDataSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(userData);
-        }
-        if (userDataSize > kUserDataBytes) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
-        }
-        aclError err = ACL_SUCCESS;
-        auto queue = live_queue(qid, &err);
-        if (!queue) {
-            return err;
-        }
+        ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
+        std::shared_ptr<Queue> queue;
+        ACLEMU_TRY(live_queue(qid, &queue));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         size_t needed = 0;
         Buffer* taken = nullptr;
         FifoResult result = queue->items.pop_if(&taken, deadline, [&](Buffer* front) {
@@ -274,10 +247,7 @@ aclError acltdtDequeueData(uint32_t qid,
 
 aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout) {
     return api_call_init("acltdtGrantQueue", [&] {
-        aclError err = ACL_SUCCESS;
-        if (!live_queue(qid, &err)) {
-            return err;
-        }
+        ACLEMU_TRY(live_queue(qid, nullptr));
         constexpr uint32_t kAll = ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE
                                   | ACL_TDT_QUEUE_PERMISSION_ENQUEUE;
         if (permission == 0 || (permission & ~kAll) != 0) {
@@ -288,9 +258,7 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
                                     "(2) and _ENQUEUE (4)"));
         }
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         if (pid != static_cast<int32_t>(::getpid())) {
             return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
                         msg_unsupported("acltdtGrantQueue",
@@ -304,14 +272,9 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
 aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) {
     return api_call_init("acltdtAttachQueue", [&] {
         ACLEMU_CHECK_NOT_NULL(permission);
-        aclError err = ACL_SUCCESS;
-        if (!live_queue(qid, &err)) {
-            return err;
-        }
+        ACLEMU_TRY(live_queue(qid, nullptr));
         Deadline deadline;
-        if (aclError bad = deadline_of(timeout, &deadline); bad != ACL_SUCCESS) {
-            return bad;
-        }
+        ACLEMU_TRY(deadline_of(timeout, &deadline));
         *permission = ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE
                       | ACL_TDT_QUEUE_PERMISSION_ENQUEUE;
         return ACL_SUCCESS;
@@ -320,11 +283,8 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) 
 
 aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtBindQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         size_t failed = 0;
         for (acltdtQueueRoute& route : list->routes) {
             const bool bound = queues().bind(route.src, route.dst);
@@ -345,11 +305,8 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 
 aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtUnbindQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         for (acltdtQueueRoute& route : list->routes) {
             queues().unbind(route.src, route.dst);
             route.status = ACL_TDT_QUEUE_ROUTE_UNBIND;
@@ -361,15 +318,10 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
                                 acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtQueryQueueRoutes", [&] {
-        aclError err = ACL_SUCCESS;
-        auto query = live_handle(route_queries(), queryInfo, "queryInfo", "route query", &err);
-        if (!query) {
-            return err;
-        }
-        auto list = live_handle(route_lists(), qRouteList, "qRouteList", "route list", &err);
-        if (!list) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteQueryInfo> query;
+        ACLEMU_TRY(live_handle(route_queries(), queryInfo, "queryInfo", "route query", &query));
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
         if (query->mode < 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("queryInfo",

@@ -61,9 +61,7 @@ aclError destroy_object(Registry& registry,
     if (registry.remove(handle)) {
         return ACL_SUCCESS;
     }
-    aclError err = ACL_SUCCESS;
-    live_handle(registry, handle, param, what, &err);
-    return err;
+    return live_handle(registry, handle, param, what, nullptr);
 }
 
 }  // namespace
@@ -86,11 +84,8 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtSetQueueAttr", [&] {
         ACLEMU_CHECK_NOT_NULL(param);
-        aclError err = ACL_SUCCESS;
-        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
-        if (!settings) {
-            return err;
-        }
+        std::shared_ptr<tagMemQueueAttr> settings;
+        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
         if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
             if (aclError bad = check_length("len", len, sizeof(const char*)); bad != ACL_SUCCESS) {
                 return bad;
@@ -128,11 +123,8 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr,
                             void* param) {
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtGetQueueAttr", [&] {
-        aclError err = ACL_SUCCESS;
-        auto settings = live_handle(queue_attrs(), attr, "attr", "queue attribute", &err);
-        if (!settings) {
-            return err;
-        }
+        std::shared_ptr<tagMemQueueAttr> settings;
+        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
         if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
             // The attribute's own copy of the name, valid while the attribute lives.
             return answer(settings->name.c_str(), len, paramRetSize, param);
@@ -166,11 +158,8 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
                                   void* param) {
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtGetQueueRouteParam", [&] {
-        aclError err = ACL_SUCCESS;
-        auto found = live_handle(queue_routes(), route, "route", "queue route", &err);
-        if (!found) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRoute> found;
+        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &found));
         switch (type_value) {
             case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
                 return answer(found->src, len, paramRetSize, param);
@@ -197,15 +186,10 @@ aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
 
 aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueRoute* route) {
     return api_call("acltdtAddQueueRoute", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err);
-        if (!list) {
-            return err;
-        }
-        auto found = live_handle(queue_routes(), route, "route", "queue route", &err);
-        if (!found) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
+        std::shared_ptr<acltdtQueueRoute> found;
+        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &found));
         list->routes.push_back(*found);
         return ACL_SUCCESS;
     });
@@ -215,15 +199,10 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList,
                              size_t index,
                              acltdtQueueRoute* route) {
     return api_call("acltdtGetQueueRoute", [&] {
-        aclError err = ACL_SUCCESS;
-        auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err);
-        if (!list) {
-            return err;
-        }
-        auto target = live_handle(queue_routes(), route, "route", "queue route", &err);
-        if (!target) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
+        std::shared_ptr<acltdtQueueRoute> target;
+        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &target));
         if (index >= list->routes.size()) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
@@ -239,11 +218,10 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList,
 size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
     size_t count = 0;
     api_call("acltdtGetQueueRouteNum", [&] {
-        aclError err = ACL_SUCCESS;
-        if (auto list = live_handle(route_lists(), routeList, "routeList", "route list", &err)) {
-            count = list->routes.size();
-        }
-        return err;
+        std::shared_ptr<acltdtQueueRouteList> list;
+        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
+        count = list->routes.size();
+        return ACL_SUCCESS;
     });
     return count;
 }
@@ -265,11 +243,8 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtSetQueueRouteQueryInfo", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        aclError err = ACL_SUCCESS;
-        auto query = live_handle(route_queries(), param, "param", "route query", &err);
-        if (!query) {
-            return err;
-        }
+        std::shared_ptr<acltdtQueueRouteQueryInfo> query;
+        ACLEMU_TRY(live_handle(route_queries(), param, "param", "route query", &query));
         switch (type_value) {
             case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM: {
                 if (aclError bad = check_length("len", len, sizeof(acltdtQueueRouteQueryMode));

@@ -60,9 +60,10 @@ struct acltdtChannelHandle {
 
 namespace aclemu::rt::tdt {
 
-HandleRegistry<acltdtDataItem>& data_items();
-HandleRegistry<acltdtDataset>& datasets();
-HandleRegistry<acltdtChannelHandle>& channels();
+// The registries of the channel-side handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& data_items = registry_of<acltdtDataItem>;
+inline constexpr auto& datasets = registry_of<acltdtDataset>;
+inline constexpr auto& channels = registry_of<acltdtChannelHandle>;
 /// aclFinalize (teardown.h): every channel stopped (waiters wake) and forgotten (handles stale).
 void stop_channels();
 

@@ -11,24 +11,29 @@
 
 namespace aclemu::rt::tdt {
 
+/// The live handle of `registry` in *found (when `found` is not NULL), or the failure: NULL, or
+/// "not a live <what> (<lost>)".
 template <class T>
-std::shared_ptr<T> live_handle(const HandleRegistry<T>& registry,
-                               const void* handle,
-                               const char* param,
-                               const char* what,
-                               aclError* err) {
+aclError live_handle(const HandleRegistry<T>& registry,
+                     const void* handle,
+                     const char* param,
+                     const char* what,
+                     std::shared_ptr<typename HandleRegistry<T>::Object>* found,
+                     const char* lost = "never created, or destroyed") {
     if (handle == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
-        return nullptr;
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
     }
-    std::shared_ptr<T> found = registry.find(handle);
-    *err = found ? ACL_SUCCESS
-                 : fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid(
-                            param,
-                            pointer_text(handle),
-                            std::string("not a live ") + what + " (never created, or destroyed)"));
-    return found;
+    std::shared_ptr<T> live = registry.find(handle);
+    if (!live) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(param,
+                                pointer_text(handle),
+                                std::string("not a live ") + what + " (" + lost + ")"));
+    }
+    if (found != nullptr) {
+        *found = std::move(live);
+    }
+    return ACL_SUCCESS;
 }
 
 /// `len` must be `expected` bytes (a parameter's value size).

@@ -1,6 +1,7 @@
 // tdt_queue_objects.h: the queue table and the registries of the queue API's handles.
 #include "tdt/tdt_queue_objects.h"
 
+#include "core/status.h"
 #include "runtime_state.h"
 
 namespace aclemu::rt::tdt {
@@ -88,29 +89,17 @@ void stop_queues() {
     }
 }
 
-HandleRegistry<Buffer>& buffers() {
-    static auto* registry = new HandleRegistry<Buffer>;
-    return *registry;
-}
-
-HandleRegistry<tagMemQueueAttr>& queue_attrs() {
-    static auto* registry = new HandleRegistry<tagMemQueueAttr>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRoute>& queue_routes() {
-    static auto* registry = new HandleRegistry<acltdtQueueRoute>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRouteList>& route_lists() {
-    static auto* registry = new HandleRegistry<acltdtQueueRouteList>;
-    return *registry;
-}
-
-HandleRegistry<acltdtQueueRouteQueryInfo>& route_queries() {
-    static auto* registry = new HandleRegistry<acltdtQueueRouteQueryInfo>;
-    return *registry;
+aclError check_standalone(const Buffer& buffer,
+                          const void* buf,
+                          const char* chained_reason,
+                          const char* queued_reason) {
+    if (buffer.in_chain || buffer.queued_in != 0) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(
+                "buf", pointer_text(buf), buffer.in_chain ? chained_reason : queued_reason));
+    }
+    return ACL_SUCCESS;
 }
 
 void free_buffer_chain(Buffer* head) {

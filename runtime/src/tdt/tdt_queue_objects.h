@@ -88,12 +88,19 @@ private:
 QueueTable& queues();
 /// aclFinalize (teardown.h): every queue stopped (waiters wake), its buffers freed, its id stale.
 void stop_queues();
-HandleRegistry<Buffer>& buffers();
-HandleRegistry<tagMemQueueAttr>& queue_attrs();
-HandleRegistry<acltdtQueueRoute>& queue_routes();
-HandleRegistry<acltdtQueueRouteList>& route_lists();
-HandleRegistry<acltdtQueueRouteQueryInfo>& route_queries();
+// The registries of the queue-side handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& buffers = registry_of<Buffer>;
+inline constexpr auto& queue_attrs = registry_of<tagMemQueueAttr>;
+inline constexpr auto& queue_routes = registry_of<acltdtQueueRoute>;
+inline constexpr auto& route_lists = registry_of<acltdtQueueRouteList>;
+inline constexpr auto& route_queries = registry_of<acltdtQueueRouteQueryInfo>;
 
+/// ACL_SUCCESS when `buffer` (the argument `buf`) stands alone: no chain member, in no queue;
+/// else ACL_ERROR_INVALID_PARAM with the reason that applies.
+aclError check_standalone(const Buffer& buffer,
+                          const void* buf,
+                          const char* chained_reason,
+                          const char* queued_reason);
 /// Unregisters `head` and every buffer of its chain.
 void free_buffer_chain(Buffer* head);
 

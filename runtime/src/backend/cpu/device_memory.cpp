@@ -1,5 +1,6 @@
 #include "backend/cpu/device_memory.h"
 
+#include "aclemu/acl_try.h"
 #include "aclemu/shared_memory.h"
 #include "backend/cpu/asan_poison.h"
 
@@ -58,6 +59,22 @@ bool get(const ExportBlob& blob, T* value) {
     }
     std::memcpy(value, blob.bytes, sizeof(T));
     return true;
+}
+
+// Reads the blob another process exported and opens its memfd (`name` as there) in *fd.
+template <class T>
+aclError open_blob(int32_t exporter, const ExportBlob& blob, const char* name, T* where, int* fd) {
+    if (!get(blob, where)) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "the export was made by another backend (ACLEMU_BACKEND differs)");
+    }
+    *fd = shm::open_peer_fd(exporter, where->fd, name);
+    if (*fd < 0) {
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "cannot open the memory of process " + std::to_string(exporter),
+                      errno);
+    }
+    return ACL_SUCCESS;
 }
 
 // A physical allocation: a memfd (open while the handle lives; a mapping keeps the memory alive
@@ -233,16 +250,8 @@ aclError DeviceMemory::open_exported(int32_t exporter,
                                      size_t bytes,
                                      void** ptr) {
     MemoryBlob where{};
-    if (!get(blob, &where)) {
-        return failed(ACL_ERROR_RT_PARAM_INVALID,
-                      "the export was made by another backend (ACLEMU_BACKEND differs)");
-    }
-    const int fd = shm::open_peer_fd(exporter, where.fd, kBlockName);
-    if (fd < 0) {
-        return failed(ACL_ERROR_RT_PARAM_INVALID,
-                      "cannot open the memory of process " + std::to_string(exporter),
-                      errno);
-    }
+    int fd = -1;
+    ACLEMU_TRY(open_blob(exporter, blob, kBlockName, &where, &fd));
     const uint64_t first = where.offset & ~(uint64_t{shm::page_size()} - 1);
     const size_t length = shm::round_up(where.offset - first + bytes, shm::page_size());
     void* mapped =
@@ -340,16 +349,8 @@ aclError DeviceMemory::import_physical(int32_t exporter,
                                        size_t bytes,
                                        std::unique_ptr<BackendPhysical>* physical) {
     PhysicalBlob where{};
-    if (!get(blob, &where)) {
-        return failed(ACL_ERROR_RT_PARAM_INVALID,
-                      "the export was made by another backend (ACLEMU_BACKEND differs)");
-    }
-    const int fd = shm::open_peer_fd(exporter, where.fd, kPhysicalName);
-    if (fd < 0) {
-        return failed(ACL_ERROR_RT_PARAM_INVALID,
-                      "cannot open the memory of process " + std::to_string(exporter),
-                      errno);
-    }
+    int fd = -1;
+    ACLEMU_TRY(open_blob(exporter, blob, kPhysicalName, &where, &fd));
     *physical = std::make_unique<CpuPhysical>(fd, bytes, nullptr);  // the exporter's memory
     return ACL_SUCCESS;
 }

@@ -22,19 +22,24 @@ struct IpcEvent::Page {
     shm::SharedSignal* const signal;
 };
 
-aclError IpcEvent::create(std::unique_ptr<BackendEvent>* event) {
-    const int fd = shm::create_memfd("aclemu-event", shm::page_size());
-    if (fd < 0) {
-        return ACL_ERROR_RT_NO_EVENT_RESOURCE;
-    }
+aclError IpcEvent::on_page(int fd, bool fresh, std::unique_ptr<BackendEvent>* event) {
     void* mapped = shm::map_shared(fd, shm::page_size());
     if (mapped == MAP_FAILED) {
         ::close(fd);
         return ACL_ERROR_RT_NO_EVENT_RESOURCE;
     }
-    auto* signal = new (mapped) shm::SharedSignal{};  // a zero-filled page: nothing recorded
+    auto* signal = fresh ? new (mapped) shm::SharedSignal{}  // a zero-filled page: nothing recorded
+                         : static_cast<shm::SharedSignal*>(mapped);
     event->reset(new IpcEvent(std::make_shared<Page>(fd, signal)));
     return ACL_SUCCESS;
+}
+
+aclError IpcEvent::create(std::unique_ptr<BackendEvent>* event) {
+    const int fd = shm::create_memfd("aclemu-event", shm::page_size());
+    if (fd < 0) {
+        return ACL_ERROR_RT_NO_EVENT_RESOURCE;
+    }
+    return on_page(fd, true, event);
 }
 
 aclError IpcEvent::open(int32_t exporter,
@@ -49,14 +54,7 @@ aclError IpcEvent::open(int32_t exporter,
     if (fd < 0) {
         return ACL_ERROR_RT_PARAM_INVALID;
     }
-    void* mapped = shm::map_shared(fd, shm::page_size());
-    if (mapped == MAP_FAILED) {
-        ::close(fd);
-        return ACL_ERROR_RT_NO_EVENT_RESOURCE;
-    }
-    auto* signal = static_cast<shm::SharedSignal*>(mapped);
-    event->reset(new IpcEvent(std::make_shared<Page>(fd, signal)));
-    return ACL_SUCCESS;
+    return on_page(fd, false, event);
 }
 
 IpcEvent* IpcEvent::from(BackendEvent* event) {

@@ -37,6 +37,9 @@ public:
 private:
     struct Page;
     explicit IpcEvent(std::shared_ptr<Page> page) : page_(std::move(page)) {}
+    /// The event on the signal page `fd` holds (`fresh`: a new, zero-filled page); `fd` is closed
+    /// when the page cannot be mapped.
+    static aclError on_page(int fd, bool fresh, std::unique_ptr<BackendEvent>* event);
     std::shared_ptr<Page> page_;  // shared with queued tasks, which may outlive the event
 };
 
