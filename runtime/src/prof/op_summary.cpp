@@ -5,25 +5,14 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
-#include <cstring>
 
 namespace aclemu::rt::prof {
 namespace {
 
+// The row kind of a slice: its category (host calls "acl", "aclnn", "mstx"; tasks on a
+// stream "kernel", "memcpy", "memset", "event record", ...); nullptr for none.
 const char* kind_of(const observe::trace::Event& event) {
-    if (std::strcmp(event.category, "kernel") == 0) {
-        return "kernel";
-    }
-    if (std::strcmp(event.category, "aclnn") == 0) {
-        return "aclnn";
-    }
-    if (std::strcmp(event.category, "acl") == 0) {
-        return "acl";
-    }
-    if (std::strcmp(event.category, "mstx") == 0) {
-        return "mstx";
-    }
-    return nullptr;
+    return event.category != nullptr && *event.category != '\0' ? event.category : nullptr;
 }
 
 double us(int64_t ns) {
@@ -94,7 +83,7 @@ bool write_summary(int dir_fd, const Summary& summary, std::string* error) {
     }
     const int w = static_cast<int>(std::min<size_t>(width, 80));
     std::fprintf(txt,
-                 "%-6s  %-*s  %8s  %14s  %12s  %12s  %12s\n",
+                 "%-13s  %-*s  %8s  %14s  %12s  %12s  %12s\n",
                  "kind",
                  w,
                  "name",
@@ -107,7 +96,7 @@ bool write_summary(int dir_fd, const Summary& summary, std::string* error) {
         std::string name = key.second;
         std::replace(name.begin(), name.end(), '\n', ' ');
         std::fprintf(txt,
-                     "%-6s  %-*s  %8" PRIu64 "  %14.3f  %12.3f  %12.3f  %12.3f\n",
+                     "%-13s  %-*s  %8" PRIu64 "  %14.3f  %12.3f  %12.3f  %12.3f\n",
                      key.first.c_str(),
                      w,
                      name.c_str(),

@@ -1,5 +1,6 @@
 // The per-operator summary aclprofStop writes next to the timeline: how many times each kernel
-// ran on a device and for how long, and the same for the host calls (aclnn, acl, mstx ranges),
+// and other stream task ran on a device and for how long, and the same for the host calls
+// (aclnn, acl, mstx ranges),
 // from the events the trace recorded between aclprofStart and aclprofStop.
 #pragma once
 
@@ -19,8 +20,9 @@ struct OpStats {
     int64_t max_ns = 0;
 };
 
-/// Rows by (kind, name); kind is "kernel" (a task on a device stream, named after the aclnn
-/// call that launched it), "aclnn" or "acl" (host calls) or "mstx" (a program's range).
+/// Rows by (kind, name); kind is the slice's category in the timeline: "kernel" (a kernel on a
+/// device stream, named after the aclnn call that launched it), "memcpy", "memset" and the other
+/// stream tasks, "aclnn" or "acl" (host calls) or "mstx" (a program's mark or range).
 using Summary = std::map<std::pair<std::string, std::string>, OpStats>;
 
 /// The slices in `contents` that began at or after `since_ns` (steady_ns()).
