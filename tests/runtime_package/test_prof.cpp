@@ -281,6 +281,46 @@ TEST_P(Profiling, MstxDomainsKeepTheirRangesApart) {
     EXPECT_EQ(counts.count({"mstx", "after destroy"}), 0u);
 }
 
+TEST_P(Profiling, StampsBecomeMarksAndRanges) {
+    const std::string dir = fresh_dir("stamps");
+    ASSERT_EQ(aclprofInit(dir.c_str(), dir.size()), ACL_SUCCESS);
+    uint32_t devices[1] = {0};
+    aclprofConfig* config =
+        aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);
+    ASSERT_EQ(aclprofStart(config), ACL_SUCCESS);
+    void* stamp = aclprofCreateStamp();
+    ASSERT_NE(stamp, nullptr);
+    take_recent_error();
+    EXPECT_EQ(aclprofMark(stamp), ACL_ERROR_INVALID_PARAM);  // no message yet
+    EXPECT_THAT(take_recent_error(), HasSubstr("stamp"));
+    ASSERT_EQ(aclprofSetStampTraceMessage(stamp, "forward pass", 12), ACL_SUCCESS);
+    EXPECT_EQ(aclprofMark(stamp), ACL_SUCCESS);
+    ASSERT_EQ(aclprofPush(stamp), ACL_SUCCESS);
+    EXPECT_EQ(aclprofPop(), ACL_SUCCESS);
+    EXPECT_EQ(aclprofPop(), ACL_ERROR_INVALID_PARAM);  // nothing pushed any more
+    EXPECT_THAT(take_recent_error(), HasSubstr("aclprofPush"));
+    uint32_t range = 0;
+    ASSERT_EQ(aclprofRangeStart(stamp, &range), ACL_SUCCESS);
+    EXPECT_NE(range, 0u);
+    EXPECT_EQ(aclprofRangeStop(range), ACL_SUCCESS);
+    EXPECT_EQ(aclprofRangeStop(range), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("rangeId"));
+    EXPECT_EQ(aclprofMarkEx("step 1", 6, nullptr), ACL_SUCCESS);
+    EXPECT_EQ(aclprofMarkEx(nullptr, 6, nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("msg"));
+    EXPECT_EQ(aclprofSetStampTraceMessage(nullptr, "x", 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("stamp"));
+    aclprofDestroyStamp(stamp);
+    EXPECT_EQ(aclprofPush(stamp), ACL_ERROR_INVALID_PARAM);  // destroyed
+    EXPECT_THAT(take_recent_error(), HasSubstr("stamp"));
+    ASSERT_EQ(aclprofStop(config), ACL_SUCCESS);
+    aclprofDestroyConfig(config);
+    ASSERT_EQ(aclprofFinalize(), ACL_SUCCESS);
+    const auto counts = summary_counts(dir);
+    EXPECT_EQ(counts.at({"mstx", "forward pass"}), 3);  // the mark, the push range, the range
+    EXPECT_EQ(counts.at({"mstx", "step 1"}), 1);
+}
+
 ACLEMU_INSTANTIATE_BACKENDS(Profiling);
 
 }  // namespace

@@ -137,6 +137,19 @@ MSVP_PROF_API const char* aclprofGetOpAttriValue(const void* opInfo,
                                                  uint32_t index,
                                                  aclprofSubscribeOpAttri attri);
 
+/* Stamps (msproftx): a message marked, or a range on the timeline and for NVTX, as mstx does. */
+MSVP_PROF_API void* aclprofCreateStamp(void);
+MSVP_PROF_API void aclprofDestroyStamp(void* stamp);
+MSVP_PROF_API aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen);
+MSVP_PROF_API aclError aclprofMark(void* stamp);
+MSVP_PROF_API aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream);
+/* A range on the calling thread: Push opens it, Pop closes the innermost one. */
+MSVP_PROF_API aclError aclprofPush(void* stamp);
+MSVP_PROF_API aclError aclprofPop(void);
+/* A range that may end on another thread. */
+MSVP_PROF_API aclError aclprofRangeStart(void* stamp, uint32_t* rangeId);
+MSVP_PROF_API aclError aclprofRangeStop(uint32_t rangeId);
+
 #ifdef __cplusplus
 }
 #endif
