@@ -77,7 +77,7 @@ aclError Runtime::init(const char* config_path) {
                     "configPath", config_path, "the file does not exist or cannot be read"));
         }
         ACLEMU_LOG(
-            AscendCL, Info, "config file %s accepted; its settings are not used", config_path);
+            AscendCL, Info, "config file %s accepted; only its dump section is used (docs/dump.md)", config_path);
     }
     Config config;
     ACLEMU_TRY(read_config(&config));

@@ -91,14 +91,16 @@ protected:
 
     // out = self * other, where self is a transposed (non-contiguous) view: the dump must hold
     // the view's elements in C order, not the storage's.
-    void run_mul() {
+    void run_mul() { run_mul_on(stream()); }
+
+    static void run_mul_on(aclrtStream stream) {
         // self: dims [2,3], strides [1,2] over storage {1..6}: rows (1,3,5) and (2,4,6).
         DeviceTensor self =
             DeviceTensor::strided({2, 3}, {1, 2}, 0, {6}, ACL_FLOAT, {1, 2, 3, 4, 5, 6});
         DeviceTensor other = DeviceTensor::contiguous({2, 3}, ACL_FLOAT, {2, 2, 2, 3, 3, 3});
         DeviceTensor out = DeviceTensor::filled({2, 3}, ACL_FLOAT, 0.0);
         const auto r = run_two_phase(
-            aclnnMulGetWorkspaceSize, aclnnMul, stream(), self.get(), other.get(), out.get());
+            aclnnMulGetWorkspaceSize, aclnnMul, stream, self.get(), other.get(), out.get());
         ASSERT_TRUE(r.ok()) << r;
     }
 
@@ -297,6 +299,40 @@ TEST_P(Dump, BadArgumentsAndConfigurationsGetCannCodes) {
     EXPECT_EQ(acldumpGetPath(static_cast<acldumpType>(99)), nullptr);
     EXPECT_THAT(take_recent_error(), HasSubstr("dumpType"));
     EXPECT_EQ(aclmdlFinalizeDump(), ACL_SUCCESS);
+    EXPECT_EQ(acldumpGetPath(DATA_DUMP), nullptr);
+}
+
+TEST_P(Dump, AclInitConfigurationFileConfiguresTheDump) {
+    const std::string dir = fresh_dir("init");
+    const std::string dump_path = dir + "/out";
+    const std::string config = write_config(
+        dir, R"({"dump": {"dump_path": ")" + dump_path + R"(", "dump_op_switch": "on"}})");
+    const std::string bad =
+        write_config(dir, R"({"dump": {"dump_path": "x", "dump_mode": "some"}})", "bad.json");
+    finish();
+    take_recent_error();
+    EXPECT_EQ(aclInit(bad.c_str()), ACL_ERROR_INVALID_DUMP_CONFIG);
+    EXPECT_THAT(take_recent_error(), HasSubstr("dump_mode"));
+    uint32_t count = 0;
+    EXPECT_EQ(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE);  // the failed init did nothing
+
+    ASSERT_EQ(aclInit(config.c_str()), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    aclrtStream stream = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+    EXPECT_EQ(aclmdlInitDump(), ACL_ERROR_DUMP_ALREADY_RUN);
+    EXPECT_THAT(take_recent_error(), HasSubstr("aclInit"));
+    run_mul_on(stream);
+    EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+    const auto found = files_below(dump_path);
+    ASSERT_EQ(found.size(), 1u);  // the default mode: outputs
+    expect_values(parse_npy(read_file(found.begin()->second)), out_values());
+
+    restart_runtime();  // aclInit(NULL): the dump of the last session is over
+    run_mul();
+    EXPECT_EQ(files_below(dump_path).size(), 1u);
     EXPECT_EQ(acldumpGetPath(DATA_DUMP), nullptr);
 }
 

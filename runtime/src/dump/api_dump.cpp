@@ -148,6 +148,7 @@ aclError aclmdlFinalizeDump(void) {
             return fail(ACL_ERROR_DUMP_NOT_RUN, msg_order("aclmdlInitDump has not been called"));
         }
         s.initialized = false;
+        s.from_init = false;
         s.config = dump::DumpConfig{};
         s.data_path.clear();
         dump::refresh_active_locked(s);

@@ -18,7 +18,8 @@ using ChunkCallback = int32_t (*)(const acldumpChunk*, int32_t);
 
 struct State {
     std::mutex mu;
-    bool initialized = false;        // aclmdlInitDump .. aclmdlFinalizeDump
+    bool initialized = false;        // aclmdlInitDump .. aclmdlFinalizeDump, or aclInit's file
+    bool from_init = false;          // configured by aclInit's file (ended by aclFinalize)
     DumpConfig config;               // of the last aclmdlSetDump
     std::string run_dir;             // <YYYYMMDDhhmmss> of that aclmdlSetDump, below config.path
     std::string data_path;           // acldumpGetPath(DATA_DUMP); empty: none
