@@ -1,12 +1,14 @@
 # The rest of CANN's runtime package, each library under CANN's name (docs/porting.md):
 #   libc_sec.so            securec.h: bounds-checked memory and string functions (standalone)
-#   libacl_rt_impl.so, libacl_dvpp.so, libacl_tdt_channel.so, libacl_tdt_queue.so
+#   libacl_rt_impl.so, libacl_dvpp.so, libacl_tdt_channel.so, libacl_tdt_queue.so,
+#   libmsprofiler.so, libprofapi.so (acl_prof.h, mstx), libascend_dump.so (acl_dump.h)
 #                          links to libascendcl.so, which holds their functions (one runtime per
 #                          process), as libacl_rt.so is
 # ACLEMU_RUNTIME_PACKAGE_LIBRARIES names the targets cmake/install.cmake installs into lib64, and
 # ACLEMU_RUNTIME_ALIASES the links to libascendcl.so it makes there.
 set(ACLEMU_RUNTIME_PACKAGE_LIBRARIES "")
 set(ACLEMU_RUNTIME_ALIASES libacl_rt_impl.so libacl_dvpp.so libacl_tdt_channel.so
+                           libmsprofiler.so libprofapi.so libascend_dump.so
                            libacl_tdt_queue.so)
 foreach(alias IN LISTS ACLEMU_RUNTIME_ALIASES)
     add_custom_command(TARGET ascendcl POST_BUILD

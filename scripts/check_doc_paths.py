@@ -23,6 +23,11 @@ GENERATED = {
     # the installed prefix's copy of ascendc/cmake/ascendc.cmake
     "tikcpp/ascendc_kernel_cmake/ascendc.cmake",
     "build-gpu-check/gpu_check_report.md",  # scripts/gpu_check.sh's report
+    # written by aclprofStop into the aclprofInit directory (docs/profiling.md)
+    "aclemu_timeline.json",
+    "op_summary.csv",
+    "op_summary.txt",
+    "acl.json",  # a program's dump configuration (docs/dump.md)
 }
 # Where public headers live, so `acl/acl.h` resolves as an #include would.
 INCLUDE_ROOTS = ("runtime/include", "ops/include")

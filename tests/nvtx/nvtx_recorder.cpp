@@ -3,6 +3,7 @@
 // to NVTX's no-ops.
 #include "nvtx/nvtx_recorder.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -30,7 +31,11 @@ uint64_t os_thread() {
     return static_cast<uint64_t>(::syscall(SYS_gettid));
 }
 
-void add(NvtxRecord::Kind kind, nvtxDomainHandle_t domain, std::string message, uint32_t category) {
+void add(NvtxRecord::Kind kind,
+         nvtxDomainHandle_t domain,
+         std::string message,
+         uint32_t category,
+         uint64_t id = 0) {
     Recorder& r = recorder();
     std::lock_guard<std::mutex> lock(r.mu);
     auto name = r.domain_names.find(domain);
@@ -38,7 +43,16 @@ void add(NvtxRecord::Kind kind, nvtxDomainHandle_t domain, std::string message, 
                          name != r.domain_names.end() ? name->second : std::string(),
                          std::move(message),
                          category,
-                         os_thread()});
+                         os_thread(),
+                         id});
+}
+
+std::string ascii_message(const nvtxEventAttributes_t* attributes) {
+    if (attributes != nullptr && attributes->messageType == NVTX_MESSAGE_TYPE_ASCII
+        && attributes->message.ascii != nullptr) {
+        return attributes->message.ascii;
+    }
+    return std::string();
 }
 
 nvtxDomainHandle_t NVTX_API domain_create(const char* name) {
@@ -74,6 +88,22 @@ int NVTX_API range_push(nvtxDomainHandle_t domain, const nvtxEventAttributes_t* 
 int NVTX_API range_pop(nvtxDomainHandle_t domain) {
     add(NvtxRecord::Pop, domain, std::string(), 0);
     return 0;
+}
+
+void NVTX_API mark(nvtxDomainHandle_t domain, const nvtxEventAttributes_t* attributes) {
+    add(NvtxRecord::Mark, domain, ascii_message(attributes), 0);
+}
+
+nvtxRangeId_t NVTX_API range_start(nvtxDomainHandle_t domain,
+                                   const nvtxEventAttributes_t* attributes) {
+    static std::atomic<uint64_t> next_id{1};
+    const uint64_t id = next_id.fetch_add(1);
+    add(NvtxRecord::RangeStart, domain, ascii_message(attributes), 0, id);
+    return id;
+}
+
+void NVTX_API range_end(nvtxDomainHandle_t domain, nvtxRangeId_t id) {
+    add(NvtxRecord::RangeEnd, domain, std::string(), 0, id);
 }
 
 }  // namespace
@@ -115,6 +145,9 @@ extern "C" __attribute__((visibility("default"))) int InitializeInjectionNvtx2(
             reinterpret_cast<NvtxFunctionPointer>(name_category));
     install(NVTX_CBID_CORE2_DomainRangePushEx, reinterpret_cast<NvtxFunctionPointer>(range_push));
     install(NVTX_CBID_CORE2_DomainRangePop, reinterpret_cast<NvtxFunctionPointer>(range_pop));
+    install(NVTX_CBID_CORE2_DomainMarkEx, reinterpret_cast<NvtxFunctionPointer>(mark));
+    install(NVTX_CBID_CORE2_DomainRangeStartEx, reinterpret_cast<NvtxFunctionPointer>(range_start));
+    install(NVTX_CBID_CORE2_DomainRangeEnd, reinterpret_cast<NvtxFunctionPointer>(range_end));
     Recorder& r = recorder();
     std::lock_guard<std::mutex> lock(r.mu);
     r.injected = true;

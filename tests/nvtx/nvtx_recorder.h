@@ -10,12 +10,13 @@
 namespace aclemu::test {
 
 struct NvtxRecord {
-    enum Kind { DomainCreate, CategoryName, Push, Pop };
+    enum Kind { DomainCreate, CategoryName, Push, Pop, Mark, RangeStart, RangeEnd };
     Kind kind;
     std::string domain;   // the domain's name ("" for the default domain)
     std::string message;  // domain name, category name, or the range's message
     uint32_t category = 0;
     uint64_t thread = 0;  // the OS thread id
+    uint64_t id = 0;      // RangeStart / RangeEnd: the range's id
 };
 
 /// Everything recorded so far, in call order.

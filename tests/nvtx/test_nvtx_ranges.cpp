@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_logit_grad.h"
 
+#include "mstx/ms_tools_ext.h"
 #include "nvtx/nvtx_recorder.h"
 #include "support/device_tensor.h"
 #include "support/two_phase.h"
@@ -16,6 +17,7 @@
 
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace aclemu::test {
@@ -157,6 +159,56 @@ TEST(NvtxRanges, NameEveryCallAndKernelInTheAclemuDomain) {
         inside_phase2 += k->parent == phase2 ? 1 : 0;
     }
     EXPECT_GE(inside_phase2, 1);
+}
+
+// mstx marks and ranges (mstx/ms_tools_ext.h) reach the tool as NVTX marks and start/end
+// ranges: the default domain's in NVTX's default domain, a named mstx domain's in an NVTX domain
+// of that name; a range may end on another thread.
+TEST(NvtxRanges, MstxMarksAndRangesReachTheTool) {
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    const size_t before = nvtx_records().size();
+    mstxMarkA("mstx mark", nullptr);
+    const mstxRangeId range = mstxRangeStartA("mstx range", nullptr);
+    ASSERT_NE(range, MSTX_INVALID_ID);
+    std::thread([range] { mstxRangeEnd(range); }).join();
+    mstxDomainHandle_t domain = mstxDomainCreateA("mstx user domain");
+    ASSERT_NE(domain, nullptr);
+    mstxDomainMarkA(domain, "domain mark", nullptr);
+    const mstxRangeId in_domain = mstxDomainRangeStartA(domain, "domain range", nullptr);
+    mstxDomainRangeEnd(domain, in_domain);
+    mstxDomainDestroy(domain);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+
+    const std::vector<NvtxRecord> all = nvtx_records();
+    std::vector<NvtxRecord> records(all.begin() + static_cast<std::ptrdiff_t>(before), all.end());
+    std::map<std::string, const NvtxRecord*> started;  // message -> RangeStart
+    std::map<uint64_t, const NvtxRecord*> ended;       // id -> RangeEnd
+    std::vector<std::string> marks;
+    bool domain_created = false;
+    for (const NvtxRecord& r : records) {
+        if (r.kind == NvtxRecord::Mark) {
+            marks.push_back(r.domain + "/" + r.message);
+        } else if (r.kind == NvtxRecord::RangeStart) {
+            started[r.message] = &r;
+        } else if (r.kind == NvtxRecord::RangeEnd) {
+            ended[r.id] = &r;
+        } else if (r.kind == NvtxRecord::DomainCreate && r.message == "mstx user domain") {
+            domain_created = true;
+        }
+    }
+    EXPECT_TRUE(domain_created);
+    EXPECT_THAT(marks, Contains("/mstx mark"));
+    EXPECT_THAT(marks, Contains("mstx user domain/domain mark"));
+    ASSERT_EQ(started.count("mstx range"), 1u);
+    ASSERT_EQ(started.count("domain range"), 1u);
+    const NvtxRecord* outer = started["mstx range"];
+    EXPECT_EQ(outer->domain, "");
+    ASSERT_EQ(ended.count(outer->id), 1u);
+    EXPECT_NE(ended[outer->id]->thread, outer->thread);  // ended on the other thread
+    const NvtxRecord* inner = started["domain range"];
+    EXPECT_EQ(inner->domain, "mstx user domain");
+    ASSERT_EQ(ended.count(inner->id), 1u);
+    EXPECT_EQ(ended[inner->id]->domain, "mstx user domain");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "aclemu/rt.h"
 #include "nnopbase/call_args.h"
 #include "nnopbase/error.h"
+#include "nnopbase/op_dump.h"
 
 #include <cstring>
 #include <mutex>
@@ -300,7 +301,12 @@ aclnnStatus execute(const char* op_name,
                          static_cast<unsigned long long>(needed)));
             }
         }
-        return call.finish(held->run(workspace, target));
+        dump_before(*held, op_name, target);  // aclmdlSetDump / aclopStartDumpArgs
+        const aclnnStatus status = held->run(workspace, target);
+        if (status == ACLNN_SUCCESS) {
+            dump_after(*held, op_name, target);
+        }
+        return call.finish(status);
     } catch (...) {
         return call.finish(
             fail(ACLNN_ERR_INNER, op_name, nullptr, "unexpected internal failure while running"));

@@ -3,6 +3,7 @@
 #include "acl/acl.h"
 
 #include "core/status.h"
+#include "dump/init_dump.h"
 #include "runtime_state.h"
 
 #include <cstring>
@@ -23,15 +24,31 @@ using namespace aclemu::rt;
 extern "C" {
 
 aclError aclInit(const char* configPath) {
-    return api_call("aclInit", [&] { return runtime().init(configPath); });
+    return api_call("aclInit", [&]() -> aclError {
+        aclemu::rt::dump::DumpConfig dump;  // the file's dump section (docs/dump.md)
+        ACLEMU_TRY(aclemu::rt::dump::read_init_dump(configPath, &dump));
+        ACLEMU_TRY(runtime().init(configPath));
+        aclemu::rt::dump::apply_init_dump(std::move(dump));
+        return ACL_SUCCESS;
+    });
 }
 
 aclError aclFinalize(void) {
-    return api_call("aclFinalize", [&] { return runtime().finalize(); });
+    return api_call("aclFinalize", [&]() -> aclError {
+        ACLEMU_TRY(runtime().finalize());
+        aclemu::rt::dump::finish_init_dump();
+        return ACL_SUCCESS;
+    });
 }
 
 aclError aclFinalizeReference(uint64_t* refCount) {
-    return api_call("aclFinalizeReference", [&] { return runtime().finalize_reference(refCount); });
+    return api_call("aclFinalizeReference", [&]() -> aclError {
+        ACLEMU_TRY(runtime().finalize_reference(refCount));
+        if (!runtime().initialized()) {
+            aclemu::rt::dump::finish_init_dump();
+        }
+        return ACL_SUCCESS;
+    });
 }
 
 aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {

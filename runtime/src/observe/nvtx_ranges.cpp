@@ -27,6 +27,23 @@ void pop() {
     roctxRangePop();
 }
 
+// ROCTx has no domains: everything goes to its one namespace.
+void* create_domain(const char* /*name*/) {
+    return nullptr;
+}
+
+void mark(void* /*domain*/, const char* message) {
+    roctxMarkA(message);
+}
+
+uint64_t range_start(void* /*domain*/, const char* message) {
+    return static_cast<uint64_t>(roctxRangeStartA(message));
+}
+
+void range_end(void* /*domain*/, uint64_t id) {
+    roctxRangeStop(static_cast<roctx_range_id_t>(id));
+}
+
 #elif defined(ACLEMU_HAVE_NVTX)
 
 namespace {
@@ -76,6 +93,35 @@ void pop() {
     nvtxDomainRangePop(g_domain);
 }
 
+namespace {
+nvtxEventAttributes_t user_attributes(const char* message) {
+    nvtxEventAttributes_t attributes{};
+    attributes.version = NVTX_VERSION;
+    attributes.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+    attributes.messageType = NVTX_MESSAGE_TYPE_ASCII;
+    attributes.message.ascii = message;
+    return attributes;
+}
+}  // namespace
+
+void* create_domain(const char* name) {
+    return nvtxDomainCreateA(name);
+}
+
+void mark(void* domain, const char* message) {
+    const nvtxEventAttributes_t attributes = user_attributes(message);
+    nvtxDomainMarkEx(static_cast<nvtxDomainHandle_t>(domain), &attributes);
+}
+
+uint64_t range_start(void* domain, const char* message) {
+    const nvtxEventAttributes_t attributes = user_attributes(message);
+    return nvtxDomainRangeStartEx(static_cast<nvtxDomainHandle_t>(domain), &attributes);
+}
+
+void range_end(void* domain, uint64_t id) {
+    nvtxDomainRangeEnd(static_cast<nvtxDomainHandle_t>(domain), id);
+}
+
 #else
 
 bool attach() {
@@ -85,6 +131,18 @@ bool attach() {
 void push(RangeKind /*kind*/, const char* /*message*/) {}
 
 void pop() {}
+
+void* create_domain(const char* /*name*/) {
+    return nullptr;
+}
+
+void mark(void* /*domain*/, const char* /*message*/) {}
+
+uint64_t range_start(void* /*domain*/, const char* /*message*/) {
+    return 0;
+}
+
+void range_end(void* /*domain*/, uint64_t /*id*/) {}
 
 #endif
 

@@ -9,6 +9,8 @@
 
 #include "aclemu/observe.h"
 
+#include <cstdint>
+
 namespace aclemu::observe::nvtx {
 
 /// Attaches to a tool if one is present; true when ranges will be seen. Called once.
@@ -17,5 +19,13 @@ bool attach();
 void push(RangeKind kind, const char* message);
 /// Closes this thread's innermost range.
 void pop();
+
+/// The ranges and marks a program asks for itself (mstx, mstx/ms_tools_ext.h), which may end on
+/// another thread than they started. `domain` comes from create_domain (nullptr: the tool's
+/// default domain). Only while a tool is attached (watchers() & kNvtx).
+void* create_domain(const char* name);
+void mark(void* domain, const char* message);
+uint64_t range_start(void* domain, const char* message);
+void range_end(void* domain, uint64_t id);
 
 }  // namespace aclemu::observe::nvtx

@@ -99,6 +99,33 @@ Recorder& Recorder::instance() {
     return *recorder;
 }
 
+void Recorder::new_session_locked(const std::string& path) {
+    ++session_;
+    path_ = path;
+    contents_ = Contents{};
+    contents_.origin_ns = steady_ns();
+    contents_.host_pid = static_cast<int32_t>(::getpid());
+    contents_.host_name = std::string(program_invocation_short_name) + " (host)";
+    streams_.clear();
+    sync_tracks_.clear();
+    stream_counts_.clear();
+    pending_.clear();
+    next_tid_ = kTrackTidBase;
+}
+
+void Recorder::start_in_memory() {
+    static const int registered = std::atexit(at_exit);
+    static_cast<void>(registered);
+    std::lock_guard<std::mutex> resolving(resolve_mu_);
+    std::lock_guard<std::mutex> lock(mu_);
+    if (recording_) {
+        return;
+    }
+    new_session_locked("");
+    recording_ = true;
+    set_watching(kTrace, true);
+}
+
 void Recorder::start(const std::string& path) {
     static const int registered = std::atexit(at_exit);
     static_cast<void>(registered);
@@ -110,17 +137,7 @@ void Recorder::start(const std::string& path) {
         return;
     }
     if (path != path_ || session_ == 0) {
-        ++session_;
-        path_ = path;
-        contents_ = Contents{};
-        contents_.origin_ns = steady_ns();
-        contents_.host_pid = static_cast<int32_t>(::getpid());
-        contents_.host_name = std::string(program_invocation_short_name) + " (host)";
-        streams_.clear();
-        sync_tracks_.clear();
-        stream_counts_.clear();
-        pending_.clear();
-        next_tid_ = kTrackTidBase;
+        new_session_locked(path);
     }
     // An empty (or the continued) trace at once: a path that cannot be written is found now.
     if (!write_locked()) {
@@ -144,7 +161,7 @@ void Recorder::finish() {
     set_watching(kTrace, false);
     resolve(kFinishWaitNs);
     std::lock_guard<std::mutex> lock(mu_);
-    if (write_locked()) {
+    if (!path_.empty() && write_locked()) {
         ACLEMU_LOG(Runtime,
                    Info,
                    "ACLEMU_TRACE: wrote %zu events to %s (open it in ui.perfetto.dev)",
@@ -171,7 +188,27 @@ uint64_t Recorder::session() const {
     return session_;
 }
 
+bool Recorder::recording() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return recording_;
+}
+
+bool Recorder::recording_in_memory() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return recording_ && path_.empty();
+}
+
+Contents Recorder::snapshot() {
+    resolve(kFinishWaitNs, true);
+    std::lock_guard<std::mutex> lock(mu_);
+    return contents_;
+}
+
 bool Recorder::write_locked() {
+    if (path_.empty()) {  // start_in_memory: nothing to write
+        dirty_ = false;
+        return true;
+    }
     std::string error;
     if (!write_file(path_, contents_, &error)) {
         ACLEMU_LOG(Runtime,

@@ -121,6 +121,16 @@ public:
     /// The session a new record belongs to (records of an older session are dropped).
     uint64_t session() const;
 
+    /// Records without a file (a profiler subscription), unless a trace already records.
+    void start_in_memory();
+    /// Whether a trace records now (ACLEMU_TRACE, aclprofStart, or start_in_memory()).
+    bool recording() const;
+    /// Whether it records only in memory (start_in_memory()).
+    bool recording_in_memory() const;
+    /// What was recorded so far, with the marks the streams reached resolved first (waits as
+    /// finish() does): what the profiler's summary and subscriptions are made from.
+    Contents snapshot();
+
 private:
     Recorder() = default;
 
@@ -128,6 +138,7 @@ private:
     // reached, and (unless `wait_turn`) only if no other thread is resolving; else waits up to
     // `wait_ns` in all and then writes the rest as instants ("not reached").
     void resolve(int64_t wait_ns, bool wait_turn = false);
+    void new_session_locked(const std::string& path);
     void add_locked(Event event);
     void add_task_locked(detail::TaskRecord& record);
     // Writes the file; false (after a WARNING) when it cannot.

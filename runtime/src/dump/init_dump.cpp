@@ -1,0 +1,82 @@
+#include "dump/init_dump.h"
+
+#include "aclemu/log.h"
+#include "core/status.h"
+#include "dump/dump_state.h"
+#include "dump/json_reader.h"
+#include "files/private_file.h"
+
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace aclemu::rt::dump {
+
+aclError read_init_dump(const char* config_path, DumpConfig* out) {
+    *out = DumpConfig{};
+    if (config_path == nullptr || config_path[0] == '\0') {
+        return ACL_SUCCESS;
+    }
+    std::ifstream in(config_path, std::ios::binary);
+    if (!in) {
+        return ACL_SUCCESS;  // aclInit reports the file
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    Json document;
+    std::string error;
+    if (text.size() > (size_t{1} << 20) || !parse_json(text, &document, &error)) {
+        ACLEMU_LOG(AscendCL,
+                   Warning,
+                   "aclInit: %s is not a JSON configuration; no dump is configured",
+                   config_path);
+        return ACL_SUCCESS;
+    }
+    if (!parse_dump_config(text, out, &error)) {
+        return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("configPath", config_path, error));
+    }
+    if (out->enabled) {
+        const int dir_fd = files::open_private_directory(out->path, {}, &error);
+        if (dir_fd < 0) {
+            return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("dump_path", out->path, error));
+        }
+        ::close(dir_fd);
+    }
+    return ACL_SUCCESS;
+}
+
+void apply_init_dump(DumpConfig config) {
+    if (!config.enabled) {
+        return;
+    }
+    State& s = state();
+    std::lock_guard<std::mutex> lock(s.mu);
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char run_dir[32];
+    std::strftime(run_dir, sizeof(run_dir), "%Y%m%d%H%M%S", &local);
+    s.initialized = true;
+    s.from_init = true;
+    s.config = std::move(config);
+    s.run_dir = run_dir;
+    s.data_path = s.config.path;
+    refresh_active_locked(s);
+}
+
+void finish_init_dump() {
+    State& s = state();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.from_init) {
+        return;
+    }
+    s.initialized = false;
+    s.from_init = false;
+    s.config = DumpConfig{};
+    s.data_path.clear();
+    refresh_active_locked(s);
+}
+
+}  // namespace aclemu::rt::dump

@@ -1,0 +1,192 @@
+// Entry points of acl/acl_prof.h's session: aclprofInit, aclprofStart, aclprofStop,
+// aclprofFinalize, the profiling config and aclprofSetConfig (prof_session.h does the work).
+#include "acl/acl_prof.h"
+
+#include "core/status.h"
+#include "prof/prof_objects.h"
+#include "prof/prof_session.h"
+#include "runtime_state.h"
+
+#include <cstring>
+#include <limits.h>
+
+using aclemu::rt::api_call_init;
+using aclemu::rt::fail;
+using aclemu::rt::msg_invalid;
+using aclemu::rt::msg_null;
+namespace prof = aclemu::rt::prof;
+
+namespace aclemu::rt::prof {
+
+HandleRegistry<aclprofConfig>& configs() {
+    static auto* registry = new HandleRegistry<aclprofConfig>;  // handles may die at exit
+    return *registry;
+}
+
+aclError check_metrics(const char* param, int64_t metrics) {
+    if ((metrics >= ACL_AICORE_ARITHMETIC_UTILIZATION && metrics <= ACL_AICORE_MEMORY_ACCESS)
+        || metrics == ACL_AICORE_NONE) {
+        return ACL_SUCCESS;
+    }
+    return fail(ACL_ERROR_INVALID_PARAM,
+                msg_invalid(param,
+                            std::to_string(metrics),
+                            "is not an aclprofAicoreMetrics value (0..8 or ACL_AICORE_NONE)"));
+}
+
+}  // namespace aclemu::rt::prof
+
+namespace {
+
+// Every ACL_PROF_* bit acl_prof.h defines.
+constexpr uint64_t kKnownDataTypes =
+    ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS | ACL_PROF_AICPU
+    | ACL_PROF_L2CACHE | ACL_PROF_HCCL_TRACE | ACL_PROF_TRAINING_TRACE | ACL_PROF_MSPROFTX
+    | ACL_PROF_RUNTIME_API | ACL_PROF_GE_API_L0 | ACL_PROF_TASK_TIME_L0 | ACL_PROF_TASK_MEMORY
+    | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR | ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1
+    | ACL_PROF_API_STATS;
+
+// The live config `handle` names, or a failure naming profilerConfig.
+aclError find_config(const aclprofConfig* handle, std::shared_ptr<aclprofConfig>* out) {
+    if (handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("profilerConfig"));
+    }
+    *out = prof::configs().find(handle);
+    if (!*out) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("profilerConfig",
+                                aclemu::rt::pointer_text(handle),
+                                "is not a live aclprofConfig (aclprofCreateConfig)"));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclprofInit(const char* profilerResultPath, size_t length) {
+    return api_call_init("aclprofInit", [&]() -> aclError {
+        ACLEMU_CHECK_NOT_NULL(profilerResultPath);
+        if (length == 0 || length > PATH_MAX) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("length",
+                                    std::to_string(length),
+                                    "must be the path's length, 1 to " + std::to_string(PATH_MAX)));
+        }
+        const size_t actual = strnlen(profilerResultPath, length);
+        if (actual != length) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("length",
+                                    std::to_string(length),
+                                    "is not the length of profilerResultPath ("
+                                        + std::to_string(actual) + ")"));
+        }
+        return prof::init(std::string(profilerResultPath, length));
+    });
+}
+
+aclError aclprofFinalize(void) {
+    return api_call_init("aclprofFinalize", [] { return prof::finalize(); });
+}
+
+aclError aclprofStart(const aclprofConfig* profilerConfig) {
+    return api_call_init("aclprofStart", [&]() -> aclError {
+        std::shared_ptr<aclprofConfig> config;
+        ACLEMU_TRY(find_config(profilerConfig, &config));
+        return prof::start(*config);
+    });
+}
+
+aclError aclprofStop(const aclprofConfig* profilerConfig) {
+    return api_call_init("aclprofStop", [&]() -> aclError {
+        std::shared_ptr<aclprofConfig> config;
+        ACLEMU_TRY(find_config(profilerConfig, &config));
+        return prof::stop(*config);
+    });
+}
+
+aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
+                                   uint32_t deviceNums,
+                                   aclprofAicoreMetrics aicoreMetrics,
+                                   const aclprofAicoreEvents* aicoreEvents,
+                                   uint64_t dataTypeConfig) {
+    aclprofConfig* created = nullptr;
+    api_call_init("aclprofCreateConfig", [&]() -> aclError {
+        if (deviceNums > 0 && deviceIdList == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null("deviceIdList"));
+        }
+        if (aicoreEvents != nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("aicoreEvents", "not null", "only NULL is supported"));
+        }
+        ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
+        if ((dataTypeConfig & ~kKnownDataTypes) != 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataTypeConfig",
+                                    std::to_string(dataTypeConfig),
+                                    "has bits that are no ACL_PROF_* switch"));
+        }
+        std::vector<uint32_t> devices(deviceIdList, deviceIdList + deviceNums);
+        for (uint32_t i = 0; i < deviceNums; ++i) {
+            if (deviceIdList[i] > static_cast<uint32_t>(INT32_MAX)) {
+                return fail(
+                    ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(
+                        "deviceIdList", std::to_string(deviceIdList[i]), "is not a device id"));
+            }
+            int32_t physical = 0;
+            ACLEMU_TRY(aclemu::rt::runtime().check_device(
+                static_cast<int32_t>(deviceIdList[i]), "deviceIdList", &physical));
+            for (uint32_t j = 0; j < i; ++j) {
+                if (deviceIdList[j] == deviceIdList[i]) {
+                    return fail(ACL_ERROR_INVALID_PARAM,
+                                msg_invalid("deviceIdList",
+                                            std::to_string(deviceIdList[i]),
+                                            "names a device twice"));
+                }
+            }
+        }
+        created = prof::configs().create();
+        if (created == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
+        }
+        created->devices = std::move(devices);
+        created->metrics = aicoreMetrics;
+        created->data_types = dataTypeConfig;
+        return ACL_SUCCESS;
+    });
+    return created;
+}
+
+aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
+    return api_call_init("aclprofDestroyConfig", [&]() -> aclError {
+        std::shared_ptr<aclprofConfig> config;
+        ACLEMU_TRY(find_config(profilerConfig, &config));
+        prof::configs().remove(profilerConfig);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
+    return api_call_init("aclprofSetConfig", [&]() -> aclError {
+        const auto type = static_cast<int64_t>(configType);
+        if (type <= ACL_PROF_ARGS_MIN || type >= ACL_PROF_ARGS_MAX || type == 2) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid(
+                    "configType", std::to_string(type), "is not an aclprofConfigType value"));
+        }
+        ACLEMU_CHECK_NOT_NULL(config);
+        if (configLength == 0 || strnlen(config, configLength) != configLength) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("configLength",
+                                    std::to_string(configLength),
+                                    "must be the length of config (not 0)"));
+        }
+        // Hardware sampling settings (frequencies, storage limits): nothing to sample here.
+        return prof::require_initialized();
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,205 @@
+// Entry points of acl/acl_prof.h's stamps (msproftx): a stamp carries a message; aclprofMark
+// marks it, aclprofPush / aclprofPop bracket a range on the calling thread, aclprofRangeStart /
+// aclprofRangeStop a range that may end on another thread, aclprofMarkEx marks a message
+// directly. Each becomes what the mstx call of the same kind does (mstx_ranges.h): an NVTX mark
+// or range, and a slice of category "mstx" on the timeline.
+#include "acl/acl_prof.h"
+
+#include "core/status.h"
+#include "handles/handle_registry.h"
+#include "prof/mstx_ranges.h"
+#include "runtime_state.h"
+
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+using aclemu::rt::api_call;
+using aclemu::rt::fail;
+using aclemu::rt::msg_invalid;
+using aclemu::rt::msg_null;
+namespace prof = aclemu::rt::prof;
+
+namespace {
+
+struct Stamp {
+    std::mutex mu;
+    std::string message;
+};
+
+aclemu::rt::HandleRegistry<Stamp>& stamps() {
+    static auto* registry = new aclemu::rt::HandleRegistry<Stamp>;
+    return *registry;
+}
+
+// aclprofRangeStart's ids (32-bit) -> the mstx range behind each.
+struct OpenRanges {
+    std::mutex mu;
+    uint32_t next = 1;
+    std::unordered_map<uint32_t, uint64_t> open;
+};
+
+OpenRanges& open_ranges() {
+    static auto* state = new OpenRanges;
+    return *state;
+}
+
+// aclprofPush's ranges on this thread, innermost last.
+thread_local std::vector<uint64_t> t_pushed;
+
+// The message of the live stamp `handle` into `*message`; a failure naming `stamp` otherwise.
+aclError stamp_message(void* handle, std::string* message) {
+    if (handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
+    }
+    const auto stamp = stamps().find(handle);
+    if (!stamp) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("stamp",
+                                aclemu::rt::pointer_text(handle),
+                                "is not a live stamp (aclprofCreateStamp)"));
+    }
+    std::lock_guard<std::mutex> lock(stamp->mu);
+    if (stamp->message.empty()) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("stamp",
+                                aclemu::rt::pointer_text(handle),
+                                "has no message (aclprofSetStampTraceMessage)"));
+    }
+    *message = stamp->message;
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+void* aclprofCreateStamp(void) {
+    Stamp* created = nullptr;
+    api_call("aclprofCreateStamp", [&]() -> aclError {
+        created = stamps().create();
+        return created != nullptr
+                   ? ACL_SUCCESS
+                   : fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
+    });
+    return created;
+}
+
+void aclprofDestroyStamp(void* stamp) {
+    api_call("aclprofDestroyStamp", [&]() -> aclError {
+        if (stamp == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
+        }
+        if (!stamps().remove(stamp)) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("stamp", aclemu::rt::pointer_text(stamp), "is not a live stamp"));
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
+    return api_call("aclprofSetStampTraceMessage", [&]() -> aclError {
+        if (stamp == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
+        }
+        ACLEMU_CHECK_NOT_NULL(msg);
+        if (msgLen == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("msgLen", "0", "must not be 0"));
+        }
+        const auto found = stamps().find(stamp);
+        if (!found) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("stamp", aclemu::rt::pointer_text(stamp), "is not a live stamp"));
+        }
+        std::lock_guard<std::mutex> lock(found->mu);
+        found->message.assign(msg, strnlen(msg, msgLen));
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofMark(void* stamp) {
+    return api_call("aclprofMark", [&]() -> aclError {
+        std::string message;
+        ACLEMU_TRY(stamp_message(stamp, &message));
+        prof::mark(nullptr, std::string(), message.c_str());
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream /*stream*/) {
+    return api_call("aclprofMarkEx", [&]() -> aclError {
+        ACLEMU_CHECK_NOT_NULL(msg);
+        if (msgLen == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("msgLen", "0", "must not be 0"));
+        }
+        prof::mark(nullptr, std::string(), std::string(msg, strnlen(msg, msgLen)).c_str());
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofPush(void* stamp) {
+    return api_call("aclprofPush", [&]() -> aclError {
+        std::string message;
+        ACLEMU_TRY(stamp_message(stamp, &message));
+        t_pushed.push_back(prof::range_start(nullptr, nullptr, std::string(), message.c_str()));
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofPop(void) {
+    return api_call("aclprofPop", []() -> aclError {
+        if (t_pushed.empty()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        aclemu::rt::msg_order("aclprofPop without an aclprofPush on this thread"));
+        }
+        prof::range_end(nullptr, t_pushed.back());
+        t_pushed.pop_back();
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
+    return api_call("aclprofRangeStart", [&]() -> aclError {
+        ACLEMU_CHECK_NOT_NULL(rangeId);
+        std::string message;
+        ACLEMU_TRY(stamp_message(stamp, &message));
+        const uint64_t range = prof::range_start(nullptr, nullptr, std::string(), message.c_str());
+        OpenRanges& ranges = open_ranges();
+        std::lock_guard<std::mutex> lock(ranges.mu);
+        uint32_t id = ranges.next++;
+        if (id == 0) {  // wrapped: 0 is never an id
+            id = ranges.next++;
+        }
+        ranges.open[id] = range;
+        *rangeId = id;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclprofRangeStop(uint32_t rangeId) {
+    return api_call("aclprofRangeStop", [&]() -> aclError {
+        uint64_t range = 0;
+        {
+            OpenRanges& ranges = open_ranges();
+            std::lock_guard<std::mutex> lock(ranges.mu);
+            const auto it = ranges.open.find(rangeId);
+            if (it == ranges.open.end()) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("rangeId",
+                                        std::to_string(rangeId),
+                                        "is not an open range of aclprofRangeStart"));
+            }
+            range = it->second;
+            ranges.open.erase(it);
+        }
+        prof::range_end(nullptr, range);
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"
