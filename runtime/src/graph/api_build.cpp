@@ -1,7 +1,7 @@
 // Entry points: building a model runtime instance from bound streams (aclmdlRIBuildBegin ..
 // BuildEnd). A bound stream records its tasks until aclmdlRIEndTask; each becomes a body of the
 // instance. Executions replay the bodies of ACL_MODEL_STREAM_FLAG_HEAD streams in bind order on
-// the executing stream (docs/graphs.md: what differs from an NPU).
+// the executing stream (docs/backends.md, "ACL graphs": what differs from an NPU).
 #include "acl/acl.h"
 
 #include "core/status.h"
