@@ -29,7 +29,10 @@ using gpuMemAllocationProp = hipMemAllocationProp;
 using gpuMemGenericAllocationHandle_t = hipMemGenericAllocationHandle_t;
 using gpuMemcpyKind = hipMemcpyKind;
 using gpuPointerAttributes = hipPointerAttribute_t;
+using gpuGraphExec_t = hipGraphExec_t;
+using gpuGraph_t = hipGraph_t;
 using gpuStream_t = hipStream_t;
+using gpuStreamCaptureStatus = hipStreamCaptureStatus;
 
 // hipHostMalloc: its C++ overload defaults the flags to hipHostMallocDefault, as cudaMallocHost.
 // hipStreamAddCallback stands in for hipLaunchHostFunc, which ROCm 5.2 declares but does not
@@ -77,6 +80,11 @@ using gpuStream_t = hipStream_t;
 #    define gpuGetErrorName                        hipGetErrorName
 #    define gpuGetErrorString                      hipGetErrorString
 #    define gpuGetLastError                        hipGetLastError
+#    define gpuGraphDestroy                        hipGraphDestroy
+#    define gpuGraphExecDestroy                    hipGraphExecDestroy
+#    define gpuGraphGetNodes                       hipGraphGetNodes
+#    define gpuGraphInstantiateWithFlags           hipGraphInstantiateWithFlags
+#    define gpuGraphLaunch                         hipGraphLaunch
 #    define gpuIpcCloseMemHandle                   hipIpcCloseMemHandle
 #    define gpuIpcGetEventHandle                   hipIpcGetEventHandle
 #    define gpuIpcGetMemHandle                     hipIpcGetMemHandle
@@ -116,9 +124,14 @@ using gpuStream_t = hipStream_t;
 #    define gpuPointerGetAttributes                hipPointerGetAttributes
 #    define gpuSetDevice                           hipSetDevice
 #    define gpuStreamAddCallback                   hipStreamAddCallback
+#    define gpuStreamBeginCapture                  hipStreamBeginCapture
+#    define gpuStreamCaptureModeRelaxed            hipStreamCaptureModeRelaxed
+#    define gpuStreamCaptureStatusActive           hipStreamCaptureStatusActive
 #    define gpuStreamCreateWithFlags               hipStreamCreateWithFlags
 #    define gpuStreamCreateWithPriority            hipStreamCreateWithPriority
 #    define gpuStreamDestroy                       hipStreamDestroy
+#    define gpuStreamEndCapture                    hipStreamEndCapture
+#    define gpuStreamIsCapturing                   hipStreamIsCapturing
 #    define gpuStreamNonBlocking                   hipStreamNonBlocking
 #    define gpuStreamQuery                         hipStreamQuery
 #    define gpuStreamSynchronize                   hipStreamSynchronize
@@ -153,7 +166,10 @@ using gpuMemAllocationProp = gpusimMemAllocationProp;
 using gpuMemGenericAllocationHandle_t = gpusimMemGenericAllocationHandle_t;
 using gpuMemcpyKind = gpusimMemcpyKind;
 using gpuPointerAttributes = gpusimPointerAttributes;
+using gpuGraphExec_t = gpusimGraphExec_t;
+using gpuGraph_t = gpusimGraph_t;
 using gpuStream_t = gpusimStream_t;
+using gpuStreamCaptureStatus = gpusimStreamCaptureStatus;
 
 #    define gpuDevAttrMaxGridDimY                  gpusimDevAttrMaxGridDimY
 #    define gpuDevAttrMultiProcessorCount          gpusimDevAttrMultiProcessorCount
@@ -200,6 +216,11 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuGetErrorName                        gpusimGetErrorName
 #    define gpuGetErrorString                      gpusimGetErrorString
 #    define gpuGetLastError                        gpusimGetLastError
+#    define gpuGraphDestroy                        gpusimGraphDestroy
+#    define gpuGraphExecDestroy                    gpusimGraphExecDestroy
+#    define gpuGraphGetNodes                       gpusimGraphGetNodes
+#    define gpuGraphInstantiateWithFlags           gpusimGraphInstantiate
+#    define gpuGraphLaunch                         gpusimGraphLaunch
 #    define gpuIpcCloseMemHandle                   gpusimIpcCloseMemHandle
 #    define gpuIpcGetEventHandle                   gpusimIpcGetEventHandle
 #    define gpuIpcGetMemHandle                     gpusimIpcGetMemHandle
@@ -239,9 +260,14 @@ using gpuStream_t = gpusimStream_t;
 #    define gpuMemsetAsync                         gpusimMemsetAsync
 #    define gpuPointerGetAttributes                gpusimPointerGetAttributes
 #    define gpuSetDevice                           gpusimSetDevice
+#    define gpuStreamBeginCapture                  gpusimStreamBeginCapture
+#    define gpuStreamCaptureModeRelaxed            gpusimStreamCaptureModeRelaxed
+#    define gpuStreamCaptureStatusActive           gpusimStreamCaptureStatusActive
 #    define gpuStreamCreateWithFlags               gpusimStreamCreateWithFlags
 #    define gpuStreamCreateWithPriority            gpusimStreamCreateWithPriority
 #    define gpuStreamDestroy                       gpusimStreamDestroy
+#    define gpuStreamEndCapture                    gpusimStreamEndCapture
+#    define gpuStreamIsCapturing                   gpusimStreamIsCapturing
 #    define gpuStreamNonBlocking                   gpusimStreamNonBlocking
 #    define gpuStreamQuery                         gpusimStreamQuery
 #    define gpuStreamSynchronize                   gpusimStreamSynchronize
@@ -268,7 +294,10 @@ using gpuIpcEventHandle_t = cudaIpcEventHandle_t;
 using gpuIpcMemHandle_t = cudaIpcMemHandle_t;
 using gpuMemcpyKind = cudaMemcpyKind;
 using gpuPointerAttributes = cudaPointerAttributes;
+using gpuGraphExec_t = cudaGraphExec_t;
+using gpuGraph_t = cudaGraph_t;
 using gpuStream_t = cudaStream_t;
+using gpuStreamCaptureStatus = cudaStreamCaptureStatus;
 
 #    define gpuDevAttrMaxGridDimY            cudaDevAttrMaxGridDimY
 #    define gpuDevAttrMultiProcessorCount    cudaDevAttrMultiProcessorCount
@@ -313,6 +342,11 @@ using gpuStream_t = cudaStream_t;
 #    define gpuGetErrorName                  cudaGetErrorName
 #    define gpuGetErrorString                cudaGetErrorString
 #    define gpuGetLastError                  cudaGetLastError
+#    define gpuGraphDestroy                  cudaGraphDestroy
+#    define gpuGraphExecDestroy              cudaGraphExecDestroy
+#    define gpuGraphGetNodes                 cudaGraphGetNodes
+#    define gpuGraphInstantiateWithFlags     cudaGraphInstantiateWithFlags
+#    define gpuGraphLaunch                   cudaGraphLaunch
 #    define gpuIpcCloseMemHandle             cudaIpcCloseMemHandle
 #    define gpuIpcGetEventHandle             cudaIpcGetEventHandle
 #    define gpuIpcGetMemHandle               cudaIpcGetMemHandle
@@ -334,9 +368,14 @@ using gpuStream_t = cudaStream_t;
 #    define gpuMemsetAsync                   cudaMemsetAsync
 #    define gpuPointerGetAttributes          cudaPointerGetAttributes
 #    define gpuSetDevice                     cudaSetDevice
+#    define gpuStreamBeginCapture            cudaStreamBeginCapture
+#    define gpuStreamCaptureModeRelaxed      cudaStreamCaptureModeRelaxed
+#    define gpuStreamCaptureStatusActive     cudaStreamCaptureStatusActive
 #    define gpuStreamCreateWithFlags         cudaStreamCreateWithFlags
 #    define gpuStreamCreateWithPriority      cudaStreamCreateWithPriority
 #    define gpuStreamDestroy                 cudaStreamDestroy
+#    define gpuStreamEndCapture              cudaStreamEndCapture
+#    define gpuStreamIsCapturing             cudaStreamIsCapturing
 #    define gpuStreamNonBlocking             cudaStreamNonBlocking
 #    define gpuStreamQuery                   cudaStreamQuery
 #    define gpuStreamSynchronize             cudaStreamSynchronize

@@ -25,6 +25,9 @@ constexpr uint32_t kThreadsPerSimBlock = 1024;
 struct GpusimLaunch {
     std::shared_ptr<LaunchRecord> record;
     rt::StreamTarget target;
+    // Captured launches (a stream capture, aclmdlRICaptureBegin): the finishing host function's
+    // closure, which every replay of the graph runs, so the grid's closure owns it.
+    std::unique_ptr<GpusimLaunch> captured_finish;
 };
 
 void run_block_on_fiber(void* closure) {
@@ -47,6 +50,11 @@ void delete_launch(void* closure) {
 
 void finish_on_stream(void* closure) {
     std::unique_ptr<GpusimLaunch> launch(static_cast<GpusimLaunch*>(closure));
+    launch->record->finish(launch->target);
+}
+
+void finish_captured(void* closure) {
+    auto* launch = static_cast<GpusimLaunch*>(closure);
     launch->record->finish(launch->target);
 }
 
@@ -73,13 +81,24 @@ uint32_t launch_on_gpusim(const rt::StreamTarget& target, std::shared_ptr<Launch
             observe::TaskTrace(target.stream, observe::TaskKind::Kernel, record->name().c_str());
     }
     trace.mark_before();
+    gpusimStreamCaptureStatus capture = gpusimStreamCaptureStatusNone;
+    const bool captured = gpusimStreamIsCapturing(config.stream, &capture) == gpusimSuccess
+                          && capture == gpusimStreamCaptureStatusActive;
+    auto* kernel = new GpusimLaunch{record, target, nullptr};
+    GpusimLaunch* captured_finish = nullptr;
+    if (captured) {
+        kernel->captured_finish.reset(new GpusimLaunch{record, target, nullptr});
+        captured_finish = kernel->captured_finish.get();
+    }
     (void)gpusimGetLastError();
-    gpusim::detail::launch(
-        config, new GpusimLaunch{record, target}, &run_block_on_fiber, &delete_launch);
+    gpusim::detail::launch(config, kernel, &run_block_on_fiber, &delete_launch);
     int status = static_cast<int>(gpusimGetLastError());
     trace.mark_after(status == 0);
-    if (status == 0) {
-        auto* finish = new GpusimLaunch{record, target};
+    if (status == 0 && captured) {
+        status = static_cast<int>(
+            gpusimLaunchHostFunc(config.stream, &finish_captured, captured_finish));
+    } else if (status == 0) {
+        auto* finish = new GpusimLaunch{record, target, nullptr};
         status = static_cast<int>(gpusimLaunchHostFunc(config.stream, &finish_on_stream, finish));
         if (status != 0) {
             delete finish;

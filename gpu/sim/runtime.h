@@ -26,6 +26,7 @@ typedef enum gpusimError {
     gpusimErrorInvalidDevice = 101,
     gpusimErrorECCUncorrectable = 214,
     gpusimErrorInvalidResourceHandle = 400,
+    gpusimErrorIllegalState = 401,
     gpusimErrorNotReady = 600,
     gpusimErrorIllegalAddress = 700,
     gpusimErrorLaunchOutOfResources = 701,
@@ -36,6 +37,7 @@ typedef enum gpusimError {
     gpusimErrorLaunchFailure = 719,
     gpusimErrorNotPermitted = 800,
     gpusimErrorNotSupported = 801,
+    gpusimErrorStreamCaptureUnsupported = 900,
     gpusimErrorStreamCaptureInvalidated = 901,
 } gpusimError_t;
 
@@ -276,6 +278,41 @@ GPUSIM_API gpusimError_t gpusimStreamWaitValue64(gpusimStream_t stream,
                                                  void* addr,
                                                  uint64_t value,
                                                  unsigned flags);
+
+// Stream capture and graphs (CUDA's cudaStreamBeginCapture .. cudaGraphLaunch): while a stream
+// captures, the work queued on it is recorded instead of run (no ticket is taken: a
+// synchronize of it returns gpusimErrorStreamCaptureUnsupported); a launch of the instantiated
+// graph queues the recorded tasks again, in order. The capture mode is recorded, not enforced
+// (the ACL front end enforces its own modes). One stream's work only: no fork and join.
+typedef struct gpusimGraph* gpusimGraph_t;
+typedef struct gpusimGraphExec* gpusimGraphExec_t;
+typedef struct gpusimGraphNode* gpusimGraphNode_t;
+typedef enum gpusimStreamCaptureMode {
+    gpusimStreamCaptureModeGlobal = 0,
+    gpusimStreamCaptureModeThreadLocal = 1,
+    gpusimStreamCaptureModeRelaxed = 2,
+} gpusimStreamCaptureMode;
+typedef enum gpusimStreamCaptureStatus {
+    gpusimStreamCaptureStatusNone = 0,
+    gpusimStreamCaptureStatusActive = 1,
+    gpusimStreamCaptureStatusInvalidated = 2,
+} gpusimStreamCaptureStatus;
+GPUSIM_API gpusimError_t gpusimStreamBeginCapture(gpusimStream_t stream,
+                                                  gpusimStreamCaptureMode mode);
+GPUSIM_API gpusimError_t gpusimStreamEndCapture(gpusimStream_t stream, gpusimGraph_t* graph);
+GPUSIM_API gpusimError_t gpusimStreamIsCapturing(gpusimStream_t stream,
+                                                 gpusimStreamCaptureStatus* status);
+/// The graph's task count in *numNodes (`nodes` must be NULL: nodes are not listed).
+GPUSIM_API gpusimError_t gpusimGraphGetNodes(gpusimGraph_t graph,
+                                             gpusimGraphNode_t* nodes,
+                                             size_t* numNodes);
+GPUSIM_API gpusimError_t gpusimGraphInstantiate(gpusimGraphExec_t* exec,
+                                                gpusimGraph_t graph,
+                                                unsigned long long flags);
+GPUSIM_API gpusimError_t gpusimGraphLaunch(gpusimGraphExec_t exec, gpusimStream_t stream);
+/// Launches already queued keep what they run.
+GPUSIM_API gpusimError_t gpusimGraphExecDestroy(gpusimGraphExec_t exec);
+GPUSIM_API gpusimError_t gpusimGraphDestroy(gpusimGraph_t graph);
 
 // Events.
 GPUSIM_API gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags);

@@ -5,6 +5,7 @@
 #include "aclemu/log.h"
 #include "core/log_internal.h"
 #include "core/status.h"
+#include "graph/capture_registry.h"
 #include "handles/handle_arena.h"
 #include "observe/trace_recorder.h"
 #include "stream/stream_state_callbacks.h"
@@ -723,7 +724,7 @@ aclError Runtime::stream_and_backend(aclrtStream handle,
 }
 
 aclError Runtime::after_enqueue(Stream& stream) {
-    if (!launch_blocking()) {
+    if (!launch_blocking() || graph::recording(stream)) {  // a recorded task does not run now
         return ACL_SUCCESS;
     }
     Backend* backend = existing_backend();

@@ -2,6 +2,7 @@
 #include "teardown.h"
 
 #include "event/event_registry.h"
+#include "graph/capture_registry.h"
 #include "memory/allocator_registry.h"
 #include "memory/vmm_registry.h"
 #include "observe/trace_recorder.h"
@@ -55,11 +56,13 @@ void tear_down(Teardown&& what) {
         tdt::stop_channels();                 //    tdt: channels and queues, so that a
         tdt::stop_queues();                   //    host function blocked on one ends
     }
-    release_streams(backend, what.streams);  // 3. stream
+    graph::forget_streams(backend, what.streams);  // 3. graph: their recordings end
+    release_streams(backend, what.streams);        //    stream
     if (!runtime_scope) {
         return;
     }
-    events().release(backend);  // 4. event
+    graph::release_all(backend);  //    graph: model runtime instances, task groups
+    events().release(backend);    // 4. event
     if (backend != nullptr && backend->sharing() != nullptr) {
         release_ipc(*backend);  // 5. sharing: IPC
         release_vmm(*backend);  // 6. memory

@@ -5,8 +5,11 @@
 //   1. tasks/    overflow modes, stream switches and status words forgotten         (runtime)
 //   2. sharing/  notifies forgotten                                                  (runtime)
 //      tdt/      channels and queues stopped (their waiters wake) and forgotten     (runtime)
-//   3. stream/   each stream: state callbacks told DESTROY_PRE, pending work drained,
+//   3. graph/    recordings of the streams that go end (a capture's instance becomes
+//                invalid)                                                    (streams, runtime)
+//      stream/   each stream: state callbacks told DESTROY_PRE, pending work drained,
 //                the backend's stream destroyed                              (streams, runtime)
+//      graph/    every model runtime instance and task group released                (runtime)
 //   4. event/    every event destroyed                                               (runtime)
 //   5. sharing/  memory imported from other processes unmapped, exports withdrawn    (runtime)
 //   6. memory/   mappings, reservations and physical allocations released, allocator

@@ -90,6 +90,28 @@ TEST_F(AscendCKernels, LaunchesRunInStreamOrder) {
     }
 }
 
+// A stream capture (aclmdlRICaptureBegin) records the launch instead of running it; each
+// execution of the model runtime instance runs the kernel again.
+TEST_F(AscendCKernels, CapturedLaunchRunsOncePerExecution) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u);
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    EXPECT_EQ(to_host<int32_t>(data, values.size())[16], 0) << "the capture ran the kernel";
+    for (int run = 1; run <= 3; ++run) {
+        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+        ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+        const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+        for (int b = 0; b < 4; ++b) {
+            EXPECT_EQ(out[b * 16], run * (b + 1)) << "execution " << run << ", block " << b;
+        }
+    }
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
+
 TEST_F(AscendCKernels, PrintfAppearsInBlockOrderWhenTheTaskEnds) {
     ::testing::internal::CaptureStdout();
     ASSERT_EQ(launch_print_blocks(4, stream_, 42), 0u);

@@ -171,6 +171,10 @@ constexpr ErrorText kErrors[] = {
      "gpusimErrorNotPermitted",
      "operation not permitted (a runtime call from a host function)"},
     {gpusimErrorNotSupported, "gpusimErrorNotSupported", "operation not supported"},
+    {gpusimErrorIllegalState, "gpusimErrorIllegalState", "operation not permitted in this state"},
+    {gpusimErrorStreamCaptureUnsupported,
+     "gpusimErrorStreamCaptureUnsupported",
+     "operation not permitted when stream is capturing"},
     {gpusimErrorStreamCaptureInvalidated,
      "gpusimErrorStreamCaptureInvalidated",
      "stream capture invalidated"},
@@ -614,6 +618,9 @@ gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream) {
     if (gpusimError_t e = enter(__func__)) {
         return e;
     }
+    if (std::shared_ptr<gpusimStream> s = find_stream(stream); s != nullptr && s->capturing()) {
+        return record(gpusimErrorStreamCaptureUnsupported);
+    }
     return record(wait_for_stream(stream));
 }
 
@@ -753,21 +760,27 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
         });
         return gpusimSuccess;
     }
-    uint64_t number;
-    {
-        std::lock_guard<std::mutex> lock(ev->mutex);
-        number = ++ev->recorded;
-    }
-    submit(s, [ev, number] {
+    // A record takes its number when it is queued; a captured one at each graph launch.
+    auto make_record = [ev] {
+        uint64_t number;
         {
             std::lock_guard<std::mutex> lock(ev->mutex);
-            if (number > ev->completed) {
-                ev->completed = number;
-                ev->stamp = std::chrono::steady_clock::now();
-            }
+            number = ++ev->recorded;
         }
-        ev->changed.notify_all();
-    });
+        return std::function<void()>([ev, number] {
+            {
+                std::lock_guard<std::mutex> lock(ev->mutex);
+                if (number > ev->completed) {
+                    ev->completed = number;
+                    ev->stamp = std::chrono::steady_clock::now();
+                }
+            }
+            ev->changed.notify_all();
+        });
+    };
+    if (!s->capture(make_record)) {
+        submit(s, make_record());
+    }
     return gpusimSuccess;
 }
 

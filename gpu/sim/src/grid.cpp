@@ -59,6 +59,7 @@ struct GridJob {
     char launch_anchor = 0;  // TSan sync objects (their addresses)
     char done_anchor = 0;
     std::shared_ptr<check::LaunchChecker> checker;  // null when the checker is off
+    uint64_t runs = 0;                              // a captured grid runs once per graph launch
 
     ~GridJob() { deleter(closure); }
 };
@@ -257,7 +258,13 @@ public:
     void run(GridJob& job) {
         san::Invisible invisible;
         {
+            // A captured grid runs once per graph launch: each run starts its counts afresh.
+            std::lock_guard<std::mutex> job_lock(job.mutex);
+            job.runners_done = 0;
+        }
+        {
             std::lock_guard<std::mutex> lock(mutex_);
+            job.runners_passed = 0;
             jobs_.emplace(next_sequence_++, &job);
         }
         work_.notify_all();
@@ -337,6 +344,9 @@ void run_grid(GridJob& job) {
                      gpusimGetErrorName(fault));
         set_sticky(fault);
         return;
+    }
+    if (job.runs++ > 0 && job.checker != nullptr) {
+        job.checker = check::make_launch_checker(job.config);  // each run is a launch of its own
     }
     san::release(&job.launch_anchor);
     runners().run(job);

@@ -23,11 +23,50 @@ uint64_t gpusimStream::enqueue(std::function<void()> task) {
     uint64_t ticket;
     {
         std::lock_guard<std::mutex> lock(mutex_);
+        if (capturing_) {
+            captured_.push_back([task = std::move(task)] { return task; });
+            return enqueued_;
+        }
         tasks_.push_back(std::move(task));
         ticket = ++enqueued_;
     }
     queued_.notify_one();
     return ticket;
+}
+
+bool gpusimStream::begin_capture() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (capturing_) {
+        return false;
+    }
+    capturing_ = true;
+    captured_.clear();
+    return true;
+}
+
+bool gpusimStream::end_capture(std::vector<TaskFactory>* tasks) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!capturing_) {
+        return false;
+    }
+    capturing_ = false;
+    *tasks = std::move(captured_);
+    captured_.clear();
+    return true;
+}
+
+bool gpusimStream::capture(TaskFactory make) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!capturing_) {
+        return false;
+    }
+    captured_.push_back(std::move(make));
+    return true;
+}
+
+bool gpusimStream::capturing() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return capturing_;
 }
 
 uint64_t gpusimStream::tail() {

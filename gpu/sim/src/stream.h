@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 struct gpusimStream {
     gpusimStream(unsigned flags, int priority);
@@ -25,8 +26,18 @@ struct gpusimStream {
     const unsigned flags;
     const int priority;
 
-    /// Queues `task`; returns its ticket (1, 2, ... in queue order).
+    /// Queues `task`; returns its ticket (1, 2, ... in queue order). While the stream captures,
+    /// records it instead and returns the last ticket.
     uint64_t enqueue(std::function<void()> task);
+    /// Stream capture (graph.cpp): false when one is on already. A recorded task is a factory:
+    /// each graph launch queues what it makes (an event record takes its number then).
+    using TaskFactory = std::function<std::function<void()>()>;
+    bool begin_capture();
+    /// Ends the capture; false when none was on. *tasks gets what was recorded.
+    bool end_capture(std::vector<TaskFactory>* tasks);
+    bool capturing();
+    /// Records `make` when a capture is on and returns true; false otherwise.
+    bool capture(TaskFactory make);
     /// The ticket of the last queued task (0: none yet).
     uint64_t tail();
     bool reached(uint64_t ticket);
@@ -42,6 +53,8 @@ private:
     uint64_t enqueued_ = 0;
     uint64_t done_ = 0;
     bool stopping_ = false;
+    bool capturing_ = false;
+    std::vector<TaskFactory> captured_;
     std::thread worker_;
 };
 

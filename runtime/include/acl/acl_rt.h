@@ -911,6 +911,75 @@ ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 /** Runs `fn(args)` on a runtime thread in stream order. */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args);
 
+/* ---- ACL graphs: model runtime instances (aclmdlRI) -------------------------------------- */
+
+/** A model runtime instance: tasks recorded from streams (capture, or build on bound streams),
+ *  replayed by aclmdlRIExecute(Async). */
+typedef void* aclmdlRI;
+/** A task group recorded during a capture (aclmdlRICaptureTaskGrpBegin/End), for updates. */
+typedef void* aclrtTaskGrp;
+
+/** Which threads may make unsafe calls (synchronous copies and fills, copies from pageable host
+ *  memory) while a capture is on: ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT otherwise. */
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,   /* no thread (unless it switched to RELAXED) */
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL, /* not the capturing thread */
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED,      /* every thread */
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED,
+} aclmdlRICaptureStatus;
+
+/* aclmdlRIBindStream's flag: the stream runs from the start of an execution, or when activated. */
+#define ACL_MODEL_STREAM_FLAG_HEAD    0x00000000U
+#define ACL_MODEL_STREAM_FLAG_DEFAULT 0x7FFFFFFFU
+
+/** From now on the tasks enqueued on `stream` are recorded into a new model runtime instance
+ *  instead of running. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+/** Ends the capture `stream` is in; *modelRI is the instance holding what it recorded. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI);
+/** Whether `stream` is capturing, and into which instance (NULL when it is not). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream,
+                                                    aclmdlRICaptureStatus* status,
+                                                    aclmdlRI* modelRI);
+/** Sets the calling thread's capture mode to *mode and returns the previous one in *mode. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode);
+/** Marks the start of a task group on a capturing stream. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+/** Ends the stream's task group; *handle names its tasks for aclmdlRICaptureTaskUpdateBegin. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle);
+/** Tasks enqueued on `stream` (not capturing) from now on replace the group's tasks. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream,
+                                                            aclrtTaskGrp handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
+/** Starts building an instance from the tasks of bound streams (`flag`: 0). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag);
+/** Tasks enqueued on `stream` from now on are recorded into `modelRI` (`flag`:
+ *  ACL_MODEL_STREAM_FLAG_HEAD or ACL_MODEL_STREAM_FLAG_DEFAULT). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+/** Ends the recording of `stream`'s tasks into `modelRI`. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
+/** Ends the build; the instance can then run (`reserve`: NULL). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve);
+ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
+
+/** Enqueues the instance's tasks on `stream`, in order. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+/** Runs the instance and waits for it up to `timeout` ms (-1: forever). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+/** Logs the instance (id, device, state, streams and their tasks) at INFO. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
+/** Writes the same as JSON to the file `path` (`flags`: 0). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI,
+                                                    const char* path,
+                                                    uint32_t flags);
+
 #ifdef __cplusplus
 }
 #endif

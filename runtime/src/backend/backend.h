@@ -32,6 +32,15 @@ public:
     virtual ~BackendEvent() = default;
 };
 
+/// The tasks a stream capture recorded (the body of an aclmdlRI): replayed in stream order by
+/// launch_graph, any number of times, until released.
+class BackendGraph {
+public:
+    virtual ~BackendGraph() = default;
+    /// Tasks recorded (aclmdlRIDebugJsonPrint).
+    virtual size_t task_count() const = 0;
+};
+
 /// A physical allocation (aclrtMallocPhysical, or imported from another process); releasing it
 /// (the destructor) returns the memory once no mapping uses it.
 class BackendPhysical {
@@ -167,6 +176,23 @@ public:
     /// task that reads the clock when the stream's worker runs it; the GPU backend records a
     /// timing event instead.
     virtual aclError mark_stream(BackendStream* stream, std::shared_ptr<StreamMark>* out);
+
+    // Stream capture (graph/, Note [Capture at the enqueue point], graph/capture_registry.h):
+    // from begin_capture to end_capture the work enqueued on the stream is recorded instead of
+    // run. Defaults: not supported.
+    virtual aclError begin_capture(BackendStream* stream);
+    /// Ends the capture; *graph holds what was recorded.
+    virtual aclError end_capture(BackendStream* stream, std::unique_ptr<BackendGraph>* graph);
+    /// Tasks recorded so far by the stream's capture (a task group's bounds).
+    virtual aclError captured_count(BackendStream* stream, size_t* count);
+    /// Enqueues the graph's tasks on `stream`, in order.
+    virtual aclError launch_graph(BackendGraph& graph, BackendStream* stream);
+    /// Replaces `count` tasks of `graph` from `first` with the tasks of `with` (a task group's
+    /// update, aclmdlRICaptureTaskUpdateEnd).
+    virtual aclError replace_tasks(BackendGraph& graph,
+                                   size_t first,
+                                   size_t count,
+                                   std::unique_ptr<BackendGraph> with);
 };
 
 /// Facet: built-in tasks, stream memory operations, event timestamps.

@@ -8,6 +8,7 @@
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
 #include "core/status.h"
+#include "graph/capture_registry.h"
 #include "memory/memory_access.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
@@ -314,6 +315,10 @@ aclError memcpy_impl(void* dst,
     ACLEMU_TRY(find_target(async, stream, &target, &backend));
     CopyPlan plan;
     ACLEMU_TRY(plan_copy(dst, dest_max, src, count, kind, backend, &plan));
+    if (!async || plan.pageable_host) {
+        ACLEMU_TRY(graph::check_unsafe_call(async ? "aclrtMemcpyAsync (pageable host memory)"
+                                                  : "aclrtMemcpy"));
+    }
     auto describe = [&](TaskTrace& task) { describe_copy(task, dst, src, count, kind); };
     if (!async) {
         ACLEMU_TRY_BACKEND(
@@ -336,7 +341,7 @@ aclError memcpy_impl(void* dst,
                                       }),
                        backend,
                        "asynchronous copy failed");
-    if (plan.pageable_host) {
+    if (plan.pageable_host && !graph::recording(*target)) {
         // As in CANN: with pageable (not aclrtMallocHost) host memory the call returns only
         // once the copy is done, so the caller may reuse or free its buffer right away.
         WaitResult result = WaitResult::Done;
@@ -362,6 +367,9 @@ aclError memset_impl(
     ACLEMU_TRY(check_count(count, max_count, "maxCount"));
     Located where = locate_ptr(dev_ptr, backend);
     ACLEMU_TRY(check_range("devPtr", dev_ptr, count, where, 2));
+    if (!async) {
+        ACLEMU_TRY(graph::check_unsafe_call("aclrtMemset"));
+    }
     auto fill = [&]() -> aclError {
         if (where.device) {
             return async ? backend->memory().memset_async(dev_ptr, value, count, target->impl.get())
@@ -549,6 +557,7 @@ aclError aclrtMemcpy2d(void* dst,
         Located s = locate_ptr(src, backend);
         ACLEMU_TRY(check_range("dst", dst, dst_span, d, 2));
         ACLEMU_TRY(check_range("src", src, src_span, s, 1));
+        ACLEMU_TRY(graph::check_unsafe_call("aclrtMemcpy2d"));
         auto describe = [&](TaskTrace& task) {
             describe_copy(task, dst, src, width * height, kind);
             task.arg("rows", height);

@@ -5,6 +5,7 @@
 
 #include "core/status.h"
 #include "event/event_registry.h"
+#include "graph/capture_registry.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 #include "stream/stream_config.h"
@@ -28,6 +29,7 @@ aclError check_timeout(int32_t timeout) {
 
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_RESOLVE_STREAM(handle, stream, backend);
+    ACLEMU_TRY(graph::refuse_while_capturing(*stream, "aclrtSynchronizeStream"));
     WaitResult result = WaitResult::Done;
     ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
                        backend,

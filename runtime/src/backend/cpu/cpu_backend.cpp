@@ -54,6 +54,14 @@ public:
     std::shared_ptr<EventState> state = std::make_shared<EventState>();
 };
 
+// What a capture recorded (Note [Capture at the enqueue point], work_queue.h).
+class CpuGraph final : public BackendGraph {
+public:
+    explicit CpuGraph(std::vector<cpu::CapturedTask> recorded) : tasks(std::move(recorded)) {}
+    size_t task_count() const override { return tasks.size(); }
+    std::vector<cpu::CapturedTask> tasks;
+};
+
 CpuStream* as_cpu(BackendStream* stream) {
     return static_cast<CpuStream*>(stream);
 }
@@ -354,23 +362,31 @@ public:
             return ACL_SUCCESS;
         }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
+        // Captured: each launch records the event anew.
+        if (queue.capture(cpu::CapturedTask{[state] { return record_task(state); }, true})) {
+            return ACL_SUCCESS;
+        }
+        // Kept through an abort: what waits on the event must not wait forever.
+        queue.enqueue(record_task(state), true);
+        return ACL_SUCCESS;
+    }
+
+    // A record of the event's next generation: the task completes it.
+    static HostTask record_task(const std::shared_ptr<EventState>& state) {
         uint64_t generation;
         {
             std::lock_guard<std::mutex> lock(state->mu);
             generation = ++state->recorded;
         }
-        // Kept through an abort: what waits on the event must not wait forever.
-        as_cpu(stream)->queue->enqueue(
-            [state, generation] {
-                std::lock_guard<std::mutex> lock(state->mu);
-                if (generation > state->completed) {
-                    state->completed = generation;
-                    state->stamp = std::chrono::steady_clock::now();
-                }
-                state->completed_cv.notify_all();
-            },
-            true);
-        return ACL_SUCCESS;
+        return HostTask([state, generation] {
+            std::lock_guard<std::mutex> lock(state->mu);
+            if (generation > state->completed) {
+                state->completed = generation;
+                state->stamp = std::chrono::steady_clock::now();
+            }
+            state->completed_cv.notify_all();
+        });
     }
 
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
@@ -379,16 +395,74 @@ public:
             return ACL_SUCCESS;
         }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
+        // Captured: each launch waits for the record that is latest then.
+        auto make = [state] {
+            HostTask wait = wait_task(state);
+            return wait ? std::move(wait) : HostTask([] {});
+        };
+        if (queue.capture(cpu::CapturedTask{make, false})) {
+            return ACL_SUCCESS;
+        }
+        if (HostTask wait = wait_task(state)) {
+            queue.enqueue(std::move(wait));
+        }
+        return ACL_SUCCESS;
+    }
+
+    // A wait for the event's latest record; an empty task when it was never recorded.
+    static HostTask wait_task(const std::shared_ptr<EventState>& state) {
         uint64_t generation;
         {
             std::lock_guard<std::mutex> lock(state->mu);
             generation = state->recorded;
         }
         if (generation == 0) {
-            return ACL_SUCCESS;  // never recorded: nothing to wait for
+            return HostTask();  // never recorded: nothing to wait for
         }
-        as_cpu(stream)->queue->enqueue(
-            [state, generation] { wait_generation(*state, generation, -1); });
+        return HostTask([state, generation] { wait_generation(*state, generation, -1); });
+    }
+
+    // ---- stream capture (Note [Capture at the enqueue point], work_queue.h) -------------
+    aclError begin_capture(BackendStream* stream) override {
+        return as_cpu(stream)->queue->begin_capture() ? ACL_SUCCESS : ACL_ERROR_RT_STREAM_CAPTURED;
+    }
+
+    aclError end_capture(BackendStream* stream, std::unique_ptr<BackendGraph>* graph) override {
+        *graph = std::make_unique<CpuGraph>(as_cpu(stream)->queue->end_capture());
+        return ACL_SUCCESS;
+    }
+
+    aclError captured_count(BackendStream* stream, size_t* count) override {
+        *count = as_cpu(stream)->queue->captured_count();
+        return ACL_SUCCESS;
+    }
+
+    aclError launch_graph(BackendGraph& graph, BackendStream* stream) override {
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
+        for (const cpu::CapturedTask& task : static_cast<CpuGraph&>(graph).tasks) {
+            // A stream that is itself capturing records the factory (a graph inside a graph).
+            if (!queue.capture(cpu::CapturedTask{task})) {
+                queue.enqueue(task.make(), task.kept);
+            }
+        }
+        return ACL_SUCCESS;
+    }
+
+    aclError replace_tasks(BackendGraph& graph,
+                           size_t first,
+                           size_t count,
+                           std::unique_ptr<BackendGraph> with) override {
+        auto& tasks = static_cast<CpuGraph&>(graph).tasks;
+        auto& added = static_cast<CpuGraph&>(*with).tasks;
+        if (first > tasks.size() || count > tasks.size() - first) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        auto begin = tasks.begin() + static_cast<std::ptrdiff_t>(first);
+        tasks.erase(begin, begin + static_cast<std::ptrdiff_t>(count));
+        tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(first),
+                     std::make_move_iterator(added.begin()),
+                     std::make_move_iterator(added.end()));
         return ACL_SUCCESS;
     }
 

@@ -144,11 +144,20 @@ void WorkQueue::run(std::shared_ptr<State> state) {
     }
 }
 
+CapturedTask replayable(HostTask&& task, bool kept) {
+    auto shared = std::make_shared<HostTask>(std::move(task));
+    return CapturedTask{[shared] { return HostTask([shared] { (*shared)(); }); }, kept};
+}
+
 uint64_t WorkQueue::enqueue(HostTask&& task, bool kept) {
     uint64_t ticket;
     bool wake;
     {
         std::lock_guard<std::mutex> lock(state_->mu);
+        if (state_->capturing) {
+            state_->captured.push_back(replayable(std::move(task), kept));
+            return state_->submitted.load(std::memory_order_relaxed);
+        }
         state_->pending.push_back(Entry{std::move(task), kept});
         ticket = state_->submitted.load(std::memory_order_relaxed) + 1;
         state_->submitted.store(ticket, std::memory_order_release);
@@ -172,7 +181,7 @@ bool WorkQueue::run_inline(HostTask& task) {
     {
         std::lock_guard<std::mutex> lock(state_->mu);
         const uint64_t submitted = state_->submitted.load(std::memory_order_relaxed);
-        if (state_->inline_running || !state_->pending.empty()
+        if (state_->capturing || state_->inline_running || !state_->pending.empty()
             || state_->stop.load(std::memory_order_relaxed)
             || state_->completed.load(std::memory_order_acquire) != submitted) {
             return false;  // busy (this also refuses the worker thread: its task is running)
@@ -259,6 +268,41 @@ void WorkQueue::shutdown() {
     } else {
         worker_.join();
     }
+}
+
+bool WorkQueue::begin_capture() {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    if (state_->capturing) {
+        return false;
+    }
+    state_->capturing = true;
+    state_->captured.clear();
+    return true;
+}
+
+std::vector<CapturedTask> WorkQueue::end_capture() {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    state_->capturing = false;
+    return std::move(state_->captured);
+}
+
+bool WorkQueue::capturing() const {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    return state_->capturing;
+}
+
+size_t WorkQueue::captured_count() const {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    return state_->capturing ? state_->captured.size() : 0;
+}
+
+bool WorkQueue::capture(CapturedTask&& task) {
+    std::lock_guard<std::mutex> lock(state_->mu);
+    if (!state_->capturing) {
+        return false;
+    }
+    state_->captured.push_back(std::move(task));
+    return true;
 }
 
 void WorkQueue::join_retired_workers() {

@@ -18,6 +18,12 @@
 // stop and its thread is kept among the retired ones, joined later: the oldest once more than a
 // few are kept (long since exited), and all at join_retired_workers() (the CPU backend's
 // destruction, at aclFinalize), so no worker runs aclemu code after that.
+// Note [Capture at the enqueue point]: every task a CPU stream runs passes through enqueue() or
+// run_inline(), so a stream capture (aclmdlRICaptureBegin) is one switch here: while it is on,
+// enqueue() records the task instead of queueing it (no ticket is taken, so waits and queries
+// see an idle stream) and run_inline() refuses. A recorded task is a factory: each launch of the
+// graph enqueues what it makes, so a task may take per-launch state then (an event record takes
+// its generation); an ordinary task is kept once and run by every launch.
 #pragma once
 
 #include "aclemu/host_task.h"
@@ -25,12 +31,23 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 namespace aclemu::rt::cpu {
+
+/// A task a capture recorded: each launch enqueues what `make` returns (Note [Capture at the
+/// enqueue point]); `kept` as for enqueue().
+struct CapturedTask {
+    std::function<HostTask()> make;
+    bool kept = false;
+};
+
+/// Wraps a one-shot task so that every launch runs it again.
+CapturedTask replayable(HostTask&& task, bool kept);
 
 class WorkQueue {
 public:
@@ -65,6 +82,17 @@ public:
     /// Joins the workers of the queues shut down while idle.
     static void join_retired_workers();
 
+    // Capture (Note [Capture at the enqueue point]).
+    /// From now on tasks are recorded, not queued; false when a capture is already on.
+    bool begin_capture();
+    /// Stops recording and hands over what was recorded.
+    std::vector<CapturedTask> end_capture();
+    bool capturing() const;
+    /// Tasks recorded so far by the capture that is on (0 when none is).
+    size_t captured_count() const;
+    /// Records `task` when a capture is on and returns true; false (nothing recorded) otherwise.
+    bool capture(CapturedTask&& task);
+
 private:
     // Producers and the worker meet on `mu` once per batch: the worker swaps the whole
     // `pending` vector out and runs it without the lock. Fields the other side polls while
@@ -79,6 +107,8 @@ private:
         std::vector<Entry> pending;          // guarded by mu
         bool worker_sleeping = false;        // guarded by mu: enqueue must signal task_ready
         bool inline_running = false;         // guarded by mu: the worker must not start a batch
+        bool capturing = false;              // guarded by mu: enqueue records into `captured`
+        std::vector<CapturedTask> captured;  // guarded by mu
         std::atomic<bool> stop{false};       // written under mu
         std::atomic<uint64_t> dropped_through{0};  // abort_pending: tickets up to it are dropped
 

@@ -20,22 +20,54 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace aclemu::rt {
 namespace ACLEMU_GPU_NAMESPACE {
 namespace {
+
+using HostPayload = std::shared_ptr<std::function<void()>>;
 
 class GpuStream final : public BackendStream {
 public:
     explicit GpuStream(gpuStream_t stream) : stream_(stream) {}
     gpuStream_t native() const { return stream_; }
 
+    // A capture (begin_capture .. end_capture): the host functions it recorded, which its graph
+    // owns (a launch of the graph runs them again, so their trampoline must not free them).
+    std::mutex capture_mu;
+    bool capturing = false;
+    std::vector<HostPayload> captured_functions;
+
 private:
     gpuStream_t stream_;
+};
+
+// A capture's graph, instantiated once: gpuGraphLaunch replays it (CUDA graphs).
+class GpuGraph final : public BackendGraph {
+public:
+    GpuGraph(gpuGraph_t graph, gpuGraphExec_t exec, std::vector<HostPayload> functions)
+        : graph_(graph), exec_(exec), functions_(std::move(functions)) {}
+    ~GpuGraph() override {
+        (void)gpuGraphExecDestroy(exec_);
+        (void)gpuGraphDestroy(graph_);
+    }
+    size_t task_count() const override {
+        size_t count = 0;
+        return gpuGraphGetNodes(graph_, nullptr, &count) == gpuSuccess ? count : 0;
+    }
+    gpuGraphExec_t exec() const { return exec_; }
+
+private:
+    gpuGraph_t graph_;
+    gpuGraphExec_t exec_;
+    std::vector<HostPayload> functions_;  // kept alive while the graph can run them
 };
 
 class GpuEvent final : public BackendEvent {
@@ -158,6 +190,17 @@ void run_host_function(void* user_data) {
     }
 }
 
+// The trampoline of a captured host function: its graph owns the function.
+void run_kept_host_function(void* user_data) {
+    try {
+        (*static_cast<std::function<void()>*>(user_data))();
+    } catch (const std::exception& e) {
+        ACLEMU_LOG(Runtime, Error, "host function on a GPU stream threw: %s", e.what());
+    } catch (...) {
+        ACLEMU_LOG(Runtime, Error, "host function on a GPU stream threw a non-standard exception");
+    }
+}
+
 // Enqueues run_host_function(payload) on `stream`. ROCm 5.2's libamdhip64 declares
 // hipLaunchHostFunc but does not export it, so HIP uses a stream callback (in every ROCm).
 #if defined(ACLEMU_USE_HIP)
@@ -168,7 +211,19 @@ void run_host_callback(gpuStream_t /*stream*/, gpuError_t /*status*/, void* user
 aclError enqueue_host_function(gpuStream_t stream, void* payload) {
     return GPU_CALL(gpuStreamAddCallback, stream, run_host_callback, payload, 0);
 }
+
+void run_kept_host_callback(gpuStream_t /*stream*/, gpuError_t /*status*/, void* user_data) {
+    run_kept_host_function(user_data);
+}
+
+aclError enqueue_kept_host_function(gpuStream_t stream, void* payload) {
+    return GPU_CALL(gpuStreamAddCallback, stream, run_kept_host_callback, payload, 0);
+}
 #else
+aclError enqueue_kept_host_function(gpuStream_t stream, void* payload) {
+    return GPU_CALL(gpuLaunchHostFunc, stream, run_kept_host_function, payload);
+}
+
 aclError enqueue_host_function(gpuStream_t stream, void* payload) {
     return GPU_CALL(gpuLaunchHostFunc, stream, run_host_function, payload);
 }
@@ -529,12 +584,61 @@ public:
     }
 
     aclError launch_host_func(BackendStream* stream, std::function<void()> fn) override {
+        auto* gpu_stream = static_cast<GpuStream*>(stream);
+        {
+            std::lock_guard<std::mutex> lock(gpu_stream->capture_mu);
+            if (gpu_stream->capturing) {
+                auto kept = std::make_shared<std::function<void()>>(std::move(fn));
+                ACLEMU_TRY(enqueue_kept_host_function(gpu_stream->native(), kept.get()));
+                gpu_stream->captured_functions.push_back(std::move(kept));
+                return ACL_SUCCESS;
+            }
+        }
         auto* payload = new std::function<void()>(std::move(fn));
         aclError status = enqueue_host_function(native_of(stream), payload);
         if (status != ACL_SUCCESS) {
             delete payload;  // never enqueued, so the trampoline will not run
         }
         return status;
+    }
+
+    // ---- stream capture: CUDA/HIP stream capture, one instantiated graph per capture -------
+    // Relaxed: the ACL capture modes are enforced by the front end (graph/capture_registry.h),
+    // and the backend's own legacy-stream waits after synchronous copies must stay legal.
+    aclError begin_capture(BackendStream* stream) override {
+        auto* gpu_stream = static_cast<GpuStream*>(stream);
+        std::lock_guard<std::mutex> lock(gpu_stream->capture_mu);
+        ACLEMU_TRY(
+            GPU_CALL(gpuStreamBeginCapture, gpu_stream->native(), gpuStreamCaptureModeRelaxed));
+        gpu_stream->capturing = true;
+        gpu_stream->captured_functions.clear();
+        return ACL_SUCCESS;
+    }
+
+    aclError end_capture(BackendStream* stream, std::unique_ptr<BackendGraph>* graph) override {
+        auto* gpu_stream = static_cast<GpuStream*>(stream);
+        std::vector<HostPayload> functions;
+        gpuGraph_t captured = nullptr;
+        aclError status = ACL_SUCCESS;
+        {
+            std::lock_guard<std::mutex> lock(gpu_stream->capture_mu);
+            gpu_stream->capturing = false;
+            functions.swap(gpu_stream->captured_functions);
+            status = GPU_CALL(gpuStreamEndCapture, gpu_stream->native(), &captured);
+        }
+        ACLEMU_TRY(status);
+        gpuGraphExec_t exec = nullptr;
+        if (aclError err = GPU_CALL(gpuGraphInstantiateWithFlags, &exec, captured, 0);
+            err != ACL_SUCCESS) {
+            (void)gpuGraphDestroy(captured);
+            return err;
+        }
+        *graph = std::make_unique<GpuGraph>(captured, exec, std::move(functions));
+        return ACL_SUCCESS;
+    }
+
+    aclError launch_graph(BackendGraph& graph, BackendStream* stream) override {
+        return GPU_CALL(gpuGraphLaunch, static_cast<GpuGraph&>(graph).exec(), native_of(stream));
     }
 
     // Work handed to a CUDA/HIP stream cannot be taken back.

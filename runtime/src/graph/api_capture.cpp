@@ -1,0 +1,328 @@
+// Entry points: stream capture into a model runtime instance (aclmdlRICaptureBegin .. End), the
+// capture info and thread modes, task groups and their updates. The backend records
+// (capture_registry.h); these check the calls' order and arguments.
+#include "acl/acl.h"
+
+#include "aclemu/c_enum.h"
+#include "core/status.h"
+#include "graph/capture_registry.h"
+#include "graph/model_ri.h"
+#include "runtime_state.h"
+
+#include <string>
+#include <thread>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::graph;
+
+namespace {
+
+aclError check_mode(int64_t mode, const char* param) {
+    if (mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(param,
+                        std::to_string(mode),
+                        "not an aclmdlRICaptureMode (0 GLOBAL, 1 THREAD_LOCAL, 2 RELAXED)"));
+    }
+    return ACL_SUCCESS;
+}
+
+// The stream a capture call names: a user stream (captures refuse the default stream).
+aclError capturable_stream(aclrtStream handle, std::shared_ptr<Stream>* stream, Backend** backend) {
+    if (handle == nullptr) {
+        return fail(
+            ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+            msg_invalid(
+                "stream", "NULL", "the default stream cannot be captured; create a stream"));
+    }
+    ACLEMU_TRY(runtime().stream_and_backend(handle, stream, backend));
+    if ((*stream)->is_default) {
+        return fail(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+                    msg_invalid("stream",
+                                pointer_text(handle),
+                                "a default stream cannot be captured; create a stream"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError not_a_capture(const Stream& stream) {
+    return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                msg_invalid("stream",
+                            "id " + std::to_string(stream.id),
+                            "the stream is not capturing (no aclmdlRICaptureBegin on it)"));
+}
+
+aclError capture_begin(aclrtStream handle, int64_t mode) {
+    ACLEMU_TRY(check_mode(mode, "mode"));
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(create_model(stream->device, ModelRI::State::Capturing, &model));
+    Recording recording;
+    recording.kind = Recording::Kind::Capture;
+    recording.model = model;
+    recording.mode = static_cast<aclmdlRICaptureMode>(mode);
+    if (aclError err = start_recording(*stream, *backend, std::move(recording));
+        err != ACL_SUCCESS) {
+        forget_model(*model, model.get());
+        return err;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
+    if (model_ri == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("modelRI"));
+    }
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Capture) {
+            return not_a_capture(*stream);
+        }
+        if (r->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED
+            && r->thread != std::this_thread::get_id()) {
+            return fail(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+                        msg_invalid("stream",
+                                    "id " + std::to_string(stream->id),
+                                    "a capture begun in GLOBAL or THREAD_LOCAL mode must end on "
+                                    "the thread that began it"));
+        }
+        if (r->group_open) {
+            return fail(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                        msg_invalid("stream",
+                                    "id " + std::to_string(stream->id),
+                                    "a task group is open (aclmdlRICaptureTaskGrpBegin without "
+                                    "aclmdlRICaptureTaskGrpEnd)"));
+        }
+        return ACL_SUCCESS;
+    }));
+    Recording recording;
+    std::unique_ptr<BackendGraph> tasks;
+    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &tasks));
+    ModelRI& model = *recording.model;
+    {
+        std::lock_guard<std::mutex> lock(model.mu);
+        model.bodies.push_back(ModelRI::Body{stream->id, true, std::move(tasks)});
+        model.state = ModelRI::State::Ready;
+    }
+    *model_ri = &model;
+    return ACL_SUCCESS;
+}
+
+aclError capture_info(aclrtStream handle, aclmdlRICaptureStatus* status, aclmdlRI* model_ri) {
+    ACLEMU_CHECK_NOT_NULL(status);
+    if (model_ri == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("modelRI"));
+    }
+    ACLEMU_RESOLVE_STREAM(handle, stream, backend);
+    (void)backend;
+    return with_recording(*stream, [&](Recording* r) {
+        const bool capturing = r != nullptr && r->kind == Recording::Kind::Capture;
+        *status = capturing ? ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE : ACL_MODEL_RI_CAPTURE_STATUS_NONE;
+        *model_ri = capturing ? r->model.get() : nullptr;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError exchange_mode(aclmdlRICaptureMode* mode) {
+    ACLEMU_CHECK_NOT_NULL(mode);
+    ACLEMU_TRY(check_mode(aclemu::enum_value(*mode), "mode"));
+    *mode = exchange_thread_mode(*mode);
+    return ACL_SUCCESS;
+}
+
+aclError group_status(const Stream& stream, const std::string& reason) {
+    return fail(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                msg_invalid("stream", "id " + std::to_string(stream.id), reason));
+}
+
+aclError group_begin(aclrtStream handle) {
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    return with_recording(*stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Capture) {
+            return not_a_capture(*stream);
+        }
+        if (r->group_open) {
+            return group_status(*stream, "a task group is already open on the stream");
+        }
+        ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &r->group_first),
+                           backend,
+                           "task groups cannot be recorded on this backend");
+        r->group_open = true;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
+    if (group_handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
+    }
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    return with_recording(*stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Capture) {
+            return not_a_capture(*stream);
+        }
+        if (!r->group_open) {
+            return group_status(*stream, "no task group is open (aclmdlRICaptureTaskGrpBegin)");
+        }
+        size_t now = 0;
+        ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &now),
+                           backend,
+                           "task groups cannot be recorded on this backend");
+        TaskGroup* group = task_groups().create();
+        if (group == nullptr) {
+            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                        msg_runtime("out of memory for a task group"));
+        }
+        ModelRI& model = *r->model;
+        {
+            std::lock_guard<std::mutex> lock(model.mu);
+            group->model = r->model;
+            group->body = model.bodies.size();  // the body this capture becomes
+            group->first = r->group_first;
+            group->count = now - r->group_first;
+            model.groups.push_back(group);
+        }
+        r->group_open = false;
+        *group_handle = group;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    if (group_handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
+    }
+    std::shared_ptr<TaskGroup> group = task_groups().find(group_handle);
+    std::shared_ptr<ModelRI> model = group ? group->model.lock() : nullptr;
+    if (!model) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("handle",
+                                pointer_text(group_handle),
+                                "not a live task group (from aclmdlRICaptureTaskGrpEnd, of an "
+                                "instance not destroyed)"));
+    }
+    if (recording(*stream)) {
+        return group_status(*stream,
+                            "the stream already records (a capture or another update): a stream "
+                            "cannot record and update at once");
+    }
+    {
+        std::lock_guard<std::mutex> lock(model->mu);
+        if (model->state != ModelRI::State::Ready) {
+            return fail(ACL_ERROR_RT_MODEL_CAPTURED,
+                        msg_invalid("handle",
+                                    pointer_text(group_handle),
+                                    std::string("its instance is ") + state_name(model->state)
+                                        + ", not ready (end its capture first)"));
+        }
+        if (group->updating) {
+            return group_status(*stream, "the task group is being updated already");
+        }
+        group->updating = true;
+    }
+    Recording recording;
+    recording.kind = Recording::Kind::Update;
+    recording.group = group;
+    if (aclError err = start_recording(*stream, *backend, std::move(recording));
+        err != ACL_SUCCESS) {
+        std::lock_guard<std::mutex> lock(model->mu);
+        group->updating = false;
+        return err;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError update_end(aclrtStream handle) {
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Update) {
+            return group_status(*stream,
+                                "the stream is not updating a task group "
+                                "(aclmdlRICaptureTaskUpdateBegin)");
+        }
+        return ACL_SUCCESS;
+    }));
+    Recording recording;
+    std::unique_ptr<BackendGraph> tasks;
+    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &tasks));
+    TaskGroup& group = *recording.group;
+    std::shared_ptr<ModelRI> model = group.model.lock();
+    if (!model) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("handle", "(task group)", "its instance was destroyed meanwhile"));
+    }
+    std::lock_guard<std::mutex> lock(model->mu);
+    group.updating = false;
+    if (tasks->task_count() != group.count || group.body >= model->bodies.size()) {
+        return fail(
+            ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+            msg_invalid("stream",
+                        "id " + std::to_string(stream->id),
+                        "the update enqueued " + std::to_string(tasks->task_count())
+                            + " tasks, but the task group holds " + std::to_string(group.count)
+                            + "; an update replaces each task by one of its kind"));
+    }
+    ACLEMU_TRY_BACKEND(
+        backend->streams().replace_tasks(
+            *model->bodies[group.body].tasks, group.first, group.count, std::move(tasks)),
+        backend,
+        "cannot update the task group");
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
+    const int64_t mode_value = aclemu::enum_value(mode);
+    return api_call_init("aclmdlRICaptureBegin", [&] { return capture_begin(stream, mode_value); });
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
+    return api_call_init("aclmdlRICaptureEnd", [&] { return capture_end(stream, modelRI); });
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream,
+                                aclmdlRICaptureStatus* status,
+                                aclmdlRI* modelRI) {
+    return api_call_init("aclmdlRICaptureGetInfo",
+                         [&] { return capture_info(stream, status, modelRI); });
+}
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
+    return api_call_init("aclmdlRICaptureThreadExchangeMode", [&] { return exchange_mode(mode); });
+}
+
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
+    return api_call_init("aclmdlRICaptureTaskGrpBegin", [&] { return group_begin(stream); });
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
+    return api_call_init("aclmdlRICaptureTaskGrpEnd", [&] { return group_end(stream, handle); });
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle) {
+    return api_call_init("aclmdlRICaptureTaskUpdateBegin",
+                         [&] { return update_begin(stream, handle); });
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
+    return api_call_init("aclmdlRICaptureTaskUpdateEnd", [&] { return update_end(stream); });
+}
+
+}  // extern "C"

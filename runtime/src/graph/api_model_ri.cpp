@@ -1,0 +1,184 @@
+// Entry points: running a model runtime instance (aclmdlRIExecute(Async)), destroying it, and
+// describing it (aclmdlRIDebugPrint, aclmdlRIDebugJsonPrint).
+#include "acl/acl.h"
+
+#include "aclemu/log.h"
+#include "core/status.h"
+#include "graph/capture_registry.h"
+#include "graph/model_ri.h"
+#include "runtime_state.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::graph;
+
+namespace {
+
+// Enqueues the instance's head bodies on `stream`, in order. An instance being captured or
+// built cannot run yet; one whose capture was cut short never can.
+aclError launch(aclmdlRI handle, ModelRI& model, Stream& stream, Backend& backend) {
+    std::lock_guard<std::mutex> lock(model.mu);
+    if (model.state != ModelRI::State::Ready) {
+        const aclError code = model.state == ModelRI::State::Invalidated
+                                  ? ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED
+                                  : ACL_ERROR_RT_MODEL_CAPTURED;
+        return fail(code,
+                    msg_invalid("modelRI",
+                                pointer_text(handle),
+                                std::string("the instance is ") + state_name(model.state)
+                                    + (model.state == ModelRI::State::Invalidated
+                                           ? " (its stream was destroyed during the capture)"
+                                           : "; end its capture or build first")));
+    }
+    for (ModelRI::Body& body : model.bodies) {
+        if (body.head) {
+            ACLEMU_TRY_BACKEND(backend.streams().launch_graph(*body.tasks, stream.impl.get()),
+                               &backend,
+                               "cannot launch the model runtime instance");
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
+    ACLEMU_TRY(launch(handle, *model, *stream, *backend));
+    return runtime().after_enqueue(*stream);
+}
+
+// Runs on the current context's default stream and waits for it.
+aclError execute(aclmdlRI handle, int32_t timeout) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    if (timeout == 0 || timeout < -1) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("timeout",
+                                std::to_string(timeout),
+                                "must be -1 (wait forever) or a positive number of ms"));
+    }
+    ACLEMU_RESOLVE_STREAM(nullptr, stream, backend);
+    ACLEMU_TRY(refuse_while_capturing(*stream, "aclmdlRIExecute"));
+    ACLEMU_TRY(launch(handle, *model, *stream, *backend));
+    WaitResult result = WaitResult::Done;
+    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
+                       backend,
+                       "the model runtime instance failed");
+    if (result == WaitResult::TimedOut) {
+        return fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                    msg_runtime("the model runtime instance did not finish within "
+                                + std::to_string(timeout) + " ms"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError destroy(aclmdlRI handle) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    std::vector<std::shared_ptr<Stream>> bound;
+    {
+        std::lock_guard<std::mutex> lock(model->mu);
+        bound = model->bound;
+        if (model->state == ModelRI::State::Capturing) {
+            return fail(ACL_ERROR_RT_MODEL_CAPTURED,
+                        msg_invalid("modelRI",
+                                    pointer_text(handle),
+                                    "the instance is being captured; end the capture first"));
+        }
+    }
+    // A build's streams still recording stop (their tasks are dropped with the instance).
+    Backend* backend = runtime().existing_backend();
+    forget_streams(backend, bound);
+    forget_model(*model, handle);  // launches already enqueued keep what they run
+    return ACL_SUCCESS;
+}
+
+std::string describe_json(ModelRI& model) {
+    std::lock_guard<std::mutex> lock(model.mu);
+    std::string json = "{\"modelId\": " + std::to_string(model.id) + ", \"deviceId\": "
+                       + std::to_string(model.device) + ", \"state\": \"" + state_name(model.state)
+                       + "\", \"taskGroups\": " + std::to_string(model.groups.size())
+                       + ", \"streams\": [";
+    for (size_t i = 0; i < model.bodies.size(); ++i) {
+        const ModelRI::Body& body = model.bodies[i];
+        json += std::string(i == 0 ? "" : ", ") + "{\"streamId\": " + std::to_string(body.stream_id)
+                + ", \"flag\": \"" + (body.head ? "head" : "default")
+                + "\", \"taskCount\": " + std::to_string(body.tasks->task_count()) + "}";
+    }
+    return json + "]}";
+}
+
+aclError debug_print(aclmdlRI handle) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_LOG(Runtime, Info, "model runtime instance: %s", describe_json(*model).c_str());
+    return ACL_SUCCESS;
+}
+
+aclError debug_json_print(aclmdlRI handle, const char* path, uint32_t flags) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_CHECK_NOT_NULL(path);
+    if (flags != 0) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("flags", std::to_string(flags), "must be 0"));
+    }
+    const std::string json = describe_json(*model) + "\n";
+    // Not through a symbolic link: the file is the one the caller named.
+    const int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return fail(
+            ACL_ERROR_RT_FILE_OPEN,
+            msg_invalid("path", path, std::string("cannot open it: ") + std::strerror(errno)));
+    }
+    size_t written = 0;
+    while (written < json.size()) {
+        const ssize_t n = ::write(fd, json.data() + written, json.size() - written);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            return fail(
+                ACL_ERROR_RT_FILE_WRITE,
+                msg_invalid("path", path, std::string("cannot write it: ") + std::strerror(err)));
+        }
+        written += static_cast<size_t>(n);
+    }
+    ::close(fd);
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
+    return api_call_init("aclmdlRIExecuteAsync", [&] { return execute_async(modelRI, stream); });
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
+    return api_call_init("aclmdlRIExecute", [&] { return execute(modelRI, timeout); });
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI) {
+    return api_call_init("aclmdlRIDestroy", [&] { return destroy(modelRI); });
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
+    return api_call_init("aclmdlRIDebugPrint", [&] { return debug_print(modelRI); });
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t flags) {
+    return api_call_init("aclmdlRIDebugJsonPrint",
+                         [&] { return debug_json_print(modelRI, path, flags); });
+}
+
+}  // extern "C"

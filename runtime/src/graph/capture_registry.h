@@ -1,0 +1,70 @@
+// Which streams record their tasks instead of running them, and for what: a capture
+// (aclmdlRICaptureBegin), a bound stream of a build (aclmdlRIBindStream), or a task group's
+// update (aclmdlRICaptureTaskUpdateBegin). The backend does the recording (Note [Capture at the
+// enqueue point], backend/cpu/work_queue.h; CUDA stream capture on the GPU); this registry keeps
+// the front end's side: the instance being filled, the capture mode, the open task group.
+//
+// Also the rules other domains ask about: a synchronous wait on a recording stream is refused
+// (ACL_ERROR_RT_STREAM_CAPTURED), and unsafe calls (synchronous copies and fills, copies from
+// pageable host memory) are refused by the capture modes (ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT):
+// while a GLOBAL capture is on, on every thread whose own mode is not RELAXED; on the thread
+// that began a GLOBAL or THREAD_LOCAL capture, unless it switched to RELAXED
+// (aclmdlRICaptureThreadExchangeMode). The queries cost one atomic load while nothing records.
+#pragma once
+
+#include "acl/acl.h"
+
+#include "backend/backend.h"
+#include "graph/model_ri.h"
+
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace aclemu::rt {
+struct Stream;
+}
+
+namespace aclemu::rt::graph {
+
+struct Recording {
+    enum class Kind { Capture, Build, Update };
+    Kind kind = Kind::Capture;
+    std::shared_ptr<ModelRI> model;    // Capture, Build: the instance the tasks go to
+    std::shared_ptr<TaskGroup> group;  // Update: the group the tasks replace
+    aclmdlRICaptureMode mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+    std::thread::id thread;   // who began it
+    bool head = true;         // Build: the stream's flag
+    bool group_open = false;  // Capture: between aclmdlRICaptureTaskGrpBegin and End
+    size_t group_first = 0;   // the task the open group starts at
+};
+
+/// Starts the backend's capture of `stream` and registers `recording`;
+/// ACL_ERROR_RT_STREAM_CAPTURED (with a message) when the stream already records.
+aclError start_recording(Stream& stream, Backend& backend, Recording recording);
+/// Ends it: *recording is what was registered, *tasks what the backend recorded.
+/// ACL_ERROR_RT_STREAM_NOT_CAPTURED (with a message) when the stream does not record.
+aclError stop_recording(Stream& stream,
+                        Backend& backend,
+                        Recording* recording,
+                        std::unique_ptr<BackendGraph>* tasks);
+/// Runs `fn` under the registry's lock with the stream's recording, or nullptr.
+aclError with_recording(const Stream& stream, const std::function<aclError(Recording*)>& fn);
+
+/// Whether `stream` records its tasks now.
+bool recording(const Stream& stream);
+/// ACL_ERROR_RT_STREAM_CAPTURED, naming `api`, when `stream` records; else ACL_SUCCESS.
+aclError refuse_while_capturing(const Stream& stream, const char* api);
+/// ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, naming `api`, when the capture modes forbid the
+/// calling thread an unsafe call now; else ACL_SUCCESS.
+aclError check_unsafe_call(const char* api);
+/// aclmdlRICaptureThreadExchangeMode: the calling thread's mode becomes `mode`; returns the old.
+aclmdlRICaptureMode exchange_thread_mode(aclmdlRICaptureMode mode);
+
+/// Streams being destroyed: their recordings end (a capture's instance is invalidated).
+void forget_streams(Backend* backend, const std::vector<std::shared_ptr<Stream>>& streams);
+/// aclFinalize: every recording ends, every instance and task group is released.
+void release_all(Backend* backend);
+
+}  // namespace aclemu::rt::graph
