@@ -1,14 +1,30 @@
 // CPU aclnnSigmoid and aclnnInplaceSigmoid (out may be self); the one input is read as both
 // operands: the shared elementwise loops (elementwise_run.h) over the functor of
-// kernels_cu/math/sigmoid.h.
+// kernels_cu/math/sigmoid.h, or the general path (mixed_elementwise.h) for the other types.
 #include "kernels_cu/math/sigmoid.h"
 
 #include "kernels_cpu/elementwise_run.h"
+#include "kernels_cpu/mixed_elementwise.h"
 
 namespace aclemu::kernels::cpu {
 
 void sigmoid(const SigmoidArgs& args, int threads, StoreMode stores) {
-    run(args.geometry, args.dtype, args.out, args.self, args.self, SigmoidOp{}, threads, stores);
+    if (!args.mixed) {
+        run(args.geometry,
+            args.dtype,
+            args.out,
+            args.self,
+            args.self,
+            SigmoidOp{},
+            threads,
+            stores);
+    } else if (arith_family(args.types.promoted) == ArithFamily::Double) {
+        run_mixed<double>(
+            args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, threads);
+    } else {
+        run_mixed<float>(
+            args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, threads);
+    }
 }
 
 }  // namespace aclemu::kernels::cpu

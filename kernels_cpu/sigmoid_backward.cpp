@@ -1,20 +1,41 @@
 // CPU aclnnSigmoidBackward: the shared elementwise loops (elementwise_run.h) over the functor
-// SigmoidBackwardOp (kernels_cu/math/sigmoid.h).
+// SigmoidBackwardOp (kernels_cu/math/sigmoid.h), or the general path (mixed_elementwise.h) for
+// mixed types and DOUBLE.
 #include "kernels_cu/math/sigmoid_backward.h"
 
 #include "kernels_cpu/elementwise_run.h"
+#include "kernels_cpu/mixed_elementwise.h"
 
 namespace aclemu::kernels::cpu {
 
 void sigmoid_backward(const SigmoidBackwardArgs& args, int threads, StoreMode stores) {
-    run(args.geometry,
-        args.dtype,
-        args.grad_input,
-        args.grad_output,
-        args.output,
-        SigmoidBackwardOp{},
-        threads,
-        stores);
+    const ElementwiseGeometry& g = args.geometry;
+    if (!args.mixed) {
+        run(g,
+            args.dtype,
+            args.grad_input,
+            args.grad_output,
+            args.output,
+            SigmoidBackwardOp{},
+            threads,
+            stores);
+    } else if (arith_family(args.types.promoted) == ArithFamily::Double) {
+        run_mixed<double>(g,
+                          args.types,
+                          args.grad_input,
+                          args.grad_output,
+                          args.output,
+                          SigmoidBackwardMixedOp{},
+                          threads);
+    } else {
+        run_mixed<float>(g,
+                         args.types,
+                         args.grad_input,
+                         args.grad_output,
+                         args.output,
+                         SigmoidBackwardMixedOp{},
+                         threads);
+    }
 }
 
 }  // namespace aclemu::kernels::cpu
