@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_sigmoid_backward.h"
 
 #include "support/backend_fixture.h"
+#include "support/broadcast_index.h"
 #include "support/compare.h"
 #include "support/device_tensor.h"
 #include "support/reference_dtype.h"
@@ -201,23 +202,6 @@ TEST_P(SigmoidPromotionTest, BackwardBroadcasts) {
         }
         return n;
     };
-    // Element `flat` of out's row-major index, read from a tensor of `dims` broadcast to it.
-    const auto broadcast_index =
-        [](const std::vector<int64_t>& dims, const std::vector<int64_t>& out_dims, int64_t flat) {
-            int64_t index = 0;
-            int64_t stride = 1;
-            const size_t lead = out_dims.size() - dims.size();
-            for (size_t d = out_dims.size(); d-- > 0;) {
-                const int64_t i = flat % out_dims[d];
-                flat /= out_dims[d];
-                if (d >= lead) {
-                    const int64_t size = dims[d - lead];
-                    index += (size == 1 ? 0 : i) * stride;
-                    stride *= size;
-                }
-            }
-            return index;
-        };
     for (aclDataType gt : {ACL_FLOAT, ACL_BF16}) {
         for (const Case& c : cases) {
             SCOPED_TRACE(::testing::Message()
@@ -240,9 +224,9 @@ TEST_P(SigmoidPromotionTest, BackwardBroadcasts) {
             for (size_t i = 0; i < want.size(); ++i) {
                 const int64_t flat = static_cast<int64_t>(i);
                 const double a =
-                    dy[static_cast<size_t>(broadcast_index(c.dy_dims, c.out_dims, flat))];
+                    dy[static_cast<size_t>(broadcast_source_index(flat, c.out_dims, c.dy_dims))];
                 const double b = round_to_dtype(
-                    y[static_cast<size_t>(broadcast_index(c.y_dims, c.out_dims, flat))],
+                    y[static_cast<size_t>(broadcast_source_index(flat, c.out_dims, c.y_dims))],
                     ACL_FLOAT16);
                 want[i] = round_to_dtype(round_to_dtype(sigmoid_backward(a, b), ACL_FLOAT), gt);
             }
