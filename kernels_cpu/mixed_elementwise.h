@@ -6,6 +6,7 @@
 // buffers. Like elementwise_run.h, internal to the operator's file that includes it:
 //
 //   run_mixed<float>(args.geometry, args.types, args.out, args.a, args.b, Functor{}, threads);
+//   run_mixed_floating(args.geometry, args.types, ...);  // float or double by the promoted type
 //
 // The functor takes and returns C: `C operator()(C a, C b) const`.
 #pragma once
@@ -97,6 +98,23 @@ void run_mixed(const ElementwiseGeometry& g,
     parallel_for_dynamic(g.numel, kGrain, threads, [&](int64_t begin, int64_t end) {
         mixed_range<C>(g, t, out, a, b, op, begin, end);
     });
+}
+
+/// run_mixed in the computation type of t.promoted, which is floating (FLOAT/FLOAT16/BF16: float,
+/// DOUBLE: double): for functors defined for both.
+template <typename Op>
+void run_mixed_floating(const ElementwiseGeometry& g,
+                        const MixedTypes& t,
+                        void* out,
+                        const void* a,
+                        const void* b,
+                        const Op& op,
+                        int threads) {
+    if (arith_family(t.promoted) == ArithFamily::Double) {
+        run_mixed<double>(g, t, out, a, b, op, threads);
+    } else {
+        run_mixed<float>(g, t, out, a, b, op, threads);
+    }
 }
 
 }  // namespace

@@ -9,22 +9,12 @@
 namespace aclemu::kernels::cpu {
 
 void sigmoid(const SigmoidArgs& args, int threads, StoreMode stores) {
-    if (!args.mixed) {
-        run(args.geometry,
-            args.dtype,
-            args.out,
-            args.self,
-            args.self,
-            SigmoidOp{},
-            threads,
-            stores);
-    } else if (arith_family(args.types.promoted) == ArithFamily::Double) {
-        run_mixed<double>(
+    if (args.mixed) {
+        run_mixed_floating(
             args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, threads);
-    } else {
-        run_mixed<float>(
-            args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, threads);
+        return;
     }
+    run(args.geometry, args.dtype, args.out, args.self, args.self, SigmoidOp{}, threads, stores);
 }
 
 }  // namespace aclemu::kernels::cpu

@@ -10,32 +10,24 @@ namespace aclemu::kernels::cpu {
 
 void sigmoid_backward(const SigmoidBackwardArgs& args, int threads, StoreMode stores) {
     const ElementwiseGeometry& g = args.geometry;
-    if (!args.mixed) {
-        run(g,
-            args.dtype,
-            args.grad_input,
-            args.grad_output,
-            args.output,
-            SigmoidBackwardOp{},
-            threads,
-            stores);
-    } else if (arith_family(args.types.promoted) == ArithFamily::Double) {
-        run_mixed<double>(g,
-                          args.types,
-                          args.grad_input,
-                          args.grad_output,
-                          args.output,
-                          SigmoidBackwardMixedOp{},
-                          threads);
-    } else {
-        run_mixed<float>(g,
-                         args.types,
-                         args.grad_input,
-                         args.grad_output,
-                         args.output,
-                         SigmoidBackwardMixedOp{},
-                         threads);
+    if (args.mixed) {
+        run_mixed_floating(g,
+                           args.types,
+                           args.grad_input,
+                           args.grad_output,
+                           args.output,
+                           SigmoidBackwardMixedOp{},
+                           threads);
+        return;
     }
+    run(g,
+        args.dtype,
+        args.grad_input,
+        args.grad_output,
+        args.output,
+        SigmoidBackwardOp{},
+        threads,
+        stores);
 }
 
 }  // namespace aclemu::kernels::cpu

@@ -316,6 +316,19 @@ ACLEMU_DEVICE void mixed(const Mixed<Op>& m) {
             (m);                                                                      \
             return launch_status();                                                   \
         }                                                                             \
+        /* launch<float> or launch<double> by the promoted type (a floating one) */   \
+        template <typename Op>                                                        \
+        static int launch_floating(const ElementwiseGeometry& g,                      \
+                                   const MixedTypes& t,                               \
+                                   void* out,                                         \
+                                   const void* a,                                     \
+                                   const void* b,                                     \
+                                   Op op,                                             \
+                                   void* stream) {                                    \
+            return arith_family(t.promoted) == ArithFamily::Double                    \
+                       ? launch<double>(g, t, out, a, b, op, stream)                  \
+                       : launch<float>(g, t, out, a, b, op, stream);                  \
+        }                                                                             \
     };
 
 // Defines the kernels of operator `name` (name##_contiguous_vector, name##_contiguous_scalar,

@@ -15,11 +15,7 @@ int launch_sigmoid(const SigmoidArgs& args, void* stream) {
         return launch_elementwise<sigmoid_kernels>(
             args.geometry, args.dtype, args.out, args.self, args.self, SigmoidOp{}, stream);
     }
-    if (arith_family(args.types.promoted) == ArithFamily::Double) {
-        return sigmoid_mixed_kernel::launch<double>(
-            args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, stream);
-    }
-    return sigmoid_mixed_kernel::launch<float>(
+    return sigmoid_mixed_kernel::launch_floating(
         args.geometry, args.types, args.out, args.self, args.self, SigmoidMixedOp{}, stream);
 }
 

@@ -20,13 +20,13 @@ int launch_sigmoid_backward(const SigmoidBackwardArgs& a, void* stream) {
                                                             SigmoidBackwardOp{},
                                                             stream);
     }
-    const SigmoidBackwardMixedOp op{};
-    if (arith_family(a.types.promoted) == ArithFamily::Double) {
-        return sigmoid_backward_mixed_kernel::launch<double>(
-            a.geometry, a.types, a.grad_input, a.grad_output, a.output, op, stream);
-    }
-    return sigmoid_backward_mixed_kernel::launch<float>(
-        a.geometry, a.types, a.grad_input, a.grad_output, a.output, op, stream);
+    return sigmoid_backward_mixed_kernel::launch_floating(a.geometry,
+                                                          a.types,
+                                                          a.grad_input,
+                                                          a.grad_output,
+                                                          a.output,
+                                                          SigmoidBackwardMixedOp{},
+                                                          stream);
 }
 
 }  // namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE
