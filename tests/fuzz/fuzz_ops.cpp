@@ -7,6 +7,7 @@
 #include "aclnn/aclnn_base.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_stats.h"
 #include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
 #include "aclnnop/aclnn_logsigmoid.h"
@@ -988,6 +989,88 @@ void build_add_mul(Choices& c, OpCall& call, Report& report) {
     }
 }
 
+// BatchNormStats: x [N, C, *] of a value dtype, mean and invstd FLOAT [C].
+void build_batch_norm_stats(Choices& c, OpCall& call, Report& report) {
+    call.api = "aclnnBatchNormStats";
+    const double eps = c.pick({1e-5, 1e-3, 0.1});
+    report.note("eps %g", eps);
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("input", in);
+    call.add("mean", in | kOutput, 0);
+    call.add("invstd", in | kOutput, 1);
+    std::vector<int64_t> dims = random_dims(c, c.range(2, 8), element_budget(c));
+    dims[1] = std::max<int64_t>(dims[1], 1);
+    if (c.chance(1, 10)) {
+        dims[0] = 0;  // channels with no elements: mean 0, invstd NaN
+    }
+    TensorSpec& xs = call.args[0].tensor->spec;
+    xs.dims = dims;
+    xs.dtype = c.pick(kValueDtypes);
+    xs.format = c.pick(kPublicFormats);
+    random_layout(c, &xs, false);
+    for (size_t i : {1, 2}) {
+        TensorSpec& s = call.args[i].tensor->spec;
+        s.dims = {dims[1]};
+        s.dtype = ACL_FLOAT;
+        s.format = c.pick(kPublicFormats);
+        random_layout(c, &s, true);
+        call.args[i].tensor->fill(c, ValueKind::Any);
+    }
+    call.args[0].tensor->fill(c, ValueKind::Any);
+    switch (c.range(0, 19)) {
+        case 0: {
+            const size_t i = static_cast<size_t>(c.range(1, 2));
+            report.note("break: %s is not [C]", call.args[i].name.c_str());
+            TensorSpec& s = call.args[i].tensor->spec;
+            s.dims = c.chance(1, 2) ? std::vector<int64_t>{dims[1] + 1}
+                                    : std::vector<int64_t>{1, dims[1]};
+            random_layout(c, &s, true);
+            call.args[i].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        }
+        case 1:
+            report.note("break: input of rank 1");
+            xs.dims = {dims[1]};
+            random_layout(c, &xs, false);
+            call.args[0].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        default:
+            break;
+    }
+    call.phase1 = [&call, eps](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnBatchNormStatsGetWorkspaceSize(
+            call.handle(0), eps, call.handle(1), call.handle(2), ws, exec);
+    };
+    call.phase2 = aclnnBatchNormStats;
+    call.other_phase2 = aclnnBatchNormReduceBackward;
+    call.verify = [&call, eps](Report& r, std::vector<std::vector<bool>>* written) {
+        const std::vector<int64_t>& d = call.args[0].tensor->spec.dims;
+        const int64_t channels = d[1];
+        int64_t inner = 1;
+        for (size_t k = 2; k < d.size(); ++k) {
+            inner *= d[k];
+        }
+        const std::vector<double> x = view_values(*call.args[0].tensor);
+        std::vector<Expected> mean;
+        std::vector<Expected> invstd;
+        for (int64_t ch = 0; ch < channels; ++ch) {
+            std::vector<double> cx;
+            for (size_t k = 0; k < x.size(); ++k) {
+                if ((static_cast<int64_t>(k) / inner) % channels == ch) {
+                    cx.push_back(x[k]);
+                }
+            }
+            const ChannelStats s = batch_norm_stats_channel(cx, eps);
+            mean.push_back(s.mean);
+            invstd.push_back(s.invstd);
+        }
+        check_output(r, "mean", *call.args[1].tensor, mean, &(*written)[1]);
+        check_output(r, "invstd", *call.args[2].tensor, invstd, &(*written)[2]);
+    };
+}
+
 // ---- breaking one thing ----------------------------------------------------------------------
 
 std::vector<size_t> args_with(const OpCall& call, unsigned flags, bool non_empty = false) {
@@ -1174,7 +1257,7 @@ const char* misuse_name(Misuse m) {
 
 void run_op_case(Choices& c, Report& report) {
     OpCall call;
-    switch (c.range(0, 8)) {
+    switch (c.range(0, 9)) {
         case 0:
             build_log_sigmoid_backward(c, call, report);
             break;
@@ -1199,8 +1282,11 @@ void run_op_case(Choices& c, Report& report) {
         case 7:
             build_logit(c, call, report);
             break;
-        default:
+        case 8:
             build_add_mul(c, call, report);
+            break;
+        default:
+            build_batch_norm_stats(c, call, report);
             break;
     }
     if (call.want_phase1 == ACLNN_SUCCESS) {

@@ -174,4 +174,37 @@ Expected mul(double self, double other) {
     return e;
 }
 
+ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps) {
+    ChannelStats s;
+    const auto n = static_cast<double>(x.size());
+    if (x.empty()) {
+        s.invstd.value = kNaN;
+        return s;
+    }
+    for (double v : x) {
+        s.mean.value += v;
+    }
+    s.mean.value /= n;
+    s.mean.error = sum_error(x) / n + kFloatUnit * std::fabs(s.mean.value);
+    std::vector<double> squares(x.size());
+    double magnitude = 0.0;
+    for (size_t k = 0; k < x.size(); ++k) {
+        const double d = x[k] - s.mean.value;
+        squares[k] = d * d;
+        magnitude += std::fabs(d);
+    }
+    double var = 0.0;
+    for (double q : squares) {
+        var += q;
+    }
+    var /= n;
+    // The squares' sum rounds, and each x - mean carries the mean's error.
+    const double var_error =
+        3 * sum_error(squares) / n + 2 * s.mean.error * magnitude / n + kFloatUnit * var;
+    const double denom = var + static_cast<double>(static_cast<float>(eps));
+    s.invstd.value = 1.0 / std::sqrt(denom);
+    s.invstd.error = s.invstd.value * (0.5 * var_error / denom + 4 * kFloatUnit);
+    return s;
+}
+
 }  // namespace aclemu::fuzz

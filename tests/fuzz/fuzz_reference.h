@@ -57,4 +57,11 @@ Expected add(double self, double other, double alpha);
 /// self * other (Mul) in fp32.
 Expected mul(double self, double other);
 
+/// BatchNormStats of one channel: mean and invstd = 1 / sqrt(biased variance + eps), eps
+/// narrowed to float; no elements: mean 0, invstd NaN.
+struct ChannelStats {
+    Expected mean, invstd;
+};
+ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps);
+
 }  // namespace aclemu::fuzz
