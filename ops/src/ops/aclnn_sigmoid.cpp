@@ -30,9 +30,6 @@ namespace {
 constexpr const char* kSigmoid = "aclnnSigmoid";
 constexpr const char* kInplaceSigmoid = "aclnnInplaceSigmoid";
 constexpr int64_t kMaxRank = 8;
-constexpr const char* kInputNames[] = {"self"};
-constexpr const char* kOutputNames[] = {"out"};
-constexpr const char* kInplaceNames[] = {"selfRef"};
 // CANN's lists less COMPLEX64 and COMPLEX128: aclemu has no complex kernels (compatibility.md).
 constexpr std::initializer_list<aclDataType> kSelfDtypes = {ACL_FLOAT,
                                                             ACL_FLOAT16,
@@ -97,14 +94,6 @@ aclnnStatus plan_sigmoid(const char* api,
                          uint64_t* workspace_size,
                          aclOpExecutor** executor) {
     auto exec = std::make_unique<SigmoidExecutor>();
-    exec->op_name = api;
-    exec->inputs = {*self};
-    exec->outputs = {*out};
-    const bool inplace = self == out;
-    exec->input_names = inplace ? kInplaceNames : kInputNames;
-    exec->output_names = inplace ? kInplaceNames : kOutputNames;
-    exec->input_name = self_name;
-    exec->output_name = out_name;
     const bool fast =
         self->dtype == out->dtype
         && (out->dtype == ACL_FLOAT || out->dtype == ACL_FLOAT16 || out->dtype == ACL_BF16);
@@ -118,9 +107,8 @@ aclnnStatus plan_sigmoid(const char* api,
                        to_arith_type(self->dtype),
                        to_arith_type(compute)};
     }
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(api, exec->operands(), &exec->geometry));
-    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
-    return nn::publish_executor(std::move(exec), workspace_size, executor);
+    return publish_unary(
+        std::move(exec), api, self, self_name, out, out_name, workspace_size, executor);
 }
 
 aclnnStatus sigmoid_workspace_size(const aclTensor* self,
