@@ -39,22 +39,9 @@ enum class Mode { Quick, Default, Full };
 struct Options {
     std::vector<std::string> backends = {"cpu", "gpu"};
     Mode mode = Mode::Default;
-    int max_log2 = -1;  // -1: 26 on the CPU, 28 on a GPU (22 with --quick)
-    int step = -1;      // -1: 4 with --quick, 2 by default, 1 with --full
-    std::set<std::string> ops = {"logsigmoid",
-                                 "logit",
-                                 "bn",
-                                 "upsample",
-                                 "add",
-                                 "mul",
-                                 "sigmoid",
-                                 "logsigmoid_fwd",
-                                 "logit_fwd",
-                                 "sigmoid_bwd",
-                                 "upsample_fwd",
-                                 "bn_stats",
-                                 "bn_elemt",
-                                 "bn_elemt_bwd"};
+    int max_log2 = -1;          // -1: 26 on the CPU, 28 on a GPU (22 with --quick)
+    int step = -1;              // -1: 4 with --quick, 2 by default, 1 with --full
+    std::set<std::string> ops;  // --ops keys; empty: every operator of bench_ops()
     std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     std::string csv_path;
     std::string md_path;
@@ -74,9 +61,8 @@ void usage() {
         "  --quick | --full        fewer sizes and repetitions | every power of 2, more reps\n"
         "  --max-log2 N            largest size 2^N (default 26 cpu, 28 gpu, 22 with --quick)\n"
         "  --step N                every N-th power of 2 (default 2; 4 quick; 1 full)\n"
-        "  --ops a,b               of logsigmoid,logit,bn,upsample,add,mul, sigmoid,\n"
-        "                          logsigmoid_fwd,logit_fwd,sigmoid_bwd,upsample_fwd,bn_stats,\n"
-        "                          bn_elemt,bn_elemt_bwd (default all)\n"
+        "  --ops a,b               operator keys (default all; --list shows them)\n"
+        "  --list                  list the benchmarked operators (key, name, family) and exit\n"
         "  --dtypes a,b            of fp32,fp16,bf16 (default all)\n"
         "  --csv PATH              write CSV rows (all backends) to PATH\n"
         "  --md PATH               write markdown tables to PATH\n"
@@ -127,10 +113,19 @@ bool parse(int argc, char** argv, Options* o) {
             o->max_log2 = std::atoi(value().c_str());
         } else if (a == "--step") {
             o->step = std::max(1, std::atoi(value().c_str()));
+        } else if (a == "--list") {
+            for (const BenchOp& op : bench_ops())
+                std::printf("%-16s %-32s %s\n", op.key.c_str(), op.name.c_str(), op.family.c_str());
+            std::exit(0);
         } else if (a == "--ops") {
             o->ops.clear();
-            for (const std::string& op : split(value()))
+            for (const std::string& op : split(value())) {
+                if (!find_bench_op(op)) {
+                    std::fprintf(stderr, "aclemu_bench: unknown op %s (see --list)\n", op.c_str());
+                    return false;
+                }
                 o->ops.insert(op);
+            }
         } else if (a == "--dtypes") {
             o->dtypes.clear();
             for (const std::string& d : split(value())) {
@@ -192,7 +187,7 @@ int64_t pow2(int k) {
 
 /// Upsample rows (n*c) and L_in for scale `s` so that the larger of the two tensors has about
 /// 2^k (at most) elements; L_in is a multiple of 4 so that x1.5 and x0.75 give integer L_out.
-Case upsample_case(aclDataType dt, int k, double s, const char* variant, OpKind op) {
+Case upsample_case(aclDataType dt, int k, double s, const char* variant, const BenchOp* op) {
     Case c;
     c.op = op;
     c.dtype = dt;
@@ -231,92 +226,76 @@ std::vector<Case> build_cases(const Options& o, const std::string& backend) {
         strided_ks.push_back(max_log2);  // small (smoke) runs
 
     std::vector<Case> cases;
-    const std::pair<OpKind, const char*> elementwise_ops[] = {
-        {OpKind::LogSigmoidBackward, "logsigmoid"},
-        {OpKind::LogitGrad, "logit"},
-        {OpKind::Add, "add"},
-        {OpKind::Mul, "mul"},
-        {OpKind::Sigmoid, "sigmoid"},
-        {OpKind::LogSigmoid, "logsigmoid_fwd"},
-        {OpKind::Logit, "logit_fwd"},
-        {OpKind::SigmoidBackward, "sigmoid_bwd"},
-    };
-    for (const auto& [op, key] : elementwise_ops) {
-        if (!o.ops.count(key))
+    for (const BenchOp& bop : bench_ops()) {
+        if (!o.ops.empty() && !o.ops.count(bop.key))
             continue;
-        for (aclDataType dt : o.dtypes) {
-            for (int k : ks) {
-                Case c;
-                c.op = op;
-                c.dtype = dt;
-                c.variant = "contig";
-                c.cols = pow2(k);
-                cases.push_back(c);
-            }
-            for (int k : strided_ks) {
-                Case c;
-                c.op = op;
-                c.dtype = dt;
-                c.variant = "transposed";
-                c.transposed = true;
-                c.rows = pow2(k / 2);
-                c.cols = pow2(k - k / 2);
-                cases.push_back(c);
+        const BenchOp* op = &bop;
+        switch (op->shape) {
+            case ShapeKind::Elementwise:
+                for (aclDataType dt : o.dtypes) {
+                    for (int k : ks) {
+                        Case c;
+                        c.op = op;
+                        c.dtype = dt;
+                        c.variant = "contig";
+                        c.cols = pow2(k);
+                        cases.push_back(c);
+                    }
+                    for (int k : strided_ks) {
+                        Case c;
+                        c.op = op;
+                        c.dtype = dt;
+                        c.variant = "transposed";
+                        c.transposed = true;
+                        c.rows = pow2(k / 2);
+                        c.cols = pow2(k - k / 2);
+                        cases.push_back(c);
+                    }
+                }
+                break;
+            case ShapeKind::BatchNorm:
+                for (aclDataType dt : o.dtypes) {
+                    for (int k : ks) {
+                        Case c;
+                        c.op = op;
+                        c.dtype = dt;
+                        c.variant = "sweep";
+                        const int lc = std::min(k, 4);
+                        const int r = k - lc;
+                        c.c = pow2(lc);
+                        c.n = pow2(r / 2);
+                        c.l = pow2(r - r / 2);
+                        cases.push_back(c);
+                    }
+                    // The two named shapes: few channels with a long reduction, many short ones
+                    // (skipped by small smoke runs: they need 2^27 and 2^29 elements).
+                    if ((m != Mode::Quick || dt == ACL_FLOAT) && max_log2 >= 22) {
+                        Case few;
+                        few.op = op;
+                        few.dtype = dt;
+                        few.variant = "C=8";
+                        few.n = 64;
+                        few.c = 8;
+                        few.l = pow2(20);  // N * spatial = 2^26
+                        cases.push_back(few);
+                        Case many = few;
+                        many.variant = "C=2048";
+                        many.c = 2048;
+                        many.l = 1024;  // N * spatial = 2^16
+                        cases.push_back(many);
+                    }
+                }
+                break;
+            case ShapeKind::Upsample: {
+                const std::pair<double, const char*> scales[] = {
+                    {2.0, "x2"}, {0.5, "x0.5"}, {1.5, "x1.5"}, {0.75, "x0.75"}};
+                for (const auto& [sc, name] : scales)
+                    for (aclDataType dt : o.dtypes)
+                        for (int k : ks)
+                            cases.push_back(upsample_case(dt, k, sc, name, op));
+                break;
             }
         }
-    }
-    const std::pair<OpKind, const char*> batch_norm[] = {
-        {OpKind::BatchNormReduceBackward, "bn"},
-        {OpKind::BatchNormStats, "bn_stats"},
-        {OpKind::BatchNormElemt, "bn_elemt"},
-        {OpKind::BatchNormElemtBackward, "bn_elemt_bwd"}};
-    for (const auto& [op, key] : batch_norm) {
-        if (!o.ops.count(key))
-            continue;
-        for (aclDataType dt : o.dtypes) {
-            for (int k : ks) {
-                Case c;
-                c.op = op;
-                c.dtype = dt;
-                c.variant = "sweep";
-                const int lc = std::min(k, 4);
-                const int r = k - lc;
-                c.c = pow2(lc);
-                c.n = pow2(r / 2);
-                c.l = pow2(r - r / 2);
-                cases.push_back(c);
-            }
-            // The two named shapes: few channels with a long reduction, many short ones
-            // (skipped by small smoke runs: they need 2^27 and 2^29 elements).
-            if ((m != Mode::Quick || dt == ACL_FLOAT) && max_log2 >= 22) {
-                Case few;
-                few.op = op;
-                few.dtype = dt;
-                few.variant = "C=8";
-                few.n = 64;
-                few.c = 8;
-                few.l = pow2(20);  // N * spatial = 2^26
-                cases.push_back(few);
-                Case many = few;
-                many.variant = "C=2048";
-                many.c = 2048;
-                many.l = 1024;  // N * spatial = 2^16
-                cases.push_back(many);
-            }
-        }
-    }
-    const std::pair<OpKind, const char*> upsample[] = {
-        {OpKind::UpsampleNearestExact1dBackward, "upsample"},
-        {OpKind::UpsampleNearestExact1d, "upsample_fwd"}};
-    for (const auto& [op, key] : upsample) {
-        if (!o.ops.count(key))
-            continue;
-        const std::pair<double, const char*> scales[] = {
-            {2.0, "x2"}, {0.5, "x0.5"}, {1.5, "x1.5"}, {0.75, "x0.75"}};
-        for (const auto& [s, name] : scales)
-            for (aclDataType dt : o.dtypes)
-                for (int k : ks)
-                    cases.push_back(upsample_case(dt, k, s, name, op));
     }
     return cases;
 }
@@ -393,31 +372,20 @@ void measure_overhead(const Options& o,
                       std::vector<OverheadRow>* rows) {
     const int iters = o.mode == Mode::Quick ? 500 : 2000;
     const int batches = 5;
-    for (OpKind op : {OpKind::LogSigmoidBackward,
-                      OpKind::LogitGrad,
-                      OpKind::BatchNormReduceBackward,
-                      OpKind::UpsampleNearestExact1dBackward,
-                      OpKind::Add,
-                      OpKind::Mul,
-
-                      OpKind::Sigmoid,
-                      OpKind::LogSigmoid,
-                      OpKind::Logit,
-                      OpKind::SigmoidBackward,
-                      OpKind::UpsampleNearestExact1d,
-                      OpKind::BatchNormStats,
-                      OpKind::BatchNormElemt,
-                      OpKind::BatchNormElemtBackward}) {
+    for (const BenchOp& bop : bench_ops()) {
+        if (!o.ops.empty() && !o.ops.count(bop.key))
+            continue;
+        const BenchOp* op = &bop;
         Case c;
         c.op = op;
         c.dtype = ACL_FLOAT;
         c.variant = "1 element";
-        if (op == OpKind::UpsampleNearestExact1dBackward || op == OpKind::UpsampleNearestExact1d)
+        if (op->shape == ShapeKind::Upsample)
             c.scales = 1.0;
         OverheadRow row;
         row.backend = backend;
         row.device = device;
-        row.op = op_name(op);
+        row.op = op->name;
         row.dtype = "fp32";
         auto inst = CaseInstance::create(c, 1, o.seed);
         if (!inst) {
@@ -555,7 +523,7 @@ int run_backend(const Options& o, const std::string& backend) {
             BandwidthRow row;
             row.backend = backend;
             row.device = device;
-            row.op = op_name(c.op);
+            row.op = c.op->name;
             row.variant = c.variant;
             row.dtype = dtype_name(c.dtype);
             row.shape = c.shape();

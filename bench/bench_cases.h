@@ -7,6 +7,8 @@
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
 
+#include "bench_op.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,44 +16,17 @@
 
 namespace aclemu::bench {
 
-enum class OpKind {
-    LogSigmoidBackward,
-    LogitGrad,
-    BatchNormReduceBackward,
-    UpsampleNearestExact1dBackward,
-    Add,  // out = self + 1.5 * other, same shape and dtype
-    Mul,  // out = self * other
-    // The forwards (ops-forward): elementwise rows x cols like the two above; Upsample like its
-    // backward ([n, c, l] -> [n, c, l_out]); the SyncBatchNorm ops on BatchNorm's [n, c, l].
-    Sigmoid,
-    LogSigmoid,
-    Logit,
-    SigmoidBackward,
-    UpsampleNearestExact1d,
-    BatchNormStats,
-    BatchNormElemt,
-    BatchNormElemtBackward,
-};
-
-/// The forward ops read one input (Sigmoid, LogSigmoid, Logit).
-bool is_unary(OpKind op);
-/// The ops over rows x cols (the binary and unary elementwise ones).
-bool is_elementwise(OpKind op);
-/// The ops over BatchNorm's [n, c, l] shape.
-bool is_batch_norm(OpKind op);
-const char* op_name(OpKind op);
-
 struct Case {
-    OpKind op = OpKind::LogSigmoidBackward;
+    const BenchOp* op = nullptr;
     aclDataType dtype = ACL_FLOAT;
     std::string variant;
-    // Elementwise ops: rows x cols (1-D [cols] when rows == 1). transposed: x and dy are the
+    // ShapeKind::Elementwise: rows x cols (1-D [cols] when rows == 1). transposed: x and dy are the
     // transposed view [cols, rows] of a [rows, cols] storage, dx is contiguous [cols, rows].
     int64_t rows = 1;
     int64_t cols = 1;
     bool transposed = false;
-    // BatchNormReduceBackward: [n, c, l]; mean/invstd/weight and the four outputs are fp32 [c].
-    // UpsampleNearestExact1dBackward: gradOutput [n, c, l_out] -> out [n, c, l], `scales`.
+    // ShapeKind::BatchNorm: [n, c, l], per-channel tensors fp32 [c]. ShapeKind::Upsample: the
+    // forward maps [n, c, l] -> [n, c, l_out], the backward gradOutput [n, c, l_out] -> [n, c, l].
     int64_t n = 1;
     int64_t c = 1;
     int64_t l = 1;
@@ -93,10 +68,7 @@ public:
 private:
     struct Set {
         void* arena = nullptr;
-        std::vector<aclTensor*> tensors;
-        aclIntArray* output_size = nullptr;
-        aclIntArray* input_size = nullptr;
-        aclScalar* alpha = nullptr;
+        BenchArgs args;
         aclOpExecutor* executor = nullptr;
     };
 

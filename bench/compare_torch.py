@@ -3,31 +3,10 @@
 
 aclemu is driven through its C API with ctypes (libascendcl.so, libnnopbase.so, libopapi.so from
 --lib-dir): aclInit, aclrtSetDevice, aclrtMalloc, aclrtMemcpy, aclCreateTensor, the two phases
-and events. PyTorch runs the native backward ops (perf_notes §3):
-
-  log_sigmoid_backward   torch.ops.aten.log_sigmoid_backward.grad_input(dy, x, buffer)
-  logit_backward         torch.ops.aten.logit_backward.grad_input(dy, x, eps)
-  batch_norm_backward_reduce
-                         CUDA: torch.batch_norm_backward_reduce(dy, x, mean, invstd, w, T, T, T)
-                         CPU (no native kernel): sum_dy = dy.sum(dims), sum_dy_xmu =
-                         (dy * (x - mean)).sum(dims), grad_weight = sum_dy_xmu * invstd,
-                         grad_bias = sum_dy, accumulated in fp32
-  _upsample_nearest_exact1d_backward
-                         torch.ops.aten._upsample_nearest_exact1d_backward.grad_input(
-                             dy, [L_out], [N, C, L_in], scales)
-  sigmoid                torch.sigmoid(x, out=out)
-  log_sigmoid            torch.ops.aten.log_sigmoid.out(x, out=out)
-  logit                  torch.logit(x, eps, out=out)
-  sigmoid_backward       torch.ops.aten.sigmoid_backward.grad_input(dy, y, grad_input=out)
-  _upsample_nearest_exact1d
-                         torch.ops.aten._upsample_nearest_exact1d.out(x, [L_out], scales, out=out)
-  batch_norm_stats       CUDA: torch.batch_norm_stats(x, eps); CPU (no native kernel):
-                         torch.var_mean over every dim but 1, invstd = rsqrt(var + eps)
-  batch_norm_elemt       CUDA: torch.batch_norm_elemt(x, w, b, mean, invstd, eps, out=out);
-                         CPU: (x - mean) * (invstd * w) + b with preallocated outputs
-  batch_norm_backward_elemt
-                         CUDA: torch.batch_norm_backward_elemt(dy, x, mean, invstd, w, sum_dy,
-                         sum_dy_xmu, count); CPU: the same formula in tensor ops
+and events. The operators are those of the operator list (kernels_cu/operators.def): each kernel
+family's recipe bench/ops/<family>.py builds the inputs, the aclnn call and the PyTorch call
+(the native op where PyTorch has one, with preallocated outputs; its docstring says which).
+`--list` prints them.
 
 Fairness: both write into preallocated outputs (the .grad_input overloads); the inputs are the
 same bytes (PyTorch's tensors are copied into aclrtMalloc buffers through the host). On the CPU
@@ -49,439 +28,44 @@ import os
 import statistics
 import sys
 import time
+import types
 
-ACL_FLOAT, ACL_FLOAT16, ACL_BF16 = 0, 1, 27
-ACL_FORMAT_ND = 2
-ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST = 1, 2
-ACL_MEM_MALLOC_HUGE_FIRST = 0
-LOGIT_EPS = 1e-6
-ADD_ALPHA = 1.5  # aclnnAdd's alpha (and torch.add's), as in aclemu_bench
-
-P = ctypes.c_void_p
-PP = ctypes.POINTER(ctypes.c_void_p)
-I64P = ctypes.POINTER(ctypes.c_int64)
-U64P = ctypes.POINTER(ctypes.c_uint64)
+from compare_support import Acl, AclBuffers, recipes
 
 
-# ---------------------------------------------------------------------------------------------
-# aclemu through ctypes
-# ---------------------------------------------------------------------------------------------
-
-def find_lib(lib_dir, name):
-    for sub in ("", "lib64", "lib"):
-        path = os.path.join(lib_dir, sub, name)
-        if os.path.exists(path):
-            return path
-    raise FileNotFoundError(f"{name} not found under {lib_dir} (tried ., lib64, lib)")
-
-
-class Acl:
-    """The handful of acl/aclnn entry points the comparison needs, with their C signatures."""
-
-    def __init__(self, lib_dir):
-        mode = ctypes.RTLD_GLOBAL
-        self.rt = ctypes.CDLL(find_lib(lib_dir, "libascendcl.so"), mode=mode)
-        self.nn = ctypes.CDLL(find_lib(lib_dir, "libnnopbase.so"), mode=mode)
-        self.op = ctypes.CDLL(find_lib(lib_dir, "libopapi.so"), mode=mode)
-        c_int = ctypes.c_int
-        sig = {
-            (self.rt, "aclInit"): [ctypes.c_char_p],
-            (self.rt, "aclFinalize"): [],
-            (self.rt, "aclrtSetDevice"): [ctypes.c_int32],
-            (self.rt, "aclrtResetDevice"): [ctypes.c_int32],
-            (self.rt, "aclrtCreateStream"): [PP],
-            (self.rt, "aclrtDestroyStream"): [P],
-            (self.rt, "aclrtSynchronizeStream"): [P],
-            (self.rt, "aclrtMalloc"): [PP, ctypes.c_size_t, c_int],
-            (self.rt, "aclrtFree"): [P],
-            (self.rt, "aclrtMemcpy"): [P, ctypes.c_size_t, P, ctypes.c_size_t, c_int],
-            (self.rt, "aclrtCreateEvent"): [PP],
-            (self.rt, "aclrtDestroyEvent"): [P],
-            (self.rt, "aclrtRecordEvent"): [P, P],
-            (self.rt, "aclrtEventElapsedTime"): [ctypes.POINTER(ctypes.c_float), P, P],
-            (self.nn, "aclCreateTensor"): [I64P, ctypes.c_uint64, c_int, I64P, ctypes.c_int64,
-                                           c_int, I64P, ctypes.c_uint64, P],
-            (self.nn, "aclDestroyTensor"): [P],
-            (self.nn, "aclCreateIntArray"): [I64P, ctypes.c_uint64],
-            (self.nn, "aclDestroyIntArray"): [P],
-            (self.nn, "aclCreateScalar"): [P, c_int],
-            (self.nn, "aclDestroyScalar"): [P],
-            (self.nn, "aclSetAclOpExecutorRepeatable"): [P],
-            (self.nn, "aclDestroyAclOpExecutor"): [P],
-            (self.op, "aclnnLogSigmoidBackwardGetWorkspaceSize"): [P, P, P, P, U64P, PP],
-            (self.op, "aclnnLogitGradGetWorkspaceSize"): [P, P, ctypes.c_double, P, U64P, PP],
-            (self.op, "aclnnBatchNormReduceBackwardGetWorkspaceSize"):
-                [P, P, P, P, P, ctypes.c_bool, ctypes.c_bool, ctypes.c_bool, P, P, P, P, U64P, PP],
-            (self.op, "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize"):
-                [P, P, P, ctypes.c_double, P, U64P, PP],
-            (self.op, "aclnnAddGetWorkspaceSize"): [P, P, P, P, U64P, PP],
-            (self.op, "aclnnMulGetWorkspaceSize"): [P, P, P, U64P, PP],
-        }
-        for name in ("aclnnLogSigmoidBackward", "aclnnLogitGrad", "aclnnBatchNormReduceBackward",
-                     "aclnnUpsampleNearestExact1dBackward", "aclnnAdd", "aclnnMul"):
-            sig[(self.op, name)] = [P, ctypes.c_uint64, P, P]
-        for (lib, name), args in sig.items():
-            fn = getattr(lib, name)
-            fn.argtypes = args
-            fn.restype = ctypes.c_void_p if name.startswith("aclCreate") else ctypes.c_int
-        self.rt.aclGetRecentErrMsg.restype = ctypes.c_char_p
-
-    def __getattr__(self, name):
-        for lib in (self.rt, self.nn, self.op):
-            try:
-                return getattr(lib, name)
-            except AttributeError:
-                pass
-        raise AttributeError(name)
-
-    def check(self, ret, what):
-        if ret != 0:
-            msg = self.rt.aclGetRecentErrMsg()
-            raise RuntimeError(f"{what} failed with {ret}: {msg.decode() if msg else ''}")
-
-    def malloc(self, nbytes):
-        ptr = ctypes.c_void_p()
-        self.check(self.rt.aclrtMalloc(ctypes.byref(ptr), max(nbytes, 1),
-                                       ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc")
-        return ptr.value
-
-    def tensor(self, dims, dtype, dev_ptr, strides=None, storage=None):
-        n = len(dims)
-        if strides is None:
-            strides = [1] * n
-            for i in range(n - 2, -1, -1):
-                strides[i] = strides[i + 1] * dims[i + 1]
-        storage = storage or dims
-        arr = lambda v: (ctypes.c_int64 * max(len(v), 1))(*v)
-        t = self.nn.aclCreateTensor(arr(dims), n, dtype, arr(strides), 0, ACL_FORMAT_ND,
-                                    arr(storage), len(storage), dev_ptr)
-        if not t:
-            raise RuntimeError("aclCreateTensor failed")
-        return t
-
-
-# ---------------------------------------------------------------------------------------------
-# Cases
-# ---------------------------------------------------------------------------------------------
-
-class AclBuffers:
-    """aclrtMalloc copies of torch tensors (through the host), and the tensors over them."""
-
-    def __init__(self, acl):
-        self.acl, self.ptrs, self.tensors, self.arrays, self.scalars = acl, [], [], [], []
-
-    def upload(self, t, view=None):
-        """Copies t's storage to a new device buffer; returns an aclTensor of `view` (a torch
-        view of t, possibly strided) or of t itself."""
-        host = t.detach().contiguous().cpu()
-        nbytes = host.numel() * host.element_size()
-        ptr = self.acl.malloc(nbytes)
-        self.ptrs.append(ptr)
-        if nbytes:
-            self.acl.check(self.acl.rt.aclrtMemcpy(ptr, nbytes, host.data_ptr(), nbytes,
-                                                   ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy H2D")
-        v = view if view is not None else t
-        tensor = self.acl.tensor(list(v.shape), acl_dtype(v.dtype), ptr, list(v.stride()),
-                                 list(t.shape))
-        self.tensors.append(tensor)
-        return tensor, ptr
-
-    def output(self, like):
-        nbytes = like.numel() * like.element_size()
-        ptr = self.acl.malloc(nbytes)
-        self.ptrs.append(ptr)
-        tensor = self.acl.tensor(list(like.shape), acl_dtype(like.dtype), ptr)
-        self.tensors.append(tensor)
-        return tensor, ptr
-
-    def download(self, ptr, like):
-        import torch
-        host = torch.empty(like.shape, dtype=like.dtype)
-        nbytes = host.numel() * host.element_size()
-        if nbytes:
-            self.acl.check(self.acl.rt.aclrtMemcpy(host.data_ptr(), nbytes, ptr, nbytes,
-                                                   ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy D2H")
-        return host
-
-    def int_array(self, values):
-        a = self.acl.nn.aclCreateIntArray((ctypes.c_int64 * len(values))(*values), len(values))
-        self.arrays.append(a)
-        return a
-
-    def float_scalar(self, value):
-        v = ctypes.c_float(value)
-        s = self.acl.nn.aclCreateScalar(ctypes.byref(v), 0)  # ACL_FLOAT
-        self.scalars.append(s)
-        return s
-
-    def free(self):
-        for s in self.scalars:
-            self.acl.nn.aclDestroyScalar(s)
-        for t in self.tensors:
-            self.acl.nn.aclDestroyTensor(t)
-        for a in self.arrays:
-            self.acl.nn.aclDestroyIntArray(a)
-        for p in self.ptrs:
-            self.acl.rt.aclrtFree(p)
-
-
-def acl_dtype(dt):
-    import torch
-    return {torch.float32: ACL_FLOAT, torch.float16: ACL_FLOAT16, torch.bfloat16: ACL_BF16}[dt]
-
-
-def uniform(shape, lo, hi, dtype, device, gen):
-    import torch
-    t = torch.rand(shape, generator=gen, dtype=torch.float32) * (hi - lo) + lo
-    return t.to(dtype).to(device)
-
-
-class Case:
-    """One comparison: builds inputs, the aclemu executor, the torch callable and outputs."""
-
-    def __init__(self, op, variant, dtype, shape_str, numel, min_bytes):
-        self.op, self.variant, self.dtype = op, variant, dtype
-        self.shape_str, self.numel, self.min_bytes = shape_str, numel, min_bytes
-
-
-def build_case(acl, spec, device, gen):
-    """Returns (case, bufs, phase1 callable, phase2 fn, torch_fn, fetch_acl, fetch_torch)."""
-    import torch
-    op, variant, dtype = spec["op"], spec["variant"], spec["dtype"]
+def build_case(acl, recipe, spec, device, gen):
+    """Returns (case, phase2 fn, torch_fn, fetch_acl, fetch_torch, cleanup)."""
     bufs = AclBuffers(acl)
-    esize = torch.tensor([], dtype=dtype).element_size()
-
-    if op in ("LogSigmoidBackward", "LogitGrad"):
-        rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
-        lo, hi = (-8.0, 8.0) if op == "LogSigmoidBackward" else (0.01, 0.99)
-        x_store = uniform((rows, cols), lo, hi, dtype, device, gen)
-        dy_store = uniform((rows, cols), -1.0, 1.0, dtype, device, gen)
-        x, dy = (x_store.t(), dy_store.t()) if transposed else (x_store, dy_store)
-        out_t = torch.empty(x.shape, dtype=dtype, device=device)
-        tx, _ = bufs.upload(x_store, x)
-        tdy, _ = bufs.upload(dy_store, dy)
-        tout, out_ptr = bufs.output(out_t)
-        numel = rows * cols
-        shape = f"{cols}x{rows}^T" if transposed else (f"{cols}" if rows == 1 else f"{rows}x{cols}")
-        case = Case(op, variant, dtype, shape, numel, 3 * numel * esize)
-        if op == "LogSigmoidBackward":
-            tbuf, _ = bufs.upload(x_store, x)  # only null-checked by aclemu
-            fname, args = "aclnnLogSigmoidBackward", (tdy, tx, tbuf, tout)
-            if device == "cpu":  # the CPU kernel reads the forward's buffer
-                buffer = torch.ops.aten.log_sigmoid_forward(x)[1]
-            else:
-                buffer = torch.empty(0, dtype=dtype, device=device)
-            torch_fn = lambda: torch.ops.aten.log_sigmoid_backward.grad_input(
-                dy, x, buffer, grad_input=out_t)
-        else:
-            fname, args = "aclnnLogitGrad", (tx, tdy, ctypes.c_double(LOGIT_EPS), tout)
-            torch_fn = lambda: torch.ops.aten.logit_backward.grad_input(
-                dy, x, LOGIT_EPS, grad_input=out_t)
-        fetch = lambda: [bufs.download(out_ptr, out_t)]
-        fetch_t = lambda: [out_t.cpu()]
-
-    elif op in ("Add", "Mul"):
-        rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
-        a_store = uniform((rows, cols), -4.0, 4.0, dtype, device, gen)
-        b_store = uniform((rows, cols), -4.0, 4.0, dtype, device, gen)
-        a, b = (a_store.t(), b_store.t()) if transposed else (a_store, b_store)
-        out_t = torch.empty(a.shape, dtype=dtype, device=device)
-        ta, _ = bufs.upload(a_store, a)
-        tb, _ = bufs.upload(b_store, b)
-        tout, out_ptr = bufs.output(out_t)
-        numel = rows * cols
-        shape = f"{cols}x{rows}^T" if transposed else (f"{cols}" if rows == 1 else f"{rows}x{cols}")
-        case = Case(op, variant, dtype, shape, numel, 3 * numel * esize)
-        if op == "Add":
-            fname, args = "aclnnAdd", (ta, tb, bufs.float_scalar(ADD_ALPHA), tout)
-            torch_fn = lambda: torch.add(a, b, alpha=ADD_ALPHA, out=out_t)
-        else:
-            fname, args = "aclnnMul", (ta, tb, tout)
-            torch_fn = lambda: torch.mul(a, b, out=out_t)
-        fetch = lambda: [bufs.download(out_ptr, out_t)]
-        fetch_t = lambda: [out_t.cpu()]
-
-    elif op in ("Sigmoid", "LogSigmoid", "Logit", "SigmoidBackward"):
-        rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
-        lo, hi = (0.01, 0.99) if op in ("Logit", "SigmoidBackward") else (-8.0, 8.0)
-        x_store = uniform((rows, cols), lo, hi, dtype, device, gen)
-        x = x_store.t() if transposed else x_store
-        out_t = torch.empty(x.shape, dtype=dtype, device=device)
-        tx, _ = bufs.upload(x_store, x)
-        tout, out_ptr = bufs.output(out_t)
-        numel = rows * cols
-        shape = f"{cols}x{rows}^T" if transposed else (f"{cols}" if rows == 1 else f"{rows}x{cols}")
-        operands = 3 if op == "SigmoidBackward" else 2
-        case = Case(op, variant, dtype, shape, numel, operands * numel * esize)
-        if op == "Sigmoid":
-            fname, args = "aclnnSigmoid", (tx, tout)
-            torch_fn = lambda: torch.sigmoid(x, out=out_t)
-        elif op == "LogSigmoid":
-            fname, args = "aclnnLogSigmoid", (tx, tout)
-            torch_fn = lambda: torch.ops.aten.log_sigmoid.out(x, out=out_t)
-        elif op == "Logit":
-            fname, args = "aclnnLogit", (tx, ctypes.c_double(LOGIT_EPS), tout)
-            torch_fn = lambda: torch.logit(x, LOGIT_EPS, out=out_t)
-        else:
-            dy_store = uniform((rows, cols), -1.0, 1.0, dtype, device, gen)
-            dy = dy_store.t() if transposed else dy_store
-            tdy, _ = bufs.upload(dy_store, dy)
-            fname, args = "aclnnSigmoidBackward", (tdy, tx, tout)
-            torch_fn = lambda: torch.ops.aten.sigmoid_backward.grad_input(dy, x, grad_input=out_t)
-        fetch = lambda: [bufs.download(out_ptr, out_t)]
-        fetch_t = lambda: [out_t.cpu()]
-
-    elif op in ("BatchNormStats", "BatchNormElemt", "BatchNormElemtBackward"):
-        n, c, l = spec["n"], spec["c"], spec["l"]
-        x = uniform((n, c, l), -3.0, 3.0, dtype, device, gen)
-        tx, _ = bufs.upload(x)
-        numel = n * c * l
-        eps = 1e-5
-        shape = f"{n}x{c}x{l}"
-        if op == "BatchNormStats":
-            outs = [torch.empty(c, dtype=torch.float32, device=device) for _ in range(2)]
-            touts = [bufs.output(o) for o in outs]
-            case = Case(op, variant, dtype, shape, numel, numel * esize)
-            fname, args = "aclnnBatchNormStats", (tx, ctypes.c_double(eps), touts[0][0],
-                                                  touts[1][0])
-            result = {}
-            if device == "cuda":
-                def torch_fn():
-                    result["r"] = torch.batch_norm_stats(x, eps)
-            else:
-                def torch_fn():
-                    var, mean = torch.var_mean(x.float(), [0, 2], correction=0)
-                    result["r"] = (mean, torch.rsqrt(var + eps))
-            fetch_t = lambda: [r.float().cpu() for r in result["r"]]
-            fetch = lambda: [bufs.download(p, o) for (_, p), o in zip(touts, outs)]
-        else:
-            mean = uniform((c,), -0.5, 0.5, torch.float32, device, gen)
-            invstd = uniform((c,), 0.5, 2.0, torch.float32, device, gen)
-            weight = uniform((c,), 0.5, 1.5, torch.float32, device, gen)
-            tmean, _ = bufs.upload(mean)
-            tinv, _ = bufs.upload(invstd)
-            tw, _ = bufs.upload(weight)
-            out_t = torch.empty((n, c, l), dtype=dtype, device=device)
-            tout, out_ptr = bufs.output(out_t)
-            m3, i3, w3 = mean.view(1, c, 1), invstd.view(1, c, 1), weight.view(1, c, 1)
-            if op == "BatchNormElemt":
-                bias = uniform((c,), -0.5, 0.5, torch.float32, device, gen)
-                tb, _ = bufs.upload(bias)
-                case = Case(op, variant, dtype, shape, numel, 2 * numel * esize)
-                fname, args = "aclnnBatchNormElemt", (tx, tw, tb, tmean, tinv,
-                                                      ctypes.c_double(eps), tout)
-                if device == "cuda":
-                    torch_fn = lambda: torch.batch_norm_elemt(x, weight, bias, mean, invstd, eps,
-                                                              out=out_t)
-                else:
-                    b3 = bias.view(1, c, 1)
-                    torch_fn = lambda: out_t.copy_((x - m3) * (i3 * w3) + b3)
-            else:
-                dy = uniform((n, c, l), -1.0, 1.0, dtype, device, gen)
-                tdy, _ = bufs.upload(dy)
-                sum_dy = uniform((c,), -10.0, 10.0, torch.float32, device, gen)
-                sum_dy_xmu = uniform((c,), -10.0, 10.0, torch.float32, device, gen)
-                count = torch.full((2,), float(n * l), dtype=torch.int32, device=device)
-                tsd, _ = bufs.upload(sum_dy)
-                tsx, _ = bufs.upload(sum_dy_xmu)
-                tcnt, _ = bufs.upload(count)
-                case = Case(op, variant, dtype, shape, numel, 3 * numel * esize)
-                fname, args = "aclnnBatchNormElemtBackward", (tdy, tx, tmean, tinv, tw, tsd, tsx,
-                                                              tcnt, tout)
-                total = float(2 * n * l)
-                if device == "cuda":
-                    def torch_fn():
-                        out_t.copy_(torch.batch_norm_backward_elemt(dy, x, mean, invstd, weight,
-                                                                    sum_dy, sum_dy_xmu, count))
-                else:
-                    md, mx = (sum_dy / total).view(1, c, 1), (sum_dy_xmu / total).view(1, c, 1)
-                    torch_fn = lambda: out_t.copy_((dy - md - (x - m3) * i3 * i3 * mx) * i3 * w3)
-            fetch = lambda: [bufs.download(out_ptr, out_t)]
-            fetch_t = lambda: [out_t.cpu()]
-
-    elif op == "UpsampleNearestExact1d":
-        n, c, l_in, l_out, s = spec["n"], spec["c"], spec["l"], spec["l_out"], spec["scales"]
-        x = uniform((n, c, l_in), -1.0, 1.0, dtype, device, gen)
-        out_t = torch.empty((n, c, l_out), dtype=dtype, device=device)
-        tx, _ = bufs.upload(x)
-        tout, out_ptr = bufs.output(out_t)
-        osz = bufs.int_array([l_out])
-        numel = n * c * max(l_in, l_out)
-        case = Case(op, variant, dtype, f"{n}x{c}x{l_in}>{l_out}", numel,
-                    n * c * (l_in + l_out) * esize)
-        fname, args = "aclnnUpsampleNearestExact1d", (tx, osz, ctypes.c_double(s), tout)
-        torch_fn = lambda: torch.ops.aten._upsample_nearest_exact1d.out(x, [l_out], s, out=out_t)
-        fetch = lambda: [bufs.download(out_ptr, out_t)]
-        fetch_t = lambda: [out_t.cpu()]
-
-    elif op == "BatchNormReduceBackward":
-        n, c, l = spec["n"], spec["c"], spec["l"]
-        dy = uniform((n, c, l), -1.0, 1.0, dtype, device, gen)
-        x = uniform((n, c, l), -3.0, 3.0, dtype, device, gen)
-        mean = uniform((c,), -0.5, 0.5, torch.float32, device, gen)
-        invstd = uniform((c,), 0.5, 2.0, torch.float32, device, gen)
-        weight = uniform((c,), 0.5, 1.5, torch.float32, device, gen)
-        outs = [torch.empty(c, dtype=torch.float32, device=device) for _ in range(4)]
-        tdy, _ = bufs.upload(dy)
-        tx, _ = bufs.upload(x)
-        tmean, _ = bufs.upload(mean)
-        tinv, _ = bufs.upload(invstd)
-        tw, _ = bufs.upload(weight)
-        touts = [bufs.output(o) for o in outs]
-        numel = n * c * l
-        case = Case(op, variant, dtype, f"{n}x{c}x{l}", numel, 2 * numel * esize)
-        fname = "aclnnBatchNormReduceBackward"
-        args = (tdy, tx, tmean, tinv, tw, True, True, True) + tuple(t for t, _ in touts)
-        if device == "cuda":
-            result = {}
-
-            def torch_fn():
-                result["r"] = torch.batch_norm_backward_reduce(dy, x, mean, invstd, weight,
-                                                               True, True, True)
-            fetch_t = lambda: [r.float().cpu() for r in result["r"]]
-        else:
-            dims = [0, 2]
-            m3 = mean.view(1, c, 1)
-
-            def torch_fn():
-                torch.sum(dy, dims, dtype=torch.float32, out=outs[0])
-                torch.sum(dy * (x - m3), dims, dtype=torch.float32, out=outs[1])
-                torch.mul(outs[1], invstd, out=outs[2])
-                outs[3].copy_(outs[0])
-            fetch_t = lambda: [o.cpu() for o in outs]
-        fetch = lambda: [bufs.download(p, o) for (_, p), o in zip(touts, outs)]
-
-    else:  # UpsampleNearestExact1dBackward
-        n, c, l_in, l_out, s = spec["n"], spec["c"], spec["l"], spec["l_out"], spec["scales"]
-        dy = uniform((n, c, l_out), -1.0, 1.0, dtype, device, gen)
-        out_t = torch.empty((n, c, l_in), dtype=dtype, device=device)
-        tdy, _ = bufs.upload(dy)
-        tout, out_ptr = bufs.output(out_t)
-        osz, isz = bufs.int_array([l_out]), bufs.int_array([n, c, l_in])
-        numel = n * c * max(l_in, l_out)
-        case = Case(op, variant, dtype, f"{n}x{c}x{l_out}>{l_in}", numel,
-                    n * c * (l_in + l_out) * esize)
-        fname, args = "aclnnUpsampleNearestExact1dBackward", (tdy, osz, isz, ctypes.c_double(s),
-                                                              tout)
-        torch_fn = lambda: torch.ops.aten._upsample_nearest_exact1d_backward.grad_input(
-            dy, [l_out], [n, c, l_in], s, grad_input=out_t)
-        fetch = lambda: [bufs.download(out_ptr, out_t)]
-        fetch_t = lambda: [out_t.cpu()]
-
-    ws = ctypes.c_uint64(0)
-    ex = ctypes.c_void_p()
-    acl.check(getattr(acl.op, fname + "GetWorkspaceSize")(*args, ctypes.byref(ws),
-                                                          ctypes.byref(ex)),
-              fname + "GetWorkspaceSize")
+    ctx = types.SimpleNamespace(acl=acl, bufs=bufs, device=device, gen=gen, dtype=spec["dtype"])
+    try:
+        built = recipe["build"](ctx, spec)
+        ws = ctypes.c_uint64(0)
+        ex = ctypes.c_void_p()
+        fname = built.fname
+        phase1 = getattr(acl.op, fname + "GetWorkspaceSize")
+        # C signatures from the arguments: without them ctypes passes a pointer (a Python int)
+        # as a 32-bit int.
+        phase1.argtypes = [type(a) if isinstance(a, ctypes._SimpleCData)
+                           else ctypes.c_bool if isinstance(a, bool) else ctypes.c_void_p
+                           for a in built.args] + [ctypes.POINTER(ctypes.c_uint64),
+                                                   ctypes.POINTER(ctypes.c_void_p)]
+        phase1.restype = ctypes.c_int
+        acl.check(phase1(*built.args, ctypes.byref(ws), ctypes.byref(ex)),
+                  fname + "GetWorkspaceSize")
+    except BaseException:
+        bufs.free()
+        raise
     acl.check(acl.nn.aclSetAclOpExecutorRepeatable(ex), "aclSetAclOpExecutorRepeatable")
     ws_ptr = acl.malloc(ws.value) if ws.value else None
     if ws_ptr:
         bufs.ptrs.append(ws_ptr)
     run_fn = getattr(acl.op, fname)
+    run_fn.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_void_p, ctypes.c_void_p]
+    run_fn.restype = ctypes.c_int
     executor = ex.value
     phase2 = lambda stream: run_fn(ws_ptr, ws.value, executor, stream)
     cleanup = lambda: (acl.nn.aclDestroyAclOpExecutor(executor), bufs.free())
-    return case, phase2, torch_fn, fetch, fetch_t, cleanup
+    return built.case, phase2, built.torch_fn, built.fetch, built.fetch_t, cleanup
 
 
 def max_rel_err(a_list, b_list):
@@ -501,12 +85,11 @@ def max_rel_err(a_list, b_list):
     return worst
 
 
-def tolerance(case):
+def tolerance(recipe, case):
     import torch
-    if case.op in ("BatchNormReduceBackward", "BatchNormStats"):
-        return 1e-3  # fp32 outputs; sums in a different order
-    if case.op == "Logit":
-        return {torch.float32: 1e-4, torch.float16: 4e-3, torch.bfloat16: 1.6e-2}[case.dtype]
+    if "tolerance" in recipe:
+        tol = recipe["tolerance"]()
+        return tol[case.dtype] if isinstance(tol, dict) else tol
     return {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1.6e-2}[case.dtype]
 
 
@@ -570,7 +153,8 @@ def measure(acl, stream, events, device, phase2, torch_fn, target_s, rounds):
 # Case list, table, plot
 # ---------------------------------------------------------------------------------------------
 
-def specs(args):
+def specs(args, ops):
+    """The cases of the recipes `ops`, by their shape kind (as aclemu_bench's sweeps)."""
     import torch
     dtypes = [{"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[d]
               for d in args.dtypes.split(",")]
@@ -582,43 +166,41 @@ def specs(args):
     else:
         ks = [10, 14, 18, 22, 24] + ([26, 28] if gpu else [])
     out = []
-    for op in ("LogSigmoidBackward", "LogitGrad", "Add", "Mul", "Sigmoid", "LogSigmoid", "Logit",
-               "SigmoidBackward"):
+    for recipe in ops:
+        op, shape = recipe["name"], recipe["shape"]
         for dt in dtypes:
-            for k in ks:
-                out.append(dict(op=op, variant="contig", dtype=dt, rows=1, cols=1 << k))
-            k = ks[-1]
-            out.append(dict(op=op, variant="transposed", dtype=dt, rows=1 << (k // 2),
-                            cols=1 << (k - k // 2), transposed=True))
-    for dt in dtypes:
-        for k in ks:
-            lc = min(k, 4)
-            r = k - lc
-            for op in ("BatchNormReduceBackward", "BatchNormStats", "BatchNormElemt",
-                       "BatchNormElemtBackward"):
-                out.append(dict(op=op, variant="sweep", dtype=dt,
-                                n=1 << (r // 2), c=1 << lc, l=1 << (r - r // 2)))
-        if gpu or args.full:
-            out.append(dict(op="BatchNormReduceBackward", variant="C=8", dtype=dt, n=64, c=8,
-                            l=1 << 20))
-            out.append(dict(op="BatchNormReduceBackward", variant="C=2048", dtype=dt, n=64,
-                            c=2048, l=1024))
-    for s, name in ((2.0, "x2"), (0.5, "x0.5"), (1.5, "x1.5"), (0.75, "x0.75")):
-        for dt in dtypes:
-            for k in ks:
-                l_in = 1 << max(2, min(k, 12))
-                l_out = round(l_in * s)
-                rows = 1
-                while rows * 2 * max(l_in, l_out) <= (1 << k):
-                    rows *= 2
-                c = min(rows, 64)
-                for op in ("UpsampleNearestExact1dBackward", "UpsampleNearestExact1d"):
-                    out.append(dict(op=op, variant=name, dtype=dt,
-                                    n=rows // c, c=c, l=l_in, l_out=l_out, scales=s))
+            if shape == "elementwise":
+                for k in ks:
+                    out.append(dict(op=op, variant="contig", dtype=dt, rows=1, cols=1 << k))
+                k = ks[-1]
+                out.append(dict(op=op, variant="transposed", dtype=dt, rows=1 << (k // 2),
+                                cols=1 << (k - k // 2), transposed=True))
+            elif shape == "batch_norm":
+                for k in ks:
+                    lc = min(k, 4)
+                    r = k - lc
+                    out.append(dict(op=op, variant="sweep", dtype=dt,
+                                    n=1 << (r // 2), c=1 << lc, l=1 << (r - r // 2)))
+                if recipe.get("named_shapes") and (gpu or args.full):
+                    out.append(dict(op=op, variant="C=8", dtype=dt, n=64, c=8, l=1 << 20))
+                    out.append(dict(op=op, variant="C=2048", dtype=dt, n=64, c=2048, l=1024))
+            elif shape == "upsample":
+                for s, name in ((2.0, "x2"), (0.5, "x0.5"), (1.5, "x1.5"), (0.75, "x0.75")):
+                    for k in ks:
+                        l_in = 1 << max(2, min(k, 12))
+                        l_out = round(l_in * s)
+                        rows = 1
+                        while rows * 2 * max(l_in, l_out) <= (1 << k):
+                            rows *= 2
+                        c = min(rows, 64)
+                        out.append(dict(op=op, variant=name, dtype=dt,
+                                        n=rows // c, c=c, l=l_in, l_out=l_out, scales=s))
+            else:
+                raise ValueError(f"{op}: unknown shape kind {shape}")
     return out
 
 
-def torch_kernels_missing(acl, all_specs, device, gen):
+def torch_kernels_missing(acl, by_name, all_specs, device, gen):
     """The (op, dtype) pairs PyTorch has no kernel for on this device (PyTorch's CPU kernels lack
     fp16 for several of these ops: "... not implemented for 'Half'"). Runs the torch side of the
     smallest case of each pair once."""
@@ -631,7 +213,8 @@ def torch_kernels_missing(acl, all_specs, device, gen):
         tried.add(key)
         cleanup = None
         try:  # building the case may already call torch (the CPU log-sigmoid forward's buffer)
-            _, _, torch_fn, _, _, cleanup = build_case(acl, spec, device, gen)
+            _, _, torch_fn, _, _, cleanup = build_case(acl, by_name[spec["op"]], spec, device,
+                                                       gen)
             torch_fn()
         except (RuntimeError, NotImplementedError) as e:
             if "not implemented for" not in str(e):
@@ -723,15 +306,14 @@ def plot(rows, path, device, torch_version):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lib-dir", required=True, help="build or install dir with the libraries")
+    ap.add_argument("--lib-dir", help="build or install dir with the libraries (required)")
+    ap.add_argument("--list", action="store_true",
+                    help="list the compared operators (from kernels_cu/operators.def) and exit")
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--full", action="store_true")
     ap.add_argument("--dtypes", default="fp32,fp16,bf16")
-    ap.add_argument("--ops", default="LogSigmoidBackward,LogitGrad,BatchNormReduceBackward,"
-                                     "UpsampleNearestExact1dBackward,Add,Mul,Sigmoid,LogSigmoid,"
-                                     "Logit,SigmoidBackward,UpsampleNearestExact1d,BatchNormStats,"
-                                     "BatchNormElemt,BatchNormElemtBackward")
+    ap.add_argument("--ops", default="", help="comma-separated operator names (default: all)")
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=20261121)
@@ -740,10 +322,16 @@ def main():
     ap.add_argument("--out", default="bench/out/torch_cpu",
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
-    known_ops = ["LogSigmoidBackward", "LogitGrad", "BatchNormReduceBackward",
-                 "UpsampleNearestExact1dBackward", "Add", "Mul", "Sigmoid", "LogSigmoid", "Logit",
-                 "SigmoidBackward", "UpsampleNearestExact1d", "BatchNormStats", "BatchNormElemt",
-                 "BatchNormElemtBackward"]
+    all_recipes = recipes()
+    if args.list:
+        for r in all_recipes:
+            print(f'{r["name"]:<32} {r["shape"]:<12} {r["family"]}')
+        return 0
+    if not args.lib_dir:
+        ap.error("--lib-dir is required")
+    known_ops = [r["name"] for r in all_recipes]
+    if not args.ops:
+        args.ops = ",".join(known_ops)
     unknown = [op for op in args.ops.split(",") if op not in known_ops]
     if unknown:
         sys.exit(f"--ops: unknown {','.join(unknown)}; choose from {','.join(known_ops)}")
@@ -779,8 +367,9 @@ def main():
 
     gen = torch.Generator().manual_seed(args.seed)
     wanted_ops = set(args.ops.split(","))
-    all_specs = [spec for spec in specs(args) if spec["op"] in wanted_ops]
-    no_torch_kernel = torch_kernels_missing(acl, all_specs, args.device,
+    by_name = {r["name"]: r for r in all_recipes}
+    all_specs = specs(args, [r for r in all_recipes if r["name"] in wanted_ops])
+    no_torch_kernel = torch_kernels_missing(acl, by_name, all_specs, args.device,
                                             torch.Generator().manual_seed(args.seed))
     for dtype in sorted({dt for _, dt in no_torch_kernel}, key=dt_name):
         ops = ", ".join(sorted(op for op, dt in no_torch_kernel if dt == dtype))
@@ -808,7 +397,7 @@ def main():
             continue
         try:
             case, phase2, torch_fn, fetch, fetch_t, cleanup = build_case(
-                acl, spec, args.device, gen)
+                acl, by_name[spec["op"]], spec, args.device, gen)
         except Exception as e:  # noqa: BLE001 - report and go on
             row["note"] = f"setup: {e}"
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} -- {row["note"]}')
@@ -820,7 +409,7 @@ def main():
                                         args.target_ms / 1e3, args.rounds)
             err = max_rel_err(fetch(), fetch_t())
             row.update(aclemu_ms=same, aclemu_kernel_ms=kern, torch_ms=tt, speedup=tt / same,
-                       gbps=case.min_bytes / (same * 1e6), err=err, ok=err <= tolerance(case))
+                       gbps=case.min_bytes / (same * 1e6), err=err, ok=err <= tolerance(by_name[spec["op"]], case))
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} {row["shape"]:<18} '
                   f'{same * 1e3:>10.1f} {kern * 1e3:>11.1f} {tt * 1e3:>10.1f} '
                   f'{tt / same:>9.2f} {row["gbps"]:>9.2f} {err:>11.2e} '

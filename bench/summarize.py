@@ -20,7 +20,9 @@ CPU_ELEMENTWISE_FROM_NUMEL = 1 << 24
 GPU_ELEMENTWISE_MIN_RATIO = 0.90
 GPU_OTHER_MIN_RATIO = 0.85
 CPU_OVERHEAD_MAX_US = 2.0
-ELEMENTWISE = ("LogSigmoidBackward", "LogitGrad", "Add", "Mul")
+# aclemu_bench's elementwise operators are the ones with these cases (bench/bench_op.h's
+# ShapeKind::Elementwise), so a new operator needs no entry here.
+ELEMENTWISE_CASES = ("contig", "transposed")
 
 
 def f(x):
@@ -114,10 +116,12 @@ def targets(rows, torch_rows, backend):
     gpu = backend != "cpu"
     # Elementwise (and on a GPU, the others) against the copy.
     groups = defaultdict(list)
+    elementwise = {r["op"] for r in rows if r["kind"] == "bandwidth"
+                   and r["case"] in ELEMENTWISE_CASES}
     for r in rows:
         if r["kind"] != "bandwidth" or r["backend"] != backend or r["note"]:
             continue
-        if r["op"] in ELEMENTWISE:
+        if r["op"] in elementwise:
             if r["case"] == "contig" and int(r["numel"]) >= CPU_ELEMENTWISE_FROM_NUMEL:
                 groups[("elementwise", r["op"], r["dtype"])].append(r)
         elif gpu and int(r["numel"]) >= CPU_ELEMENTWISE_FROM_NUMEL:

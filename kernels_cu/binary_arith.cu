@@ -1,8 +1,7 @@
 // GPU Add/Mul (kernels_cu/math/binary_arith.h). Operands all of one FLOAT/FLOAT16/BFLOAT16 type
 // take the shared elementwise bodies (elementwise.cuh) as add_* / mul_* kernels (the scalar
 // forms as adds_* / muls_*); everything else (mixed types, integers, BOOL, DOUBLE) runs
-// binary_arith_general: one element per thread step, grid-stride, each operand read as its own
-// type and converted, combined in the computation type C, rounded to the promoted type.
+// binary_arith_mixed (elementwise.cuh's general path) over ArithCombine.
 #include "kernels_cu/elementwise.cuh"
 #include "kernels_cu/math/binary_arith.h"
 
@@ -14,35 +13,17 @@ ACLEMU_ELEMENTWISE_KERNELS(adds)
 ACLEMU_ELEMENTWISE_KERNELS(mul)
 ACLEMU_ELEMENTWISE_KERNELS(muls)
 
-constexpr int kGeneralBlock = 256;
+ACLEMU_MIXED_ELEMENTWISE_KERNEL(binary_arith)
 
 template <typename C>
-__global__ void __launch_bounds__(kGeneralBlock)
-    binary_arith_general(const BinaryArithArgs a, elementwise::StridedParams<uint64_t> p) {
-    const C alpha = arith_scalar_as<C>(a.alpha);
-    const C scalar = arith_scalar_as<C>(a.other_scalar);
-    const int64_t n = a.geometry.numel;
-    const int64_t step = static_cast<int64_t>(gridDim.x) * kGeneralBlock;
-    for (int64_t i = static_cast<int64_t>(blockIdx.x) * kGeneralBlock + threadIdx.x; i < n;
-         i += step) {
-        int64_t off[3];
-        elementwise::strided_offsets(p, static_cast<uint64_t>(i), off);
-        const C x = arith_round(a.promoted, arith_load<C>(a.self_type, a.self, off[1]));
-        const C y = a.other_is_scalar
-                        ? scalar
-                        : arith_round(a.promoted, arith_load<C>(a.other_type, a.other, off[2]));
-        arith_store(
-            a.out_type, a.out, off[0], arith_round(a.promoted, arith_combine(a.op, x, y, alpha)));
-    }
-}
-
-template <typename C>
-int launch_general(const BinaryArithArgs& a, gpuStream_t s) {
-    clear_stale_error();
-    const unsigned grid = grid_for(a.geometry.numel, kGeneralBlock);
-    ACLEMU_LAUNCH(grid, kGeneralBlock, 0, s, binary_arith_general<C>)
-    (a, elementwise::strided_params<uint64_t>(a.geometry));
-    return launch_status();
+int launch_general(const BinaryArithArgs& a, void* stream) {
+    const MixedTypes types{
+        a.out_type, a.self_type, a.other_is_scalar ? a.self_type : a.other_type, a.promoted};
+    // A scalar's operand 2 reads self again; the functor uses the scalar instead.
+    const ArithCombine<C> op{
+        a.op, arith_scalar_as<C>(a.alpha), a.other_is_scalar, arith_scalar_as<C>(a.other_scalar)};
+    return binary_arith_mixed_kernel::launch<C>(
+        a.geometry, types, a.out, a.self, a.other_is_scalar ? a.self : a.other, op, stream);
 }
 
 }  // namespace
@@ -81,14 +62,13 @@ int launch_binary_arith(const BinaryArithArgs& args, void* stream) {
         return launch_elementwise<mul_kernels>(
             g, dtype, args.out, args.self, args.other, MulFloatOp{}, stream);
     }
-    const gpuStream_t s = static_cast<gpuStream_t>(stream);
     switch (arith_family(args.promoted)) {
         case ArithFamily::Float:
-            return launch_general<float>(args, s);
+            return launch_general<float>(args, stream);
         case ArithFamily::Double:
-            return launch_general<double>(args, s);
+            return launch_general<double>(args, stream);
         case ArithFamily::Integer:
-            return launch_general<int64_t>(args, s);
+            return launch_general<int64_t>(args, stream);
     }
     return static_cast<int>(gpuErrorInvalidValue);
 }

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "kernels_cu/common.cuh"
+#include "kernels_cu/math/mixed_elementwise.h"
 
 #include <atomic>
 #include <cstdint>
@@ -254,7 +255,81 @@ Plan plan_path(const ElementwiseGeometry& g, const void* out, const void* a, con
     return plan;
 }
 
+// The general path (kernels_cu/math/mixed_elementwise.h): one element per thread step,
+// grid-stride, each operand read as its own type and converted to C.
+template <typename Op>
+struct Mixed {
+    MixedTypes t;
+    void* out;
+    const void* a;
+    const void* b;
+    int64_t n;
+    StridedParams<uint64_t> p;
+    Op op;
+};
+
+template <typename C, typename Op>
+ACLEMU_DEVICE void mixed(const Mixed<Op>& m) {
+    const int64_t step = static_cast<int64_t>(gridDim.x) * kBlock;
+    for (int64_t i = static_cast<int64_t>(blockIdx.x) * kBlock + threadIdx.x; i < m.n; i += step) {
+        int64_t off[3];
+        strided_offsets(m.p, static_cast<uint64_t>(i), off);
+        mixed_element<C>(m.t, m.out, m.a, m.b, off, m.op);
+    }
+}
+
 }  // namespace elementwise
+
+// Defines operator `name`'s general-path kernel name##_mixed (a template over the computation
+// type C and the functor) and name##_mixed_kernel, whose launch<C>() starts it over a geometry
+// and returns the launch status (0 = launched):
+//
+//   ACLEMU_MIXED_ELEMENTWISE_KERNEL(sigmoid)
+//   return sigmoid_mixed_kernel::launch<float>(g, types, out, a, b, SigmoidOp{}, stream);
+#define ACLEMU_MIXED_ELEMENTWISE_KERNEL(name)                                         \
+    template <typename C, typename Op>                                                \
+    __global__ void __launch_bounds__(elementwise::kBlock)                            \
+        name##_mixed(elementwise::Mixed<Op> m) {                                      \
+        elementwise::mixed<C>(m);                                                     \
+    }                                                                                 \
+    struct name##_mixed_kernel {                                                      \
+        template <typename C, typename Op>                                            \
+        static int launch(const ElementwiseGeometry& g,                               \
+                          const MixedTypes& t,                                        \
+                          void* out,                                                  \
+                          const void* a,                                              \
+                          const void* b,                                              \
+                          Op op,                                                      \
+                          void* stream) {                                             \
+            if (g.numel <= 0) {                                                       \
+                return 0;                                                             \
+            }                                                                         \
+            clear_stale_error();                                                      \
+            const unsigned grid = grid_for(g.numel, elementwise::kBlock);             \
+            const elementwise::Mixed<Op> m{                                           \
+                t, out, a, b, g.numel, elementwise::strided_params<uint64_t>(g), op}; \
+            ACLEMU_LAUNCH(grid,                                                       \
+                          elementwise::kBlock,                                        \
+                          0,                                                          \
+                          static_cast<gpuStream_t>(stream),                           \
+                          name##_mixed<C, Op>)                                        \
+            (m);                                                                      \
+            return launch_status();                                                   \
+        }                                                                             \
+        /* launch<float> or launch<double> by the promoted type (a floating one) */   \
+        template <typename Op>                                                        \
+        static int launch_floating(const ElementwiseGeometry& g,                      \
+                                   const MixedTypes& t,                               \
+                                   void* out,                                         \
+                                   const void* a,                                     \
+                                   const void* b,                                     \
+                                   Op op,                                             \
+                                   void* stream) {                                    \
+            return arith_family(t.promoted) == ArithFamily::Double                    \
+                       ? launch<double>(g, t, out, a, b, op, stream)                  \
+                       : launch<float>(g, t, out, a, b, op, stream);                  \
+        }                                                                             \
+    };
 
 // Defines the kernels of operator `name` (name##_contiguous_vector, name##_contiguous_scalar,
 // name##_strided, templates over the element type and the functor) and name##_kernels, whose

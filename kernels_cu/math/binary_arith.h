@@ -313,4 +313,17 @@ ACLEMU_HD C arith_scalar_as(const ArithScalar& s) {
     }
 }
 
+/// The general path's functor (kernels_cu/math/mixed_elementwise.h): a op (alpha * b), with the
+/// scalar in place of b for Adds/Muls.
+template <typename C>
+struct ArithCombine {
+    ArithOp op;
+    C alpha;
+    bool other_is_scalar;
+    C scalar;
+    ACLEMU_HD C operator()(C a, C b) const {
+        return arith_combine(op, a, other_is_scalar ? scalar : b, alpha);
+    }
+};
+
 }  // namespace aclemu::kernels

@@ -5,13 +5,21 @@
 
 #include "acl/acl.h"
 #include "aclnn/aclnn_base.h"
+#include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
+#include "aclnnop/aclnn_batch_norm_stats.h"
+#include "aclnnop/aclnn_logit.h"
 #include "aclnnop/aclnn_logit_grad.h"
+#include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_logsigmoid_backward.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_sigmoid_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 
 #include "fuzz/fuzz_reference.h"
 #include "fuzz/fuzz_tensor.h"
+#include "support/broadcast_index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,6 +57,9 @@ struct Arg {
     bool pass_null = false;
     int output_index = -1;        // among the op's outputs (aclSetOutputTensorAddr), for outputs
     bool creation_fails = false;  // broken so that aclCreateTensor must reject it
+    // The dtypes the generic break may give a kDtypeChecked argument (all 161002 for it); empty:
+    // kUnsupportedDtypes.
+    std::vector<int> unsupported;
 };
 
 // One operator call under test.
@@ -64,6 +75,9 @@ struct OpCall {
     int want_phase1 = ACLNN_SUCCESS;
     bool null_workspace_size = false;
     bool null_executor = false;
+    // An input is also the output (InplaceSigmoid): a repeatable executor's second run would
+    // apply the op twice, so that misuse is not drawn.
+    bool in_place = false;
     std::vector<std::function<void()>> on_exit;  // releases what the builder made
 
     OpCall() = default;
@@ -76,9 +90,12 @@ struct OpCall {
     }
 
     Arg& add(std::string name, unsigned flags, int output_index = -1) {
-        args.push_back(Arg{std::move(name), std::make_unique<FuzzTensor>(), flags});
-        args.back().output_index = output_index;
-        return args.back();
+        Arg& a = args.emplace_back();
+        a.name = std::move(name);
+        a.tensor = std::make_unique<FuzzTensor>();
+        a.flags = flags;
+        a.output_index = output_index;
+        return a;
     }
     aclTensor* handle(size_t i) const {
         const Arg& a = args[i];
@@ -711,6 +728,349 @@ void build_upsample_nearest_exact1d_backward(Choices& c, OpCall& call, Report& r
     };
 }
 
+// ---- the operators around the four: forwards and arithmetic --------------------------------
+
+// Dtypes no real-valued operator of aclemu takes (CANN's complex ones included).
+const std::vector<int> kNeverDtypes = {ACL_COMPLEX64, ACL_STRING, ACL_UINT32};
+// Dtypes an operator that takes only floating tensors refuses (DOUBLE excepted: it takes it).
+const std::vector<int> kNotFloatingDtypes = {
+    ACL_INT32, ACL_BOOL, ACL_INT8, ACL_INT64, ACL_UINT8, ACL_COMPLEX64, ACL_STRING};
+
+// Relative rounding of a 16-bit dtype (the general path rounds to it before converting).
+double dtype_unit(int dtype) {
+    return dtype == ACL_BF16 ? 1.0 / 256 : dtype == ACL_FLOAT16 ? 1.0 / 2048 : 0.0;
+}
+
+// Input i broadcast: some leading dims dropped, some others made 1, a fresh layout.
+void broadcast_input(Choices& c, OpCall& call, size_t i) {
+    TensorSpec& s = call.args[i].tensor->spec;
+    if (count_elements(s.dims) <= 0 || count_elements(s.dims) > 4096) {
+        return;  // empty or huge-empty: left as it is
+    }
+    std::vector<int64_t> dims = s.dims;
+    const auto drop = static_cast<size_t>(c.range(0, static_cast<int64_t>(dims.size())));
+    dims.erase(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(drop));
+    for (int64_t& d : dims) {
+        if (c.chance(1, 3)) {
+            d = 1;
+        }
+    }
+    s.dims = dims;
+    random_layout(c, &s, false);
+}
+
+// Verifies out = reference(a, b) with a and b broadcast to out's shape (b may be a again).
+void broadcast_verify(OpCall& call,
+                      size_t out,
+                      size_t a,
+                      size_t b,
+                      const std::function<Expected(double, double)>& reference) {
+    call.verify = [&call, out, a, b, reference](Report& report,
+                                                std::vector<std::vector<bool>>* written) {
+        const std::vector<int64_t>& od = call.args[out].tensor->spec.dims;
+        const std::vector<double> va = view_values(*call.args[a].tensor);
+        const std::vector<double> vb = view_values(*call.args[b].tensor);
+        const std::vector<int64_t>& ad = call.args[a].tensor->spec.dims;
+        const std::vector<int64_t>& bd = call.args[b].tensor->spec.dims;
+        const int64_t n = count_elements(od);
+        std::vector<Expected> expected(static_cast<size_t>(std::max<int64_t>(n, 0)));
+        for (int64_t k = 0; k < n; ++k) {
+            expected[static_cast<size_t>(k)] =
+                reference(va[static_cast<size_t>(test::broadcast_source_index(k, od, ad))],
+                          vb[static_cast<size_t>(test::broadcast_source_index(k, od, bd))]);
+        }
+        check_output(
+            report, call.args[out].name, *call.args[out].tensor, expected, &(*written)[out]);
+    };
+}
+
+void build_sigmoid(Choices& c, OpCall& call, Report& report) {
+    const int dtype = c.pick(kValueDtypes);
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    if (c.chance(1, 4)) {
+        call.api = "aclnnInplaceSigmoid";
+        call.in_place = true;
+        call.add("selfRef", in | kOutput, 0).unsupported = kNotFloatingDtypes;
+        elementwise_shapes(c, call, c.range(0, 8), {0});
+        call.args[0].tensor->spec.dtype = dtype;
+        call.args[0].tensor->fill(c, c.chance(1, 4) ? ValueKind::WithSpecials : ValueKind::Any);
+        call.phase1 = [&call](uint64_t* ws, aclOpExecutor** exec) {
+            return aclnnInplaceSigmoidGetWorkspaceSize(call.handle(0), ws, exec);
+        };
+        call.phase2 = aclnnInplaceSigmoid;
+        call.other_phase2 = aclnnSigmoid;
+        broadcast_verify(call, 0, 0, 0, [](double x, double) { return sigmoid(x); });
+        return;
+    }
+    call.api = "aclnnSigmoid";
+    call.add("self", in).unsupported = kNeverDtypes;
+    call.add("out", in | kOutput, 0).unsupported = kNotFloatingDtypes;
+    elementwise_shapes(c, call, c.range(0, 8), {0, 1});
+    // CANN casts: a 16-bit self into a FLOAT out computes in the 16-bit type first.
+    const int out_dtype = c.chance(1, 4) ? c.pick(kValueDtypes) : dtype;
+    call.args[0].tensor->spec.dtype = dtype;
+    call.args[1].tensor->spec.dtype = out_dtype;
+    call.args[0].tensor->fill(c, c.chance(1, 4) ? ValueKind::WithSpecials : ValueKind::Any);
+    call.args[1].tensor->fill(c, ValueKind::Any);
+    if (c.chance(1, 20)) {
+        report.note("break: shape of one operand differs");
+        break_shape(c, call, static_cast<size_t>(c.range(0, 1)));
+        call.args[0].tensor->fill(c, ValueKind::Any);
+    }
+    call.phase1 = [&call](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnSigmoidGetWorkspaceSize(call.handle(0), call.handle(1), ws, exec);
+    };
+    call.phase2 = aclnnSigmoid;
+    call.other_phase2 = aclnnLogSigmoid;
+    const double unit = out_dtype == dtype ? 0.0 : dtype_unit(dtype);
+    broadcast_verify(call, 1, 0, 0, [unit](double x, double) {
+        Expected e = sigmoid(x);
+        e.error += unit * std::fabs(e.value);
+        return e;
+    });
+}
+
+void build_sigmoid_backward(Choices& c, OpCall& call, Report& report) {
+    call.api = "aclnnSigmoidBackward";
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("gradOutput", in).unsupported = kNotFloatingDtypes;
+    call.add("output", in).unsupported = kNotFloatingDtypes;
+    call.add("gradInput", in | kOutput, 0).unsupported = kNotFloatingDtypes;
+    elementwise_shapes(c, call, c.range(0, 8), {0, 1, 2});
+    // Mixed dtypes compute in the promoted one (16-bit only when both inputs are that type).
+    const int dt_dy = c.pick(kValueDtypes);
+    const int dt_y = c.chance(1, 3) ? c.pick(kValueDtypes) : dt_dy;
+    const int dt_out = c.chance(1, 3) ? c.pick(kValueDtypes) : dt_dy;
+    call.args[0].tensor->spec.dtype = dt_dy;
+    call.args[1].tensor->spec.dtype = dt_y;
+    call.args[2].tensor->spec.dtype = dt_out;
+    if (c.chance(1, 3)) {
+        broadcast_input(c, call, static_cast<size_t>(c.range(0, 1)));
+    }
+    const bool specials = c.chance(1, 4);
+    call.args[0].tensor->fill(c, specials ? ValueKind::WithSpecials : ValueKind::Any);
+    call.args[1].tensor->fill(c, specials ? ValueKind::WithSpecials : ValueKind::Unit);
+    call.args[2].tensor->fill(c, ValueKind::Any);
+    if (c.chance(1, 20)) {
+        report.note("break: gradInput is not the broadcast shape");
+        break_shape(c, call, 2);
+    }
+    call.phase1 = [&call](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnSigmoidBackwardGetWorkspaceSize(
+            call.handle(0), call.handle(1), call.handle(2), ws, exec);
+    };
+    call.phase2 = aclnnSigmoidBackward;
+    call.other_phase2 = aclnnSigmoid;
+    const double unit = dt_dy == dt_y && dt_y != dt_out ? dtype_unit(dt_dy) : 0.0;
+    broadcast_verify(call, 2, 0, 1, [unit](double dy, double y) {
+        Expected e = sigmoid_backward(dy, y);
+        e.error += unit * std::fabs(e.value);
+        return e;
+    });
+}
+
+void build_log_sigmoid(Choices& c, OpCall& call, Report& report) {
+    call.api = "aclnnLogSigmoid";
+    const int dtype = c.pick(kValueDtypes);
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("self", in);
+    call.add("out", in | kOutput, 0);
+    elementwise_shapes(c, call, c.range(0, 10), {0, 1});
+    for (size_t i : {0, 1}) {
+        call.args[i].tensor->spec.dtype = dtype;
+        call.args[i].tensor->fill(c, ValueKind::Any);
+    }
+    call.args[0].tensor->fill(c, c.chance(1, 4) ? ValueKind::WithSpecials : ValueKind::Any);
+    switch (c.range(0, 19)) {
+        case 0:
+            report.note("break: dtype of out differs");
+            call.args[1].tensor->spec.dtype = dtype == ACL_FLOAT ? ACL_BF16 : ACL_FLOAT;
+            call.args[1].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        case 1:
+            report.note("break: shape of one operand differs");
+            break_shape(c, call, static_cast<size_t>(c.range(0, 1)));
+            call.args[0].tensor->fill(c, ValueKind::Any);
+            break;
+        default:
+            break;
+    }
+    call.phase1 = [&call](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnLogSigmoidGetWorkspaceSize(call.handle(0), call.handle(1), ws, exec);
+    };
+    call.phase2 = aclnnLogSigmoid;
+    call.other_phase2 = aclnnSigmoid;
+    broadcast_verify(call, 1, 0, 0, [](double x, double) { return log_sigmoid(x); });
+}
+
+void build_logit(Choices& c, OpCall& call, Report& report) {
+    call.api = "aclnnLogit";
+    const int dtype = c.pick(kValueDtypes);
+    const double eps = c.pick({-1.0, 0.0, 1e-6, 0.01, 0.25, 0.5, 0.7, 1.0, kNaN, 1e-3});
+    report.note("eps %g", eps);
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("input", in);
+    call.add("out", in | kOutput, 0);
+    elementwise_shapes(c, call, c.range(0, 8), {0, 1});
+    for (size_t i : {0, 1}) {
+        call.args[i].tensor->spec.dtype = dtype;
+        call.args[i].tensor->spec.format = c.pick(kNdLike);
+    }
+    call.args[0].tensor->fill(c, c.chance(1, 8) ? ValueKind::WithSpecials : ValueKind::Unit);
+    call.args[1].tensor->fill(c, ValueKind::Any);
+    switch (c.range(0, 19)) {
+        case 0:
+            report.note("break: dtype of out differs");
+            call.args[1].tensor->spec.dtype = dtype == ACL_BF16 ? ACL_FLOAT : ACL_BF16;
+            call.args[1].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        case 1:
+            report.note("break: shape of one operand differs");
+            break_shape(c, call, static_cast<size_t>(c.range(0, 1)));
+            call.args[0].tensor->fill(c, ValueKind::Unit);
+            break;
+        default:
+            break;
+    }
+    call.phase1 = [&call, eps](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnLogitGetWorkspaceSize(call.handle(0), eps, call.handle(1), ws, exec);
+    };
+    call.phase2 = aclnnLogit;
+    call.other_phase2 = aclnnLogitGrad;
+    broadcast_verify(call, 1, 0, 0, [eps](double x, double) { return logit(x, eps); });
+}
+
+// Add (alpha 1, 1.5 or -2) and Mul of one floating dtype, other broadcast or not.
+void build_add_mul(Choices& c, OpCall& call, Report& report) {
+    const bool is_add = c.chance(1, 2);
+    call.api = is_add ? "aclnnAdd" : "aclnnMul";
+    const int dtype = c.pick(kValueDtypes);
+    const float alpha = is_add ? c.pick({1.0f, 1.5f, -2.0f}) : 1.0f;
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("self", in).unsupported = kNeverDtypes;
+    call.add("other", in).unsupported = kNeverDtypes;
+    call.add("out", in | kOutput, 0).unsupported = kNeverDtypes;
+    elementwise_shapes(c, call, c.range(0, 8), {0, 1, 2});
+    for (size_t i : {0, 1, 2}) {
+        call.args[i].tensor->spec.dtype = dtype;
+    }
+    if (c.chance(1, 3)) {
+        broadcast_input(c, call, c.pick<size_t>({0, 1}));
+    }
+    const bool specials = c.chance(1, 4);
+    call.args[0].tensor->fill(c, specials ? ValueKind::WithSpecials : ValueKind::Any);
+    call.args[1].tensor->fill(c, specials ? ValueKind::WithSpecials : ValueKind::Any);
+    call.args[2].tensor->fill(c, ValueKind::Any);
+    if (c.chance(1, 20)) {
+        report.note("break: out is not the broadcast shape");
+        break_shape(c, call, 2);
+    }
+    aclScalar* scalar = aclCreateScalar(const_cast<float*>(&alpha), ACL_FLOAT);
+    call.on_exit.push_back([scalar] { aclDestroyScalar(scalar); });
+    report.note("alpha %g", static_cast<double>(alpha));
+    if (is_add) {
+        call.phase1 = [&call, scalar](uint64_t* ws, aclOpExecutor** exec) {
+            return aclnnAddGetWorkspaceSize(
+                call.handle(0), call.handle(1), scalar, call.handle(2), ws, exec);
+        };
+        call.phase2 = aclnnAdd;
+        call.other_phase2 = aclnnMul;
+        broadcast_verify(call, 2, 0, 1, [alpha](double a, double b) { return add(a, b, alpha); });
+    } else {
+        call.phase1 = [&call](uint64_t* ws, aclOpExecutor** exec) {
+            return aclnnMulGetWorkspaceSize(
+                call.handle(0), call.handle(1), call.handle(2), ws, exec);
+        };
+        call.phase2 = aclnnMul;
+        call.other_phase2 = aclnnAdd;
+        broadcast_verify(call, 2, 0, 1, [](double a, double b) { return mul(a, b); });
+    }
+}
+
+// BatchNormStats: x [N, C, *] of a value dtype, mean and invstd FLOAT [C].
+void build_batch_norm_stats(Choices& c, OpCall& call, Report& report) {
+    call.api = "aclnnBatchNormStats";
+    const double eps = c.pick({1e-5, 1e-3, 0.1});
+    report.note("eps %g", eps);
+    const unsigned in = kRequired | kViewChecked | kDtypeChecked | kDeviceChecked;
+    call.add("input", in);
+    call.add("mean", in | kOutput, 0);
+    call.add("invstd", in | kOutput, 1);
+    std::vector<int64_t> dims = random_dims(c, c.range(2, 8), element_budget(c));
+    dims[1] = std::max<int64_t>(dims[1], 1);
+    if (c.chance(1, 10)) {
+        dims[0] = 0;  // channels with no elements: mean 0, invstd NaN
+    }
+    TensorSpec& xs = call.args[0].tensor->spec;
+    xs.dims = dims;
+    xs.dtype = c.pick(kValueDtypes);
+    xs.format = c.pick(kPublicFormats);
+    random_layout(c, &xs, false);
+    for (size_t i : {1, 2}) {
+        TensorSpec& s = call.args[i].tensor->spec;
+        s.dims = {dims[1]};
+        s.dtype = ACL_FLOAT;
+        s.format = c.pick(kPublicFormats);
+        random_layout(c, &s, true);
+        call.args[i].tensor->fill(c, ValueKind::Any);
+    }
+    call.args[0].tensor->fill(c, ValueKind::Any);
+    switch (c.range(0, 19)) {
+        case 0: {
+            const size_t i = static_cast<size_t>(c.range(1, 2));
+            report.note("break: %s is not [C]", call.args[i].name.c_str());
+            TensorSpec& s = call.args[i].tensor->spec;
+            s.dims = c.chance(1, 2) ? std::vector<int64_t>{dims[1] + 1}
+                                    : std::vector<int64_t>{1, dims[1]};
+            random_layout(c, &s, true);
+            call.args[i].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        }
+        case 1:
+            report.note("break: input of rank 1");
+            xs.dims = {dims[1]};
+            random_layout(c, &xs, false);
+            call.args[0].tensor->fill(c, ValueKind::Any);
+            call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
+            break;
+        default:
+            break;
+    }
+    call.phase1 = [&call, eps](uint64_t* ws, aclOpExecutor** exec) {
+        return aclnnBatchNormStatsGetWorkspaceSize(
+            call.handle(0), eps, call.handle(1), call.handle(2), ws, exec);
+    };
+    call.phase2 = aclnnBatchNormStats;
+    call.other_phase2 = aclnnBatchNormReduceBackward;
+    call.verify = [&call, eps](Report& r, std::vector<std::vector<bool>>* written) {
+        const std::vector<int64_t>& d = call.args[0].tensor->spec.dims;
+        const int64_t channels = d[1];
+        int64_t inner = 1;
+        for (size_t k = 2; k < d.size(); ++k) {
+            inner *= d[k];
+        }
+        const std::vector<double> x = view_values(*call.args[0].tensor);
+        std::vector<Expected> mean;
+        std::vector<Expected> invstd;
+        for (int64_t ch = 0; ch < channels; ++ch) {
+            std::vector<double> cx;
+            for (size_t k = 0; k < x.size(); ++k) {
+                if ((static_cast<int64_t>(k) / inner) % channels == ch) {
+                    cx.push_back(x[k]);
+                }
+            }
+            const ChannelStats s = batch_norm_stats_channel(cx, eps);
+            mean.push_back(s.mean);
+            invstd.push_back(s.invstd);
+        }
+        check_output(r, "mean", *call.args[1].tensor, mean, &(*written)[1]);
+        check_output(r, "invstd", *call.args[2].tensor, invstd, &(*written)[2]);
+    };
+}
+
 // ---- breaking one thing ----------------------------------------------------------------------
 
 std::vector<size_t> args_with(const OpCall& call, unsigned flags, bool non_empty = false) {
@@ -749,7 +1109,8 @@ void break_generically(Choices& c, OpCall& call, Report& report) {
         case 2:
             if (!typed.empty()) {
                 Arg& a = call.args[c.pick(typed)];
-                a.tensor->spec.dtype = c.pick(kUnsupportedDtypes);
+                a.tensor->spec.dtype =
+                    c.pick(a.unsupported.empty() ? kUnsupportedDtypes : a.unsupported);
                 report.note(
                     "break: %s has unsupported dtype %d", a.name.c_str(), a.tensor->spec.dtype);
                 call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
@@ -896,7 +1257,7 @@ const char* misuse_name(Misuse m) {
 
 void run_op_case(Choices& c, Report& report) {
     OpCall call;
-    switch (c.range(0, 3)) {
+    switch (c.range(0, 9)) {
         case 0:
             build_log_sigmoid_backward(c, call, report);
             break;
@@ -906,8 +1267,26 @@ void run_op_case(Choices& c, Report& report) {
         case 2:
             build_batch_norm_reduce_backward(c, call, report);
             break;
-        default:
+        case 3:
             build_upsample_nearest_exact1d_backward(c, call, report);
+            break;
+        case 4:
+            build_sigmoid(c, call, report);
+            break;
+        case 5:
+            build_sigmoid_backward(c, call, report);
+            break;
+        case 6:
+            build_log_sigmoid(c, call, report);
+            break;
+        case 7:
+            build_logit(c, call, report);
+            break;
+        case 8:
+            build_add_mul(c, call, report);
+            break;
+        default:
+            build_batch_norm_stats(c, call, report);
             break;
     }
     if (call.want_phase1 == ACLNN_SUCCESS) {
@@ -917,6 +1296,9 @@ void run_op_case(Choices& c, Report& report) {
     Misuse misuse = Misuse::None;
     if (call.want_phase1 == ACLNN_SUCCESS && c.chance(1, 3)) {
         misuse = static_cast<Misuse>(c.range(1, static_cast<int64_t>(Misuse::Repeatable)));
+        if (call.in_place && misuse == Misuse::Repeatable) {
+            misuse = Misuse::None;
+        }
     }
     if (misuse == Misuse::NotDeviceMemory) {
         const std::vector<size_t> checked = args_with(call, kDeviceChecked, true);

@@ -118,4 +118,93 @@ std::vector<Expected> upsample_row(const std::vector<double>& grad_output,
     return out;
 }
 
+Expected sigmoid(double x) {
+    Expected e;
+    e.value = 1.0 / (1.0 + std::exp(-x));
+    // exp within an ulp, a sum and a quotient; tiny results (x < -87) are fp32 subnormals.
+    e.error = 8 * kFloatUnit * std::fabs(e.value) + 1e-44;
+    return e;
+}
+
+Expected sigmoid_backward(double dy, double y) {
+    Expected e;
+    e.value = dy * (1.0 - y) * y;
+    // 1 - y rounds (relative to 1, not to 1 - y), then two products.
+    e.error = 4 * kFloatUnit * (std::fabs(e.value) + std::fabs(dy * y)) + 1e-44;
+    return e;
+}
+
+Expected log_sigmoid(double x) {
+    Expected e;
+    e.value = std::min(x, 0.0) - std::log1p(std::exp(-std::fabs(x)));
+    e.error = 8 * kFloatUnit * (std::fabs(e.value) + std::fabs(x) + 1e-30) + 1e-44;
+    return e;
+}
+
+Expected logit(double x, double eps) {
+    const float e = static_cast<float>(eps);
+    auto z = static_cast<float>(x);
+    if (e >= 0.0f) {
+        const float lo = e;
+        const float hi = 1.0f - e;
+        z = z < lo ? lo : (z > hi ? hi : z);
+    }
+    Expected out;
+    const double zd = static_cast<double>(z);
+    out.value = std::log(zd / (1.0 - zd));
+    // 1 - z and the quotient round (relative to 1 and to the ratio), then the log: an absolute
+    // error of a few units, more where z or 1 - z is tiny (1 - z loses z's low bits).
+    out.error = 8 * kFloatUnit * (1.0 + std::fabs(out.value))
+                + (zd > 0.0 && zd < 1.0 ? kFloatUnit / std::min(zd, 1.0 - zd) : 0.0);
+    return out;
+}
+
+Expected add(double self, double other, double alpha) {
+    Expected e;
+    const double product = static_cast<double>(static_cast<float>(alpha)) * other;
+    e.value = self + product;
+    e.error = 2 * kFloatUnit * (std::fabs(product) + std::fabs(e.value)) + 1e-44;
+    return e;
+}
+
+Expected mul(double self, double other) {
+    Expected e;
+    e.value = self * other;
+    e.error = kFloatUnit * std::fabs(e.value) + 1e-44;
+    return e;
+}
+
+ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps) {
+    ChannelStats s;
+    const auto n = static_cast<double>(x.size());
+    if (x.empty()) {
+        s.invstd.value = kNaN;
+        return s;
+    }
+    for (double v : x) {
+        s.mean.value += v;
+    }
+    s.mean.value /= n;
+    s.mean.error = sum_error(x) / n + kFloatUnit * std::fabs(s.mean.value);
+    std::vector<double> squares(x.size());
+    double magnitude = 0.0;
+    for (size_t k = 0; k < x.size(); ++k) {
+        const double d = x[k] - s.mean.value;
+        squares[k] = d * d;
+        magnitude += std::fabs(d);
+    }
+    double var = 0.0;
+    for (double q : squares) {
+        var += q;
+    }
+    var /= n;
+    // The squares' sum rounds, and each x - mean carries the mean's error.
+    const double var_error =
+        3 * sum_error(squares) / n + 2 * s.mean.error * magnitude / n + kFloatUnit * var;
+    const double denom = var + static_cast<double>(static_cast<float>(eps));
+    s.invstd.value = 1.0 / std::sqrt(denom);
+    s.invstd.error = s.invstd.value * (0.5 * var_error / denom + 4 * kFloatUnit);
+    return s;
+}
+
 }  // namespace aclemu::fuzz

@@ -37,4 +37,31 @@ std::vector<Expected> upsample_row(const std::vector<double>& grad_output,
                                    int64_t l_in,
                                    double scales);
 
+// The forwards and the arithmetic (the operators around the four), same conventions.
+
+/// 1 / (1 + e^-x).
+Expected sigmoid(double x);
+
+/// dy * (1 - y) * y.
+Expected sigmoid_backward(double dy, double y);
+
+/// log(sigmoid(x)) = min(x, 0) - log1p(e^-|x|).
+Expected log_sigmoid(double x);
+
+/// log(z / (1 - z)), z = x clamped to [eps, 1 - eps] in fp32 when eps (narrowed to float) >= 0.
+Expected logit(double x, double eps);
+
+/// self + alpha * other (Add) in fp32, the product rounded before the sum.
+Expected add(double self, double other, double alpha);
+
+/// self * other (Mul) in fp32.
+Expected mul(double self, double other);
+
+/// BatchNormStats of one channel: mean and invstd = 1 / sqrt(biased variance + eps), eps
+/// narrowed to float; no elements: mean 0, invstd NaN.
+struct ChannelStats {
+    Expected mean, invstd;
+};
+ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps);
+
 }  // namespace aclemu::fuzz

@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_mul.h"
 
 #include "support/backend_fixture.h"
+#include "support/broadcast_index.h"
 #include "support/device_tensor.h"
 #include "support/error_message.h"
 #include "support/reference_dtype.h"
@@ -122,27 +123,6 @@ void expect_values(const std::vector<double>& actual,
     }
 }
 
-// Broadcast index of element `i` of row-major `shape` into a row-major tensor of `dims`.
-int64_t source_index(int64_t i,
-                     const std::vector<int64_t>& shape,
-                     const std::vector<int64_t>& dims) {
-    int64_t src = 0;
-    int64_t stride = 1;
-    for (size_t k = 0; k < shape.size(); ++k) {
-        const size_t d = shape.size() - 1 - k;
-        const int64_t idx = i % shape[d];
-        i /= shape[d];
-        if (k < dims.size()) {
-            const size_t sd = dims.size() - 1 - k;
-            if (dims[sd] != 1) {
-                src += idx * stride;
-            }
-            stride *= dims[sd];
-        }
-    }
-    return src;
-}
-
 std::vector<double> sample_values(int64_t n, aclDataType t, int seed) {
     std::vector<double> v(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
@@ -212,8 +192,10 @@ protected:
         std::vector<double> expected(static_cast<size_t>(product(shape)));
         std::vector<double> scale(expected.size());
         for (int64_t i = 0; i < product(shape); ++i) {
-            const double x = as_type(va[static_cast<size_t>(source_index(i, shape, a))], promoted);
-            const double y = as_type(vb[static_cast<size_t>(source_index(i, shape, b))], promoted);
+            const double x =
+                as_type(va[static_cast<size_t>(broadcast_source_index(i, shape, a))], promoted);
+            const double y =
+                as_type(vb[static_cast<size_t>(broadcast_source_index(i, shape, b))], promoted);
             expected[static_cast<size_t>(i)] =
                 as_type(as_type(combine(is_mul, x, y, al), promoted), tout);
             scale[static_cast<size_t>(i)] = is_mul ? x * y : std::fabs(x) + std::fabs(al * y);

@@ -193,12 +193,15 @@ TEST_P(SigmoidTest, Validation) {
     });
     expect_sigmoid(ACLNN_ERR_PARAM_NULLPTR, nullptr, out.get(), "self");
     expect_sigmoid(ACLNN_ERR_PARAM_NULLPTR, f32.get(), nullptr, "out");
-    expect_sigmoid(ACLNN_ERR_PARAM_NULLPTR, i32.get(), nullptr, "out");  // nulls first
-    expect_sigmoid(ACLNN_ERR_PARAM_INVALID, i32.get(), out.get(), "self");
+    auto c64 = DeviceTensor::shape_only({2, 3}, ACL_COMPLEX64);
+    expect_sigmoid(ACLNN_ERR_PARAM_NULLPTR, c64.get(), nullptr, "out");     // nulls first
+    expect_sigmoid(ACLNN_ERR_PARAM_INVALID, c64.get(), out.get(), "self");  // aclemu: no complex
     expect_sigmoid(ACLNN_ERR_PARAM_INVALID, f32.get(), i32.get(), "out");
     expect_sigmoid(ACLNN_ERR_PARAM_INVALID, f32.get(), s32.get(), "out");      // shape
     expect_sigmoid(ACLNN_ERR_PARAM_INVALID, rank9.get(), out9.get(), "self");  // rank > 8
-    expect_sigmoid(ACLNN_ERR_PARAM_INVALID, f16.get(), out.get(), "out");      // aclemu: one dtype
+    // Mixed dtypes and an integer self are accepted (CANN casts).
+    expect_sigmoid(ACLNN_SUCCESS, f16.get(), out.get(), "out");
+    expect_sigmoid(ACLNN_SUCCESS, i32.get(), out.get(), "self");
     // Views must fit their storage; the output must not overlap itself.
     auto past_end = DeviceTensor::strided({2, 3}, {3, 1}, 1, {6}, ACL_FLOAT);
     expect_sigmoid(ACLNN_ERR_PARAM_INVALID, past_end.get(), out.get(), "self");
@@ -281,9 +284,18 @@ TEST_P(SigmoidTest, BackwardValidation) {
     expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), b.get(), i32.get(), "gradInput");
     expect_backward(ACLNN_ERR_PARAM_INVALID, rank9.get(), b.get(), out.get(), "gradOutput");
     expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), rank9.get(), out.get(), "output");
-    // aclemu: one dtype and gradInput's shape (CANN promotes and broadcasts).
-    expect_backward(ACLNN_ERR_PARAM_INVALID, f16.get(), b.get(), out.get(), "gradOutput");
-    expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), s13.get(), out.get(), "output");
+    auto c64 = DeviceTensor::shape_only({2, 3}, ACL_COMPLEX64);
+    expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), c64.get(), out.get(), "output");
+    // Promotion and broadcasting as CANN: gradInput must be the broadcast shape.
+    expect_backward(ACLNN_SUCCESS, f16.get(), b.get(), out.get(), "gradOutput");
+    expect_backward(ACLNN_SUCCESS, a.get(), s13.get(), out.get(), "output");
+    auto s4 = DeviceTensor::filled({4}, ACL_FLOAT, 0);
+    expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), s4.get(), out.get(), "output");
+    auto s32 = DeviceTensor::filled({3, 2}, ACL_FLOAT, 0);
+    expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), s13.get(), s32.get(), "gradInput");
+    auto s23_f16 = DeviceTensor::filled({2, 3}, ACL_FLOAT16, 0);
+    expect_backward(ACLNN_ERR_PARAM_INVALID, s13.get(), s13.get(), out.get(), "gradInput");
+    expect_backward(ACLNN_SUCCESS, s13.get(), a.get(), s23_f16.get(), "gradInput");
     auto overlapping = DeviceTensor::strided({2, 3}, {0, 1}, 0, {3}, ACL_FLOAT);
     expect_backward(ACLNN_ERR_PARAM_INVALID, a.get(), b.get(), overlapping.get(), "gradInput");
 }

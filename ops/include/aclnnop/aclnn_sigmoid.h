@@ -11,18 +11,20 @@ extern "C" {
 #endif
 
 /**
- * Phase 1 of Sigmoid: out = 1 / (1 + exp(-self)), evaluated in fp32 in the overflow-free form
- * (self < 0 ? exp(self) : 1) / (1 + exp(-|self|)) and rounded once to the output dtype.
+ * Phase 1 of Sigmoid: out = 1 / (1 + exp(-self)), in the overflow-free form
+ * (self < 0 ? exp(self) : 1) / (1 + exp(-|self|)), computed in self's dtype (an integer or BOOL
+ * self is first converted to out's dtype): in fp32 for FLOAT, FLOAT16 and BFLOAT16, rounded once
+ * to that dtype, in double for DOUBLE; then converted to out's dtype.
  *
- * @param self  device tensor, FLOAT, FLOAT16 or BFLOAT16, rank 0 to 8, any strides
- * @param out   the result; same dtype and view shape as self
+ * @param self  device tensor, FLOAT, FLOAT16, BFLOAT16, DOUBLE, INT8, UINT8, INT16, INT32,
+ *              INT64 or BOOL, rank 0 to 8, any strides
+ * @param out   the result, FLOAT, FLOAT16, BFLOAT16 or DOUBLE; same view shape as self
  * @param workspaceSize  receives the device workspace phase 2 needs, in bytes
  * @param executor       receives the executor to pass to aclnnSigmoid
  * @return ACLNN_SUCCESS;
  *         ACLNN_ERR_PARAM_NULLPTR (161001) when self, out, workspaceSize or executor is NULL;
- *         ACLNN_ERR_PARAM_INVALID (161002) when a dtype is not supported or differs from
- *         self's, out's view shape differs from self's, the rank exceeds 8, or a view does not
- *         fit its storage
+ *         ACLNN_ERR_PARAM_INVALID (161002) when a dtype is not supported, out's view shape
+ *         differs from self's, the rank exceeds 8, or a view does not fit its storage
  */
 ACLNN_API aclnnStatus aclnnSigmoidGetWorkspaceSize(const aclTensor* self,
                                                    aclTensor* out,
@@ -48,8 +50,8 @@ ACLNN_API aclnnStatus aclnnSigmoid(void* workspace,
                                    aclrtStream stream);
 
 /**
- * Phase 1 of InplaceSigmoid: selfRef = sigmoid(selfRef). Statuses as
- * aclnnSigmoidGetWorkspaceSize, with selfRef named for self and out.
+ * Phase 1 of InplaceSigmoid: selfRef = sigmoid(selfRef), selfRef FLOAT, FLOAT16, BFLOAT16 or
+ * DOUBLE. Statuses as aclnnSigmoidGetWorkspaceSize, with selfRef named for self and out.
  */
 ACLNN_API aclnnStatus aclnnInplaceSigmoidGetWorkspaceSize(aclTensor* selfRef,
                                                           uint64_t* workspaceSize,

@@ -11,19 +11,22 @@ extern "C" {
 #endif
 
 /**
- * Phase 1 of SigmoidBackward: gradInput = gradOutput * (1 - output) * output in fp32, rounded
- * once to the output dtype. `output` is the forward's result sigmoid(x).
+ * Phase 1 of SigmoidBackward: gradInput = gradOutput * (1 - output) * output. `output` is the
+ * forward's result sigmoid(x). gradOutput and output are broadcast against each other (NumPy
+ * rules) and converted to their promoted dtype (FLOAT16 with BFLOAT16 gives FLOAT); the math
+ * runs in fp32 for FLOAT, FLOAT16 and BFLOAT16, rounded once to the promoted dtype, in double
+ * for DOUBLE; the result is converted to gradInput's dtype.
  *
- * @param gradOutput  device tensor, FLOAT, FLOAT16 or BFLOAT16, rank 0 to 8, any strides
- * @param output      the forward's output; same dtype and view shape as gradInput
- * @param gradInput   the result; same dtype and view shape as gradOutput
+ * @param gradOutput  device tensor, FLOAT, FLOAT16, BFLOAT16 or DOUBLE, rank 0 to 8, any strides
+ * @param output      the forward's output, of the same dtypes and ranks
+ * @param gradInput   the result, of the same dtypes; its view shape is the broadcast shape
  * @param workspaceSize  receives the device workspace phase 2 needs, in bytes
  * @param executor       receives the executor to pass to aclnnSigmoidBackward
  * @return ACLNN_SUCCESS;
  *         ACLNN_ERR_PARAM_NULLPTR (161001) when a tensor, workspaceSize or executor is NULL;
- *         ACLNN_ERR_PARAM_INVALID (161002) when a dtype is not supported or differs from
- *         gradInput's, a rank exceeds 8, a view shape differs from gradInput's, or a view does
- *         not fit its storage
+ *         ACLNN_ERR_PARAM_INVALID (161002) when a dtype is not supported, a rank exceeds 8,
+ *         gradOutput and output do not broadcast, gradInput's view shape is not their broadcast
+ *         shape, or a view does not fit its storage
  */
 ACLNN_API aclnnStatus aclnnSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                            const aclTensor* output,

@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_batch_norm_backward_reduce.h"
 
 #include "aclemu/rt.h"
+#include "common/channel_geometry.h"
 #include "common/dispatch.h"
 #include "common/iteration_dims.h"
 #include "common/kernel_dtype.h"
@@ -48,18 +49,6 @@ bool output_requested(int output, bool input_g, bool weight_g, bool bias_g) {
         default:
             return bias_g;
     }
-}
-
-aclnnStatus check_channel_vector(const aclTensor* t, const char* name, int64_t channels) {
-    if (t->view_dims.size() != 1 || t->view_dims[0] != channels) {
-        return op_fail(ACLNN_ERR_PARAM_INVALID,
-                       kApi,
-                       name,
-                       "shape %s must be [%lld] (1-D, C = input.shape[1])",
-                       dims_to_string(t->view_dims).c_str(),
-                       static_cast<long long>(channels));
-    }
-    return ACLNN_SUCCESS;
 }
 
 // Every check of phase 1, first failure wins. `outputs` holds the four output pointers in
@@ -111,25 +100,20 @@ aclnnStatus check_batch_norm_reduce_backward(const aclTensor* grad_out,
     // Shapes.
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(grad_out, kApi, "gradOut", kMinRank, kMaxRank));
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(input, kApi, "input", kMinRank, kMaxRank));
+    ACLEMU_OP_RETURN_IF_ERROR(check_channels_nonzero(input, kApi, "input"));
     const int64_t channels = input->view_dims[1];
-    if (channels == 0) {
-        return op_fail(ACLNN_ERR_PARAM_INVALID,
-                       kApi,
-                       "input",
-                       "shape %s has C = shape[1] = 0",
-                       dims_to_string(input->view_dims).c_str());
-    }
     for (int o = 0; o < kNumOutputs; ++o) {
         if (requested[o]) {
-            ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(outputs[o], kOutputNames[o], channels));
+            ACLEMU_OP_RETURN_IF_ERROR(
+                check_channel_vector(outputs[o], kApi, kOutputNames[o], channels));
         }
     }
     // Stricter than CANN, which leaves these unchecked (docs/compatibility.md).
     ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(grad_out, kApi, "gradOut", input, "input"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(mean, "mean", channels));
-    ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(invstd, "invstd", channels));
+    ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(mean, kApi, "mean", channels));
+    ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(invstd, kApi, "invstd", channels));
     if (weight != nullptr) {
-        ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(weight, "weight", channels));
+        ACLEMU_OP_RETURN_IF_ERROR(check_channel_vector(weight, kApi, "weight", channels));
     }
 
     // Every view that is read or written must lie inside its storage.

@@ -25,8 +25,6 @@ namespace {
 
 constexpr const char* kApi = "aclnnLogit";
 constexpr int64_t kMaxRank = 8;
-constexpr const char* kInputNames[] = {"input"};
-constexpr const char* kOutputNames[] = {"out"};
 
 aclnnStatus check_logit(const aclTensor* input, const aclTensor* out) {
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(input, kApi, "input"));
@@ -76,17 +74,10 @@ aclnnStatus get_workspace_size(const aclTensor* input,
     ACLEMU_OP_RETURN_IF_ERROR(check_logit(input, out));
 
     auto exec = std::make_unique<LogitExecutor>();
-    exec->op_name = kApi;
-    exec->inputs = {*input};
-    exec->outputs = {*out};
-    exec->input_names = kInputNames;
-    exec->output_names = kOutputNames;
-    exec->input_name = "input";
     exec->dtype = to_kernel_dtype(input->dtype);
     exec->op = kernels::logit_op(eps);
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, exec->operands(), &exec->geometry));
-    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
-    return nn::publish_executor(std::move(exec), workspace_size, executor);
+    return publish_unary(
+        std::move(exec), kApi, input, "input", out, "out", workspace_size, executor);
 }
 
 }  // namespace

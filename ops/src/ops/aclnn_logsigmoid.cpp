@@ -25,8 +25,6 @@ namespace {
 
 constexpr const char* kLogSigmoid = "aclnnLogSigmoid";
 constexpr const char* kLogSigmoidForward = "aclnnLogSigmoidForward";
-constexpr const char* kInputNames[] = {"self"};
-constexpr const char* kOutputNames[] = {"out"};
 
 aclnnStatus check_log_sigmoid(const char* api, const aclTensor* self, const aclTensor* out) {
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(self, api, "self"));
@@ -72,15 +70,8 @@ aclnnStatus get_workspace_size(const char* api,
     ACLEMU_OP_RETURN_IF_ERROR(check_log_sigmoid(api, self, out));
 
     auto exec = std::make_unique<LogSigmoidExecutor>();
-    exec->op_name = api;
-    exec->inputs = {*self};
-    exec->outputs = {*out};
-    exec->input_names = kInputNames;
-    exec->output_names = kOutputNames;
     exec->dtype = to_kernel_dtype(out->dtype);
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(api, exec->operands(), &exec->geometry));
-    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
-    return nn::publish_executor(std::move(exec), workspace_size, executor);
+    return publish_unary(std::move(exec), api, self, "self", out, "out", workspace_size, executor);
 }
 
 }  // namespace

@@ -1,10 +1,14 @@
 // aclnnSigmoid and aclnnInplaceSigmoid: out = 1 / (1 + exp(-self)) (ops-nn
 // activation/sigmoid/op_api). Phase 1 checks in CANN's order (nulls; self's dtype, then out's;
-// shapes; self's rank <= 8), then aclemu's own checks (one dtype for both, views fit), snapshots
-// and plans; phase 2 dispatches the elementwise kernel. InplaceSigmoid checks selfRef's null
-// and dtype first, then runs Sigmoid's checks with selfRef as both tensors, as CANN does.
+// shapes; self's rank <= 8), then the view checks, snapshots and plans; phase 2 dispatches the
+// elementwise kernel: the shared loops when self and out are of one FLOAT/FLOAT16/BF16 dtype,
+// else the general path, computing in self's dtype when it is floating and in out's when self is
+// an integer or BOOL (CANN casts it to out's dtype first), the result cast to out's dtype.
+// InplaceSigmoid checks selfRef's null and dtype first, then runs Sigmoid's checks with selfRef
+// as both tensors, as CANN does.
 #include "aclnnop/aclnn_sigmoid.h"
 
+#include "common/arith_promotion.h"
 #include "common/elementwise_dispatch.h"
 #include "common/elementwise_plan.h"
 #include "common/kernel_dtype.h"
@@ -26,9 +30,19 @@ namespace {
 constexpr const char* kSigmoid = "aclnnSigmoid";
 constexpr const char* kInplaceSigmoid = "aclnnInplaceSigmoid";
 constexpr int64_t kMaxRank = 8;
-constexpr const char* kInputNames[] = {"self"};
-constexpr const char* kOutputNames[] = {"out"};
-constexpr const char* kInplaceNames[] = {"selfRef"};
+// CANN's lists less COMPLEX64 and COMPLEX128: aclemu has no complex kernels (compatibility.md).
+constexpr std::initializer_list<aclDataType> kSelfDtypes = {ACL_FLOAT,
+                                                            ACL_FLOAT16,
+                                                            ACL_DOUBLE,
+                                                            ACL_INT8,
+                                                            ACL_INT16,
+                                                            ACL_INT32,
+                                                            ACL_INT64,
+                                                            ACL_BOOL,
+                                                            ACL_BF16,
+                                                            ACL_UINT8};
+constexpr std::initializer_list<aclDataType> kOutDtypes = {
+    ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
 
 aclnnStatus check_sigmoid(const char* api,
                           const aclTensor* self,
@@ -38,16 +52,11 @@ aclnnStatus check_sigmoid(const char* api,
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(self, api, self_name));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(out, api, out_name));
 
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(self, api, self_name, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(out, api, out_name, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(self, api, self_name, kSelfDtypes));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(out, api, out_name, kOutDtypes));
     ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(out, api, out_name, self, self_name));
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(self, api, self_name, 0, kMaxRank));
 
-    // aclemu's own checks (docs/compatibility.md): CANN casts self to out's dtype; the kernels
-    // here take one dtype.
-    ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(out, api, out_name, self, self_name));
     ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(self, api, self_name));
     ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(out, api, out_name));
     ACLEMU_OP_RETURN_IF_ERROR(check_output_not_self_overlapping(out, api, out_name));
@@ -55,6 +64,10 @@ aclnnStatus check_sigmoid(const char* api,
 }
 
 class SigmoidExecutor final : public UnaryElementwiseExecutor {
+public:
+    bool mixed = false;
+    kernels::MixedTypes types;
+
 private:
     aclnnStatus launch(void* const data[3], const rt::StreamTarget& stream) const override {
         kernels::SigmoidArgs args;
@@ -62,6 +75,8 @@ private:
         args.dtype = dtype;
         args.out = data[0];
         args.self = data[1];
+        args.mixed = mixed;
+        args.types = types;
         return dispatch_elementwise(op_name,
                                     stream,
                                     "sigmoid",
@@ -79,18 +94,21 @@ aclnnStatus plan_sigmoid(const char* api,
                          uint64_t* workspace_size,
                          aclOpExecutor** executor) {
     auto exec = std::make_unique<SigmoidExecutor>();
-    exec->op_name = api;
-    exec->inputs = {*self};
-    exec->outputs = {*out};
-    const bool inplace = self == out;
-    exec->input_names = inplace ? kInplaceNames : kInputNames;
-    exec->output_names = inplace ? kInplaceNames : kOutputNames;
-    exec->input_name = self_name;
-    exec->output_name = out_name;
-    exec->dtype = to_kernel_dtype(out->dtype);
-    ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(api, exec->operands(), &exec->geometry));
-    exec->workspace_size = 0;  // elementwise: no workspace, empty or not
-    return nn::publish_executor(std::move(exec), workspace_size, executor);
+    const bool fast =
+        self->dtype == out->dtype
+        && (out->dtype == ACL_FLOAT || out->dtype == ACL_FLOAT16 || out->dtype == ACL_BF16);
+    if (fast) {
+        exec->dtype = to_kernel_dtype(out->dtype);
+    } else {
+        const aclDataType compute = is_floating_type(self->dtype) ? self->dtype : out->dtype;
+        exec->mixed = true;
+        exec->types = {to_arith_type(out->dtype),
+                       to_arith_type(self->dtype),
+                       to_arith_type(self->dtype),
+                       to_arith_type(compute)};
+    }
+    return publish_unary(
+        std::move(exec), api, self, self_name, out, out_name, workspace_size, executor);
 }
 
 aclnnStatus sigmoid_workspace_size(const aclTensor* self,
@@ -110,8 +128,7 @@ aclnnStatus inplace_sigmoid_workspace_size(aclTensor* self_ref,
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(workspace_size, kApi, "workspaceSize"));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(executor, kApi, "executor"));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(self_ref, kApi, "selfRef"));
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(self_ref, kApi, "selfRef", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(self_ref, kApi, "selfRef", kOutDtypes));
     ACLEMU_OP_RETURN_IF_ERROR(check_sigmoid(kApi, self_ref, "selfRef", self_ref, "selfRef"));
     return plan_sigmoid(kApi, self_ref, "selfRef", self_ref, "selfRef", workspace_size, executor);
 }

@@ -1,10 +1,13 @@
 // aclnnSigmoidBackward: gradInput = gradOutput * (1 - output) * output (ops-nn
 // activation/sigmoid_grad/op_api). Phase 1 checks in CANN's order (nulls; the three dtypes;
-// ranks <= 8; then dtypes and shapes against gradInput), then the view checks, snapshots and
-// plans; phase 2 dispatches the elementwise kernel. CANN promotes mixed dtypes and broadcasts
-// gradOutput against output; aclemu requires gradInput's dtype and shape (docs/compatibility.md).
+// ranks <= 8; the promoted dtype of gradOutput and output and its cast to gradInput's; the
+// broadcast of gradOutput and output, which must be gradInput's shape), then the view checks,
+// snapshots (the inputs as broadcast views) and plans; phase 2 dispatches the elementwise kernel:
+// the shared loops when the three dtypes agree, else the general path in the promoted dtype.
 #include "aclnnop/aclnn_sigmoid_backward.h"
 
+#include "common/arith_checks.h"
+#include "common/arith_promotion.h"
 #include "common/elementwise_dispatch.h"
 #include "common/elementwise_plan.h"
 #include "common/kernel_dtype.h"
@@ -16,8 +19,10 @@
 #include "kernels_cu/math/sigmoid_backward.h"
 #include "nnopbase/executor.h"
 #include "nnopbase/tensor.h"
+#include "ops/binary_arith_op.h"
 
 #include <memory>
+#include <vector>
 
 namespace aclemu::ops {
 namespace {
@@ -31,29 +36,34 @@ enum Output { kGradInput = 0 };
 constexpr const char* kInputNames[] = {"gradOutput", "output"};
 constexpr const char* kOutputNames[] = {"gradInput"};
 
+// CANN lists COMPLEX64 and COMPLEX128 too; aclemu has no complex kernels (compatibility.md).
+constexpr std::initializer_list<aclDataType> kDtypes = {
+    ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+
+/// The checks; the promoted dtype and the broadcast shape on success.
 aclnnStatus check_sigmoid_backward(const aclTensor* grad_output,
                                    const aclTensor* output,
-                                   const aclTensor* grad_input) {
+                                   const aclTensor* grad_input,
+                                   aclDataType* promoted,
+                                   std::vector<int64_t>* shape) {
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(grad_output, kApi, "gradOutput"));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(output, kApi, "output"));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(grad_input, kApi, "gradInput"));
 
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(grad_output, kApi, "gradOutput", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(output, kApi, "output", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_dtype_in(grad_input, kApi, "gradInput", {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(grad_output, kApi, "gradOutput", kDtypes));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(output, kApi, "output", kDtypes));
+    ACLEMU_OP_RETURN_IF_ERROR(check_dtype_in(grad_input, kApi, "gradInput", kDtypes));
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(grad_output, kApi, "gradOutput", 0, kMaxRank));
     ACLEMU_OP_RETURN_IF_ERROR(check_rank_in(output, kApi, "output", 0, kMaxRank));
 
-    // Stricter than CANN (docs/compatibility.md): one dtype, no broadcasting.
+    // Two floating dtypes always promote (PyTorch's table: FLOAT16 with BF16 is FLOAT) to one
+    // of the list, which casts to any floating gradInput; the checks stay for CANN's order.
+    *promoted = promote_types(grad_output->dtype, output->dtype);
+    ACLEMU_OP_RETURN_IF_ERROR(check_result_castable(kApi, *promoted, grad_input, "gradInput"));
     ACLEMU_OP_RETURN_IF_ERROR(
-        check_same_dtype(grad_output, kApi, "gradOutput", grad_input, "gradInput"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_same_dtype(output, kApi, "output", grad_input, "gradInput"));
-    ACLEMU_OP_RETURN_IF_ERROR(
-        check_same_shape(grad_output, kApi, "gradOutput", grad_input, "gradInput"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_same_shape(output, kApi, "output", grad_input, "gradInput"));
+        check_broadcast(kApi, grad_output, "gradOutput", output, "output", shape));
+    ACLEMU_OP_RETURN_IF_ERROR(check_shape_is(kApi, grad_input, "gradInput", *shape));
+
     ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(grad_output, kApi, "gradOutput"));
     ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(output, kApi, "output"));
     ACLEMU_OP_RETURN_IF_ERROR(check_view_fits(grad_input, kApi, "gradInput"));
@@ -63,6 +73,9 @@ aclnnStatus check_sigmoid_backward(const aclTensor* grad_output,
 
 class SigmoidBackwardExecutor final : public ElementwiseExecutor {
 public:
+    bool mixed = false;
+    kernels::MixedTypes types;
+
     ElementwiseOperands operands() const override {
         return {{&outputs[kGradInput], &inputs[kGradOutput], &inputs[kOutput]},
                 {"gradInput", "gradOutput", "output"}};
@@ -76,6 +89,8 @@ private:
         args.grad_input = data[0];
         args.grad_output = data[1];
         args.output = data[2];
+        args.mixed = mixed;
+        args.types = types;
         return dispatch_elementwise(kApi,
                                     stream,
                                     "sigmoid_backward",
@@ -92,15 +107,28 @@ aclnnStatus get_workspace_size(const aclTensor* grad_output,
                                aclOpExecutor** executor) {
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(workspace_size, kApi, "workspaceSize"));
     ACLEMU_OP_RETURN_IF_ERROR(check_not_null(executor, kApi, "executor"));
-    ACLEMU_OP_RETURN_IF_ERROR(check_sigmoid_backward(grad_output, output, grad_input));
+    aclDataType promoted = ACL_DT_UNDEFINED;
+    std::vector<int64_t> shape;
+    ACLEMU_OP_RETURN_IF_ERROR(
+        check_sigmoid_backward(grad_output, output, grad_input, &promoted, &shape));
 
     auto exec = std::make_unique<SigmoidBackwardExecutor>();
     exec->op_name = kApi;
-    exec->inputs = {*grad_output, *output};
+    exec->inputs = {broadcast_view(*grad_output, shape), broadcast_view(*output, shape)};
     exec->outputs = {*grad_input};
     exec->input_names = kInputNames;
     exec->output_names = kOutputNames;
-    exec->dtype = to_kernel_dtype(grad_input->dtype);
+    const aclDataType out_dtype = grad_input->dtype;
+    exec->mixed =
+        grad_output->dtype != out_dtype || output->dtype != out_dtype || out_dtype == ACL_DOUBLE;
+    if (exec->mixed) {
+        exec->types = {to_arith_type(out_dtype),
+                       to_arith_type(grad_output->dtype),
+                       to_arith_type(output->dtype),
+                       to_arith_type(promoted)};
+    } else {
+        exec->dtype = to_kernel_dtype(out_dtype);
+    }
     ACLEMU_OP_RETURN_IF_ERROR(plan_elementwise(kApi, exec->operands(), &exec->geometry));
     exec->workspace_size = 0;  // elementwise: no workspace, empty or not
     return nn::publish_executor(std::move(exec), workspace_size, executor);

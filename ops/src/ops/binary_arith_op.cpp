@@ -20,21 +20,6 @@ namespace {
 constexpr const char* kInputNames[] = {"self", "other"};
 constexpr const char* kOutputNames[] = {"out"};
 
-// t seen with `shape` (its own right-aligned): stride 0 along the dims it is broadcast on.
-aclTensor broadcast_view(const aclTensor& t, const std::vector<int64_t>& shape) {
-    aclTensor v = t;
-    const size_t rank = shape.size();
-    const size_t own = t.view_dims.size();
-    std::vector<int64_t> strides(rank, 0);
-    for (size_t d = 0; d < own; ++d) {
-        const size_t to = rank - own + d;
-        strides[to] = t.view_dims[d] == 1 && shape[to] != 1 ? 0 : t.strides[d];
-    }
-    v.view_dims = nn::DimVector(shape.begin(), shape.end());
-    v.strides = nn::DimVector(strides.begin(), strides.end());
-    return v;
-}
-
 class BinaryArithExecutor final : public ElementwiseExecutor {
 public:
     kernels::BinaryArithArgs args;  // everything but the geometry and the data
@@ -62,6 +47,20 @@ private:
 };
 
 }  // namespace
+
+aclTensor broadcast_view(const aclTensor& t, const std::vector<int64_t>& shape) {
+    aclTensor v = t;
+    const size_t rank = shape.size();
+    const size_t own = t.view_dims.size();
+    std::vector<int64_t> strides(rank, 0);
+    for (size_t d = 0; d < own; ++d) {
+        const size_t to = rank - own + d;
+        strides[to] = t.view_dims[d] == 1 && shape[to] != 1 ? 0 : t.strides[d];
+    }
+    v.view_dims = nn::DimVector(shape.begin(), shape.end());
+    v.strides = nn::DimVector(strides.begin(), strides.end());
+    return v;
+}
 
 bool broadcast_shape(const std::vector<int64_t>& a,
                      const std::vector<int64_t>& b,

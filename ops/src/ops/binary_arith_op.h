@@ -9,6 +9,7 @@
 #include "aclnn/aclnn_base.h"
 
 #include "kernels_cu/math/binary_arith.h"
+#include "nnopbase/tensor.h"
 
 #include <cstdint>
 #include <vector>
@@ -20,6 +21,10 @@ namespace aclemu::ops {
 bool broadcast_shape(const std::vector<int64_t>& a,
                      const std::vector<int64_t>& b,
                      std::vector<int64_t>* out);
+
+/// t seen with `shape` (a shape t broadcasts to, right-aligned): stride 0 along the dims it is
+/// broadcast on. Also used by aclnnSigmoidBackward, which broadcasts like the arithmetic.
+aclTensor broadcast_view(const aclTensor& t, const std::vector<int64_t>& shape);
 
 /// 161002 naming `name` unless `self` and `other` broadcast; the shape in *shape.
 aclnnStatus check_broadcast(const char* api,

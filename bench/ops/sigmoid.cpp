@@ -1,0 +1,17 @@
+// Bench recipe of aclnnSigmoid.
+#include "aclnnop/aclnn_sigmoid.h"
+
+#include "../bench_cases.h"
+
+namespace aclemu::bench {
+
+void add_sigmoid_bench_ops(BenchOps* ops) {
+    BenchOp op = elementwise_op("Sigmoid", "sigmoid", {{-8.f, 8.f}});
+    op.phase1 = [](const Case&, const BenchArgs& a, uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnSigmoidGetWorkspaceSize(a.t[0], a.t[1], ws, ex);
+    };
+    op.phase2 = aclnnSigmoid;
+    ops->push_back(op);
+}
+
+}  // namespace aclemu::bench

@@ -1,0 +1,13 @@
+"""Torch recipe of aclnnSigmoid (bench/compare_torch.py; compare_support.py)."""
+from compare_support import Built, elementwise
+
+
+def build(ctx, spec):
+    import torch
+    e = elementwise(ctx, spec, [(-8.0, 8.0)])
+    x = e.ins[0]
+    torch_fn = lambda: torch.sigmoid(x, out=e.out_t)
+    return Built(e.case, "aclnnSigmoid", (e.tins[0], e.tout), torch_fn, e.fetch, e.fetch_t)
+
+
+OPS = [dict(name="Sigmoid", shape="elementwise", build=build)]
