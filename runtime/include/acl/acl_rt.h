@@ -911,6 +911,21 @@ ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 /** Runs `fn(args)` on a runtime thread in stream order. */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args);
 
+/* ---- Runtime calls of kernel programs: host-function threads, exception info, IPC notifies,
+ *      registered host memory, managed memory ------------------------------------------------ */
+
+/** Makes thread `hostFuncThreadId` (its pthread_self) run the host functions later launched on
+ *  `exeStream` with aclrtLaunchHostFunc; it must loop on aclrtProcessHostFunc. One thread per
+ *  stream (ACL_ERROR_REPEAT_SUBSCRIBE); one thread may serve several streams. */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                    aclrtStream exeStream);
+/** Runs the calling thread's next host function, waiting up to `timeout` ms (-1: forever, else
+ *  > 0). ACL_ERROR_WAIT_CALLBACK_TIMEOUT when none arrived. */
+ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
+/** Ends the subscription; host functions still pending for the thread are dropped. */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                      aclrtStream exeStream);
+
 #ifdef __cplusplus
 }
 #endif
