@@ -926,6 +926,19 @@ ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId,
                                                       aclrtStream exeStream);
 
+/** Calls `callback` (process-wide; NULL removes it) when a task fails on a stream, on the thread
+ *  that ran the task, before the stream's next synchronize reports the failure. */
+ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
+/** The failed task's facts; each getter returns 0xFFFFFFFF for a NULL `info`. */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info);
+/** The id (gettid) of the thread that launched the failed task. */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info);
+/** The id of the last task the calling thread put on a stream (0 before its first). */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t* taskId);
+
 #ifdef __cplusplus
 }
 #endif
