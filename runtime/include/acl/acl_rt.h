@@ -939,6 +939,25 @@ ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExcep
 /** The id of the last task the calling thread put on a stream (0 before its first). */
 ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t* taskId);
 
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x02UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS     0x02UL
+
+/** Shares `notify` with other processes: writes its key (at least ACL_IPC_HANDLE_SIZE
+ *  characters in `len`). Unless `flags` has ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+ *  only processes named by aclrtNotifySetImportPid may import it. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify,
+                                                     char* key,
+                                                     size_t len,
+                                                     uint64_t flags);
+/** A notify of this process for `key`: records and waits on it act on the exporter's notify. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify* notify,
+                                                    const char* key,
+                                                    uint64_t flags);
+/** Adds `num` pids to the whitelist of the exported `notify`. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num);
+
 #ifdef __cplusplus
 }
 #endif
