@@ -958,6 +958,25 @@ ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify* notify,
 /** Adds `num` pids to the whitelist of the exported `notify`. */
 ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num);
 
+#define ACL_HOST_REG_MAPPED   0x2UL
+#define ACL_HOST_REG_IOMEMORY 0x4UL
+#define ACL_HOST_REG_READONLY 0x8UL
+#define ACL_HOST_REG_PINNED   0x10000000UL
+
+/** Registers [ptr, ptr + size) of host memory: ACL_HOST_REG_PINNED pins it, ACL_HOST_REG_MAPPED
+ *  also gives it a device address (aclrtHostGetDevicePointer). */
+ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag);
+/** The device address of registered host memory `pHost` (`flag` must be 0). */
+ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag);
+/** Ends a registration made by aclrtHostRegisterV2 (`ptr` is the registered start). */
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
+
+#define ACL_RT_MEM_ATTACH_GLOBAL 0x01U
+
+/** `size` bytes that host and device both address (freed by aclrtFree); `flag` must be
+ *  ACL_RT_MEM_ATTACH_GLOBAL. */
+ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag);
+
 #ifdef __cplusplus
 }
 #endif
