@@ -5,6 +5,8 @@
 #include "aclemu/rt.h"
 #include "core/status.h"
 #include "runtime_state.h"
+#include "stream/exception_info.h"
+#include "stream/task_ids.h"
 
 #include <algorithm>
 #include <string>
@@ -40,6 +42,16 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().backend(&backend));
     Stream& stream = *target.stream;
+    const uint32_t task_id = issue_task_id();
+    if (exception_callback_set()) {
+        // The task knows its id and issuing thread while it runs, for the exception report.
+        // Only then: the wrapper no longer fits HostTask's inline storage.
+        const RunningTask issued{task_id, os_thread_id()};
+        task = HostTask([issued, inner = std::move(task)]() mutable {
+            RunningTaskScope scope(issued);
+            inner();
+        });
+    }
     ACLEMU_TRY_BACKEND(
         backend->streams().launch_host_task(stream.impl.get(), std::move(task), length),
         backend,
@@ -56,6 +68,7 @@ aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
                                 + " with status " + std::to_string(launch_status)
                                 + (detail.empty() ? std::string() : ": " + detail)));
     }
+    issue_task_id();  // the kernel just launched: aclrtGetThreadLastTaskId
     if (!target.stream) {
         return ACL_SUCCESS;
     }

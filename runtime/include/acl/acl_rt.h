@@ -980,6 +980,72 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI,
                                                     const char* path,
                                                     uint32_t flags);
 
+/* ---- Runtime calls of kernel programs: host-function threads, exception info, IPC notifies,
+ *      registered host memory, managed memory ------------------------------------------------ */
+
+/** Makes thread `hostFuncThreadId` (its pthread_self) run the host functions later launched on
+ *  `exeStream` with aclrtLaunchHostFunc; it must loop on aclrtProcessHostFunc. One thread per
+ *  stream (ACL_ERROR_REPEAT_SUBSCRIBE); one thread may serve several streams. */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                    aclrtStream exeStream);
+/** Runs the calling thread's next host function, waiting up to `timeout` ms (-1: forever, else
+ *  > 0). ACL_ERROR_WAIT_CALLBACK_TIMEOUT when none arrived. */
+ACL_FUNC_VISIBILITY aclError aclrtProcessHostFunc(int32_t timeout);
+/** Ends the subscription; host functions still pending for the thread are dropped. */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId,
+                                                      aclrtStream exeStream);
+
+/** Calls `callback` (process-wide; NULL removes it) when a task fails on a stream, on the thread
+ *  that ran the task, before the stream's next synchronize reports the failure. */
+ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
+/** The failed task's facts; each getter returns 0xFFFFFFFF for a NULL `info`. */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info);
+/** The id (gettid) of the thread that launched the failed task. */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info);
+/** The id of the last task the calling thread put on a stream (0 before its first). */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t* taskId);
+
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION 0x02UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT                0x0UL
+#define ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS     0x02UL
+
+/** Shares `notify` with other processes: writes its key (at least ACL_IPC_HANDLE_SIZE
+ *  characters in `len`). Unless `flags` has ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+ *  only processes named by aclrtNotifySetImportPid may import it. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify,
+                                                     char* key,
+                                                     size_t len,
+                                                     uint64_t flags);
+/** A notify of this process for `key`: records and waits on it act on the exporter's notify. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify* notify,
+                                                    const char* key,
+                                                    uint64_t flags);
+/** Adds `num` pids to the whitelist of the exported `notify`. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num);
+
+#define ACL_HOST_REG_MAPPED   0x2UL
+#define ACL_HOST_REG_IOMEMORY 0x4UL
+#define ACL_HOST_REG_READONLY 0x8UL
+#define ACL_HOST_REG_PINNED   0x10000000UL
+
+/** Registers [ptr, ptr + size) of host memory: ACL_HOST_REG_PINNED pins it, ACL_HOST_REG_MAPPED
+ *  also gives it a device address (aclrtHostGetDevicePointer). */
+ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag);
+/** The device address of registered host memory `pHost` (`flag` must be 0). */
+ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag);
+/** Ends a registration made by aclrtHostRegisterV2 (`ptr` is the registered start). */
+ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
+
+#define ACL_RT_MEM_ATTACH_GLOBAL 0x01U
+
+/** `size` bytes that host and device both address (freed by aclrtFree); `flag` must be
+ *  ACL_RT_MEM_ATTACH_GLOBAL. */
+ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag);
+
 #ifdef __cplusplus
 }
 #endif

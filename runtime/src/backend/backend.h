@@ -127,6 +127,19 @@ public:
     /// True when `ptr` is device memory this backend did not allocate through aclrtMalloc but can
     /// use (e.g. cudaMalloc'ed by another library). The CPU backend answers false.
     virtual bool is_foreign_device_pointer(const void* /*ptr*/) { return false; }
+    /// Memory host and device both address (aclrtMemAllocManaged), released by free_device.
+    /// Where device memory is host memory anyway (CPU, GPU simulator) it is device memory.
+    virtual aclError malloc_managed(void** ptr, size_t bytes) { return malloc_device(ptr, bytes); }
+    /// Registers host memory (aclrtHostRegisterV2); with `mapped`, *device_ptr is its device
+    /// address. Where the device reads host memory directly (CPU, GPU simulator) that is `ptr`.
+    virtual aclError register_host(void* ptr,
+                                   size_t /*bytes*/,
+                                   bool /*mapped*/,
+                                   void** device_ptr) {
+        *device_ptr = ptr;
+        return ACL_SUCCESS;
+    }
+    virtual aclError unregister_host(void* /*ptr*/) { return ACL_SUCCESS; }
 };
 
 /// Facet: streams and events.

@@ -22,8 +22,9 @@ enum class AllocKind { Device, Host };
 
 /// How a Device block came to be: aclrtMalloc*, mapped physical memory (aclrtMapMem; adjacent
 /// mappings of one reservation form one block), or memory another process exported
-/// (aclrtIpcMemImportByKey). Only Malloc blocks are aclrtFree's to release.
-enum class AllocOrigin { Malloc, Mapped, Imported };
+/// (aclrtIpcMemImportByKey); a Host block is Malloc (aclrtMallocHost) or Registered (the user's
+/// memory, aclrtHostRegisterV2). Only Malloc blocks are aclrtFree's or aclrtFreeHost's to release.
+enum class AllocOrigin { Malloc, Mapped, Imported, Registered };
 
 struct Allocation {
     uintptr_t base = 0;

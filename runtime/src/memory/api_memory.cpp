@@ -255,7 +255,11 @@ aclError release(void* ptr, AllocKind kind) {
     if (!released) {
         std::string reason;
         auto block = runtime().allocations().find(ptr);
-        if (block && block->kind != kind) {
+        if (block && block->origin == AllocOrigin::Registered) {
+            reason =
+                "it is the caller's memory registered by aclrtHostRegisterV2; end that "
+                "with aclrtHostUnregister";
+        } else if (block && block->kind != kind) {
             reason = kind == AllocKind::Device
                          ? "it was allocated by aclrtMallocHost; release it with aclrtFreeHost"
                          : "it was allocated by aclrtMalloc; release it with aclrtFree";

@@ -16,6 +16,7 @@
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "runtime_state.h"
+#include "stream/task_ids.h"
 
 #include <memory>
 #include <string>
@@ -52,6 +53,7 @@ aclError traced_enqueue(const std::shared_ptr<Stream>& stream,
                         Name&& name,
                         Describe&& describe,
                         Enqueue&& enqueue) {
+    issue_task_id();  // aclrtGetThreadLastTaskId
     if ((observe::watchers() & observe::kTrace) == 0) {
         return enqueue();
     }

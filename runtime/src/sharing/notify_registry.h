@@ -12,6 +12,7 @@
 #include "runtime_state.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,9 @@ struct Notify {
     uint32_t id = 0;
     int32_t device = 0;
     uint64_t* word = nullptr;
+    /// Imported (aclrtNotifyImportByKey): `word` belongs to the exporter; destroying the notify
+    /// runs this instead of freeing the word.
+    std::function<void()> release_import;
 };
 
 class NotifyRegistry {
@@ -37,27 +41,13 @@ public:
     }
 
     aclError create(int32_t device, Backend* backend, aclrtNotify* out) {
-        std::lock_guard<std::mutex> lock(mu_);
-        std::set<uint32_t>& used = ids_[device];
-        if (used.size() >= kMaxNotifiesPerDevice) {
-            return fail(ACL_ERROR_RT_NO_NOTIFY_RESOURCE,
-                        msg_runtime("device " + std::to_string(device) + " already has "
-                                    + std::to_string(kMaxNotifiesPerDevice) + " notifies"));
-        }
-        uint32_t id = 0;
-        while (used.count(id) != 0) {
-            ++id;
-        }
         void* word = nullptr;
         ACLEMU_TRY(allocate_internal_block(backend, device, sizeof(uint64_t), &word));
-        auto notify = make_handle_object<Notify>();
-        notify->id = id;
-        notify->device = device;
-        notify->word = static_cast<uint64_t*>(word);
-        used.insert(id);
-        notifies_[notify.get()] = notify;
-        *out = notify.get();
-        return ACL_SUCCESS;
+        const aclError err = adopt(device, static_cast<uint64_t*>(word), nullptr, out);
+        if (err != ACL_SUCCESS) {
+            free_internal_block(backend, word);
+        }
+        return err;
     }
 
     aclError destroy(aclrtNotify handle, Backend* backend) {
@@ -72,7 +62,39 @@ public:
             notifies_.erase(it);
             ids_[notify->device].erase(notify->id);
         }
-        free_internal_block(backend, notify->word);
+        if (notify->release_import) {
+            notify->release_import();
+        } else {
+            free_internal_block(backend, notify->word);
+        }
+        return ACL_SUCCESS;
+    }
+
+    /// A new handle for `word` with the next free id of `device`: a new notify's own word, or
+    /// the word of a notify another one shares (sharing/api_notify_ipc.cpp).
+    aclError adopt(int32_t device,
+                   uint64_t* word,
+                   std::function<void()> release_import,
+                   aclrtNotify* out) {
+        std::lock_guard<std::mutex> lock(mu_);
+        std::set<uint32_t>& used = ids_[device];
+        if (used.size() >= kMaxNotifiesPerDevice) {
+            return fail(ACL_ERROR_RT_NO_NOTIFY_RESOURCE,
+                        msg_runtime("device " + std::to_string(device) + " already has "
+                                    + std::to_string(kMaxNotifiesPerDevice) + " notifies"));
+        }
+        uint32_t id = 0;
+        while (used.count(id) != 0) {
+            ++id;
+        }
+        auto notify = make_handle_object<Notify>();
+        notify->id = id;
+        notify->device = device;
+        notify->word = word;
+        notify->release_import = std::move(release_import);
+        used.insert(id);
+        notifies_[notify.get()] = notify;
+        *out = notify.get();
         return ACL_SUCCESS;
     }
 

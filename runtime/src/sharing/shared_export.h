@@ -21,7 +21,7 @@
 
 namespace aclemu::rt {
 
-enum class ExportKind : uint32_t { IpcMemory = 1, Physical = 2, Event = 3 };
+enum class ExportKind : uint32_t { IpcMemory = 1, Physical = 2, Event = 3, Notify = 4 };
 
 /// Where a record lives: in process `pid`, as descriptor `fd`, tagged `tag`.
 struct ExportRef {

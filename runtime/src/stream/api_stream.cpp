@@ -8,6 +8,7 @@
 #include "graph/capture_registry.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
+#include "stream/host_func_threads.h"
 #include "stream/stream_config.h"
 #include "stream/task_failure.h"
 
@@ -166,6 +167,8 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
     return api_call_init("aclrtLaunchHostFunc", [&] {
         ACLEMU_CHECK_NOT_NULL(fn);
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
+        uint64_t subscriber = 0;
+        const bool delivered = host_func_threads().subscriber(target.get(), &subscriber);
         ACLEMU_TRY_BACKEND(
             traced_enqueue(
                 target,
@@ -173,12 +176,23 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void* args) {
                 "host function",
                 [&](TaskTrace& task) { task.arg("fn", pointer_text(reinterpret_cast<void*>(fn))); },
                 [&] {
-                    return backend->streams().launch_host_func(target->impl.get(),
-                                                               [fn, args] { fn(args); });
+                    if (!delivered) {
+                        return backend->streams().launch_host_func(target->impl.get(),
+                                                                   [fn, args] { fn(args); });
+                    }
+                    auto delivery = std::make_shared<Delivery>();
+                    delivery->run = [fn, args] { fn(args); };
+                    delivery->stream = target.get();
+                    return backend->streams().launch_host_func(
+                        target->impl.get(), [subscriber, delivery] {
+                            host_func_threads().deliver(subscriber, delivery, true);
+                        });
                 }),
             backend,
             "cannot launch the host function");
-        return runtime().after_enqueue(*target);
+        // A subscribed thread (often this one) runs it only in aclrtProcessHostFunc: no
+        // ASCEND_LAUNCH_BLOCKING wait, as for aclrtLaunchCallback.
+        return delivered ? ACL_SUCCESS : runtime().after_enqueue(*target);
     });
 }
 

@@ -5,6 +5,7 @@
 
 #include "aclemu/rt.h"
 #include "runtime_state.h"
+#include "stream/exception_info.h"
 
 #include <mutex>
 #include <unordered_map>
@@ -44,6 +45,7 @@ void fail_stream_task(const StreamTarget& target, aclError code, const std::stri
             failure.message = message;
         }
     }
+    report_task_exception(stream, code);
     if (stream.failure_mode.load() == ACL_STOP_ON_FAILURE && stream.impl) {
         if (Backend* backend = runtime().existing_backend(); backend != nullptr) {
             backend->streams().abort_stream(stream.impl.get());

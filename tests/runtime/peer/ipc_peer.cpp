@@ -6,6 +6,7 @@
 //   vmm <handle> <bytes> <seed>  import a shareable handle, map it, check, write, unmap, free
 //   event <hex bytes>            open an IPC event handle, report "pending" or "complete", then
 //                                wait for it (5 s at most) and report "waited"
+//   notify <key>                 import an IPC notify and record it once
 // Answers: "ok", or "fail <step> <code> <aclGetRecentErrMsg()>". The byte patterns are the
 // tests' own (peer_protocol.h), computed again here.
 #include "acl/acl.h"
@@ -97,6 +98,16 @@ int open_event(const std::string& hex) {
     return 0;
 }
 
+// Imports a notify and records it once on the default stream.
+int record_notify(const std::string& key) {
+    aclrtNotify notify = nullptr;
+    PEER_CHECK("import", aclrtNotifyImportByKey(&notify, key.c_str(), 0));
+    PEER_CHECK("record", aclrtRecordNotify(notify, nullptr));
+    PEER_CHECK("synchronize", aclrtSynchronizeDevice());
+    PEER_CHECK("destroy", aclrtDestroyNotify(notify));
+    return 0;
+}
+
 int run(const std::string& command) {
     std::istringstream in(command);
     std::string verb;
@@ -114,6 +125,11 @@ int run(const std::string& command) {
         uint32_t seed = 0;
         in >> shareable >> bytes >> seed;
         return import_physical(shareable, bytes, seed);
+    }
+    if (verb == "notify") {
+        std::string key;
+        in >> key;
+        return record_notify(key);
     }
     if (verb == "event") {
         std::string hex;

@@ -1,0 +1,56 @@
+// Entry points: aclrtSubscribeHostFunc, aclrtProcessHostFunc, aclrtUnSubscribeHostFunc. A user
+// thread subscribes to a stream, then loops on aclrtProcessHostFunc; each host function launched
+// on the stream afterwards (aclrtLaunchHostFunc) runs on that thread, in stream order, and the
+// stream's later work waits for it, as it waits for a host function run by the runtime.
+#include "acl/acl.h"
+
+#include "core/status.h"
+#include "runtime_state.h"
+#include "stream/host_func_threads.h"
+
+#include <memory>
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace aclemu::rt {
+
+SubscriptionCenter& host_func_threads() {
+    static SubscriptionCenter* center = new SubscriptionCenter("aclrtSubscribeHostFunc");
+    return *center;
+}
+
+}  // namespace aclemu::rt
+
+extern "C" {
+
+aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
+    return api_call_init("aclrtSubscribeHostFunc", [&] {
+        std::shared_ptr<Stream> target;
+        ACLEMU_TRY(runtime().stream(exeStream, &target));
+        return host_func_threads().subscribe(hostFuncThreadId, target);
+    });
+}
+
+aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
+    return api_call_init("aclrtUnSubscribeHostFunc", [&] {
+        std::shared_ptr<Stream> target;
+        ACLEMU_TRY(runtime().stream(exeStream, &target));
+        return host_func_threads().unsubscribe(hostFuncThreadId, target);
+    });
+}
+
+aclError aclrtProcessHostFunc(int32_t timeout) {
+    return api_call_init("aclrtProcessHostFunc", [&] {
+        // CANN documents -1 (wait forever) or a positive wait; 0 is not a value it takes.
+        if (timeout < -1 || timeout == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("timeout",
+                                    std::to_string(timeout),
+                                    "must be -1 (wait forever) or a number of ms > 0"));
+        }
+        return host_func_threads().process(subscriber_thread_id(), timeout);
+    });
+}
+
+}  // extern "C"
