@@ -76,8 +76,10 @@ aclError Runtime::init(const char* config_path) {
                 msg_invalid(
                     "configPath", config_path, "the file does not exist or cannot be read"));
         }
-        ACLEMU_LOG(
-            AscendCL, Info, "config file %s accepted; only its dump section is used (docs/dump.md)", config_path);
+        ACLEMU_LOG(AscendCL,
+                   Info,
+                   "config file %s accepted; only its dump section is used (docs/dump.md)",
+                   config_path);
     }
     Config config;
     ACLEMU_TRY(read_config(&config));
