@@ -81,8 +81,10 @@ aclError Runtime::init_locked(const char* config_path, bool implicit) {
                 msg_invalid(
                     "configPath", config_path, "the file does not exist or cannot be read"));
         }
-        ACLEMU_LOG(
-            AscendCL, Info, "config file %s accepted; only its dump section is used (docs/dump.md)", config_path);
+        ACLEMU_LOG(AscendCL,
+                   Info,
+                   "config file %s accepted; only its dump section is used (docs/dump.md)",
+                   config_path);
     }
     if (initialized()) {
         // aclInit after an implicit initialisation by aclrtSetDevice: it now owns the runtime
