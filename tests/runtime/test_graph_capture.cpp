@@ -167,6 +167,24 @@ TEST_P(GraphCapture, ExecuteWaitsAndEventsRecordedInTheGraphComplete) {
     EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
 }
 
+TEST_P(GraphCapture, AnInstanceDestroyedWhileALaunchIsQueuedStillRunsIt) {
+    std::atomic<int> runs{0};
+    ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtLaunchHostFunc(
+            stream(), [](void* n) { static_cast<std::atomic<int>*>(n)->fetch_add(1); }, &runs),
+        ACL_SUCCESS);
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream(), &model), ACL_SUCCESS);
+    Latch latch;
+    ASSERT_EQ(aclrtLaunchHostFunc(stream(), &Latch::wait_fn, &latch), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);  // the launch is still queued
+    latch.release();
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    EXPECT_EQ(runs.load(), 1);
+}
+
 TEST_P(GraphCapture, UnsafeCallsAndWaitsAreRefusedDuringACapture) {
     DeviceBuffer device(kBytes);
     ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
