@@ -961,7 +961,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag);
 /** Tasks enqueued on `stream` from now on are recorded into `modelRI` (`flag`:
  *  ACL_MODEL_STREAM_FLAG_HEAD or ACL_MODEL_STREAM_FLAG_DEFAULT). */
-ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI,
+                                                aclrtStream stream,
+                                                uint32_t flag);
 /** Ends the recording of `stream`'s tasks into `modelRI`. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
 /** Ends the build; the instance can then run (`reserve`: NULL). */
