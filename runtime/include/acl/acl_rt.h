@@ -982,6 +982,19 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI,
                                                     const char* path,
                                                     uint32_t flags);
 
+/** aclrtRecordEvent with a flag: ACL_EVENT_RECORD_DEFAULT, or ACL_EVENT_RECORD_EXTERNAL on a
+ *  capturing stream (a record other streams and graphs see). */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEventWithFlag(aclrtEvent event,
+                                                      aclrtStream stream,
+                                                      uint32_t flag);
+/** aclrtStreamWaitEvent with a flag: ACL_EVENT_WAIT_DEFAULT, or ACL_EVENT_WAIT_EXTERNAL on a
+ *  capturing stream (a wait for an event outside the graph; `timeout` 0). `timeout` is in
+ *  seconds, 0 for none. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream,
+                                                          aclrtEvent event,
+                                                          uint32_t timeout,
+                                                          uint32_t flag);
+
 #ifdef __cplusplus
 }
 #endif
