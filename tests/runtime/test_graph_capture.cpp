@@ -167,6 +167,62 @@ TEST_P(GraphCapture, ExecuteWaitsAndEventsRecordedInTheGraphComplete) {
     EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
 }
 
+TEST_P(GraphCapture, AnInstanceDestroyedWhileALaunchIsQueuedStillRunsIt) {
+    std::atomic<int> runs{0};
+    ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtLaunchHostFunc(
+            stream(), [](void* n) { static_cast<std::atomic<int>*>(n)->fetch_add(1); }, &runs),
+        ACL_SUCCESS);
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream(), &model), ACL_SUCCESS);
+    Latch latch;
+    ASSERT_EQ(aclrtLaunchHostFunc(stream(), &Latch::wait_fn, &latch), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);  // the launch is still queued
+    latch.release();
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    EXPECT_EQ(runs.load(), 1);
+}
+
+TEST_P(GraphCapture, ExternalEventFlagsNeedACapturingStream) {
+    aclrtEvent event = nullptr;
+    ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclrtRecordEventWithFlag(event, stream(), ACL_EVENT_RECORD_EXTERNAL),
+              ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(take_recent_error().find("flag"), std::string::npos);
+    EXPECT_EQ(aclrtRecordEventWithFlag(event, stream(), 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(aclrtStreamWaitEventWithFlag(stream(), event, 0, 5), ACL_ERROR_INVALID_PARAM);
+    ASSERT_EQ(aclrtRecordEventWithFlag(event, stream(), ACL_EVENT_RECORD_DEFAULT), ACL_SUCCESS);
+    ASSERT_EQ(aclrtStreamWaitEventWithFlag(stream(), event, 0, ACL_EVENT_WAIT_DEFAULT),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+
+    std::atomic<int> runs{0};
+    ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    EXPECT_EQ(aclrtStreamWaitEventWithFlag(stream(), event, 3, ACL_EVENT_WAIT_EXTERNAL),
+              ACL_ERROR_INVALID_PARAM);
+    EXPECT_NE(take_recent_error().find("timeout"), std::string::npos);
+    ASSERT_EQ(aclrtStreamWaitEventWithFlag(stream(), event, 0, ACL_EVENT_WAIT_EXTERNAL),
+              ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtLaunchHostFunc(
+            stream(), [](void* n) { static_cast<std::atomic<int>*>(n)->fetch_add(1); }, &runs),
+        ACL_SUCCESS);
+    ASSERT_EQ(aclrtRecordEventWithFlag(event, stream(), ACL_EVENT_RECORD_EXTERNAL), ACL_SUCCESS)
+        << take_recent_error();
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream(), &model), ACL_SUCCESS);
+    for (int replay = 1; replay <= 2; ++replay) {
+        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_SUCCESS);
+        ASSERT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
+        EXPECT_EQ(runs.load(), replay);
+    }
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+}
+
 TEST_P(GraphCapture, UnsafeCallsAndWaitsAreRefusedDuringACapture) {
     DeviceBuffer device(kBytes);
     ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);

@@ -961,7 +961,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag);
 /** Tasks enqueued on `stream` from now on are recorded into `modelRI` (`flag`:
  *  ACL_MODEL_STREAM_FLAG_HEAD or ACL_MODEL_STREAM_FLAG_DEFAULT). */
-ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI,
+                                                aclrtStream stream,
+                                                uint32_t flag);
 /** Ends the recording of `stream`'s tasks into `modelRI`. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
 /** Ends the build; the instance can then run (`reserve`: NULL). */
@@ -1045,6 +1047,18 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
 /** `size` bytes that host and device both address (freed by aclrtFree); `flag` must be
  *  ACL_RT_MEM_ATTACH_GLOBAL. */
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag);
+/** aclrtRecordEvent with a flag: ACL_EVENT_RECORD_DEFAULT, or ACL_EVENT_RECORD_EXTERNAL on a
+ *  capturing stream (a record other streams and graphs see). */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEventWithFlag(aclrtEvent event,
+                                                      aclrtStream stream,
+                                                      uint32_t flag);
+/** aclrtStreamWaitEvent with a flag: ACL_EVENT_WAIT_DEFAULT, or ACL_EVENT_WAIT_EXTERNAL on a
+ *  capturing stream (a wait for an event outside the graph; `timeout` 0). `timeout` is in
+ *  seconds, 0 for none. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream,
+                                                          aclrtEvent event,
+                                                          uint32_t timeout,
+                                                          uint32_t flag);
 
 #ifdef __cplusplus
 }

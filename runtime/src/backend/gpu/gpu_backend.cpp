@@ -53,7 +53,9 @@ private:
 class GpuGraph final : public BackendGraph {
 public:
     GpuGraph(gpuGraph_t graph, gpuGraphExec_t exec, std::vector<HostPayload> functions)
-        : graph_(graph), exec_(exec), functions_(std::move(functions)) {}
+        : graph_(graph),
+          exec_(exec),
+          functions_(std::make_shared<const std::vector<HostPayload>>(std::move(functions))) {}
     ~GpuGraph() override {
         (void)gpuGraphExecDestroy(exec_);
         (void)gpuGraphDestroy(graph_);
@@ -63,11 +65,14 @@ public:
         return gpuGraphGetNodes(graph_, nullptr, &count) == gpuSuccess ? count : 0;
     }
     gpuGraphExec_t exec() const { return exec_; }
+    /// The captured host functions, kept alive by the graph and by each launch until it ran
+    /// (an instance may be destroyed while a launch of it is queued).
+    const std::shared_ptr<const std::vector<HostPayload>>& functions() const { return functions_; }
 
 private:
     gpuGraph_t graph_;
     gpuGraphExec_t exec_;
-    std::vector<HostPayload> functions_;  // kept alive while the graph can run them
+    std::shared_ptr<const std::vector<HostPayload>> functions_;
 };
 
 class GpuEvent final : public BackendEvent {
@@ -677,7 +682,13 @@ public:
     }
 
     aclError launch_graph(BackendGraph& graph, BackendStream* stream) override {
-        return GPU_CALL(gpuGraphLaunch, static_cast<GpuGraph&>(graph).exec(), native_of(stream));
+        auto& gpu_graph = static_cast<GpuGraph&>(graph);
+        ACLEMU_TRY(GPU_CALL(gpuGraphLaunch, gpu_graph.exec(), native_of(stream)));
+        if (gpu_graph.functions()->empty()) {
+            return ACL_SUCCESS;
+        }
+        // Holds the graph's host functions until this launch has run them.
+        return launch_host_func(stream, [keep = gpu_graph.functions()] { (void)keep; });
     }
 
     // Work handed to a CUDA/HIP stream cannot be taken back.
