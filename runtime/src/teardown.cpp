@@ -2,6 +2,7 @@
 #include "teardown.h"
 
 #include "event/event_registry.h"
+#include "kernel/kernel_objects.h"
 #include "memory/allocator_registry.h"
 #include "memory/vmm_registry.h"
 #include "observe/trace_recorder.h"
@@ -54,6 +55,7 @@ void tear_down(Teardown&& what) {
         notifies().release();                 // 2. sharing: notifies
         tdt::stop_channels();                 //    tdt: channels and queues, so that a
         tdt::stop_queues();                   //    host function blocked on one ends
+        kernel::forget_binaries();            //    kernel: loaded binaries and their handles
     }
     release_streams(backend, what.streams);  // 3. stream
     if (!runtime_scope) {

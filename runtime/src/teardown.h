@@ -5,6 +5,7 @@
 //   1. tasks/    overflow modes, stream switches and status words forgotten         (runtime)
 //   2. sharing/  notifies forgotten                                                  (runtime)
 //      tdt/      channels and queues stopped (their waiters wake) and forgotten     (runtime)
+//      kernel/   loaded binaries, their functions and argument lists forgotten      (runtime)
 //   3. stream/   each stream: state callbacks told DESTROY_PRE, pending work drained,
 //                the backend's stream destroyed                              (streams, runtime)
 //   4. event/    every event destroyed                                               (runtime)
