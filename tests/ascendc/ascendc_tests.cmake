@@ -85,3 +85,20 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_fatbin_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+# A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
+# with the copies around it, as a `<<<>>>` launch is.
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_fatbin_trace_${backend}
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
+                     ${ACLEMU_TEST_TMP_DIR}/ascendc_fatbin_trace_${backend}.json
+                     --run --expect scale_block@stream --count scale_block@stream 1
+                     --order "memcpy HtoD" scale_block --order scale_block "memcpy DtoH"
+                     -- $<TARGET_FILE:test_ascendc_fatbin>
+                        --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
+    set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()
