@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <fstream>
 #include <iterator>
@@ -210,6 +211,74 @@ TEST_F(AscendCFatbin, PlaceholderBufferIsCopiedAtEachLaunch) {
                             + 10.0 * static_cast<double>(b);
         EXPECT_FLOAT_EQ(out[i], static_cast<float>(want)) << "element " << i;
     }
+    EXPECT_EQ(aclrtBinaryUnLoad(binary), ACL_SUCCESS);
+}
+
+TEST_F(AscendCFatbin, CreatedBinaryHostArgsAndV2Launches) {
+    const std::vector<char> bytes = binary_bytes();
+    aclrtBinary data = aclrtCreateBinary(bytes.data(), bytes.size());
+    ASSERT_NE(data, nullptr);
+    aclrtBinHandle binary = nullptr;
+    ASSERT_EQ(aclrtBinaryLoad(data, &binary), ACL_SUCCESS);
+    ASSERT_EQ(aclrtDestroyBinary(data), ACL_SUCCESS);  // the loaded binary does not need it
+    EXPECT_EQ(aclrtDestroyBinary(data), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("binary");
+
+    aclrtFuncHandle bias = nullptr;
+    ASSERT_EQ(aclrtBinaryGetFunction(binary, "add_block_bias", &bias), ACL_SUCCESS);
+    char name[32] = {};
+    ASSERT_EQ(aclrtGetFunctionName(bias, sizeof(name), name), ACL_SUCCESS);
+    EXPECT_STREQ(name, "add_block_bias");
+    EXPECT_EQ(aclrtGetFunctionName(bias, 5, name), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("maxLen");
+    aclrtBinHandle owner = nullptr;
+    ASSERT_EQ(aclrtFunctionGetBinary(bias, &owner), ACL_SUCCESS);
+    EXPECT_EQ(owner, binary);
+
+    // add_block_bias(out, per_block, table): 24 bytes of parameters, then the table's data.
+    const std::vector<float> start = ramp(kBlocks * kPerBlock);
+    void* out_dev = to_device(start);
+    struct {
+        void* out;
+        uint32_t per_block;
+        void* table;
+        float data[kBlocks];
+    } host_args{out_dev, kPerBlock, nullptr, {}};
+    static_assert(offsetof(decltype(host_args), data) == 24, "parameters take 24 bytes");
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        host_args.data[b] = -1.25f * static_cast<float>(b);
+    }
+    aclrtPlaceHolderInfo placeholder{16, 24};
+    ASSERT_EQ(aclrtLaunchKernelWithHostArgs(
+                  bias, kBlocks, stream_, nullptr, &host_args, sizeof(host_args), &placeholder, 1),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> out = to_host(out_dev, start.size());
+    for (size_t i = 0; i < out.size(); ++i) {
+        const double want =
+            static_cast<double>(start[i]) - 1.25 * static_cast<double>(i / kPerBlock);
+        EXPECT_FLOAT_EQ(out[i], static_cast<float>(want)) << "element " << i;
+    }
+    aclrtPlaceHolderInfo outside{16, 8};
+    EXPECT_EQ(aclrtLaunchKernelWithHostArgs(
+                  bias, kBlocks, stream_, nullptr, &host_args, sizeof(host_args), &outside, 1),
+              ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("dataOffset");
+
+    aclrtFuncHandle scale = nullptr;
+    ASSERT_EQ(aclrtBinaryGetFunction(binary, "scale_block", &scale), ACL_SUCCESS);
+    const std::vector<float> x = ramp(kBlocks * kPerBlock);
+    void* x_dev = to_device(x);
+    void* y_dev = to_device(std::vector<float>(x.size(), 0.0f));
+    ScaleArgs packed{x_dev, 1, y_dev, 0.5f, kPerBlock};
+    aclrtLaunchKernelAttr attr{};
+    attr.id = ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE;
+    attr.value.localMemorySize = 256;
+    aclrtLaunchKernelCfg cfg{&attr, 1};
+    ASSERT_EQ(aclrtLaunchKernelV2(scale, kBlocks, &packed, sizeof(packed), &cfg, stream_),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    expect_scaled(x, to_host(y_dev, x.size()), true, 0.5);
     EXPECT_EQ(aclrtBinaryUnLoad(binary), ACL_SUCCESS);
 }
 

@@ -1032,6 +1032,42 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
                                                const void* argsData,
                                                size_t argsSize,
                                                aclrtStream stream);
+/** aclrtLaunchKernel with a launch configuration (`cfg` may be NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
+                                                 uint32_t numBlocks,
+                                                 const void* argsData,
+                                                 size_t argsSize,
+                                                 aclrtLaunchKernelCfg* cfg,
+                                                 aclrtStream stream);
+
+typedef struct {
+    uint32_t addrOffset; /* where in the arguments the placeholder's device address goes */
+    uint32_t dataOffset; /* where in the arguments its data starts (after the parameters) */
+} aclrtPlaceHolderInfo;
+
+/** `hostArgs`: the packed parameters, then the placeholders' data; each placeholder's data runs
+ *  to the next one's (or to `argsSize`) and is copied to new device memory at the launch. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
+                                                           uint32_t numBlocks,
+                                                           aclrtStream stream,
+                                                           aclrtLaunchKernelCfg* cfg,
+                                                           void* hostArgs,
+                                                           size_t argsSize,
+                                                           aclrtPlaceHolderInfo* placeHolderArray,
+                                                           size_t placeHolderNum);
+/** The kernel's name, NUL-terminated, in `maxLen` bytes at most. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle,
+                                                  uint32_t maxLen,
+                                                  char* name);
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
+                                                    aclrtBinHandle* binHandle);
+
+typedef void* aclrtBinary;
+/** A copy of a binary's bytes, to load with aclrtBinaryLoad; NULL when `data` is NULL or
+ *  `dataLen` 0. */
+ACL_FUNC_VISIBILITY aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyBinary(aclrtBinary binary);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle);
 /** `cfg` may be NULL; LOCAL_MEMORY_SIZE is the launch's dynamic UB size; `reserve` NULL. */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
                                                          uint32_t numBlocks,

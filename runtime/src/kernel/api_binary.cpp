@@ -1,5 +1,6 @@
 // Entry points of acl_rt.h for loaded binaries: aclrtBinaryLoadFromFile / FromData,
-// aclrtBinaryGetFunction and aclrtBinaryUnLoad (kernel_objects.h).
+// aclrtCreateBinary / aclrtBinaryLoad / aclrtDestroyBinary, aclrtBinaryGetFunction,
+// aclrtFunctionGetBinary, aclrtGetFunctionName and aclrtBinaryUnLoad (kernel_objects.h).
 #include "acl/acl_rt.h"
 
 #include "core/status.h"
@@ -47,6 +48,33 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
     return ACL_SUCCESS;
 }
 
+/// Loads a binary from its bytes: they go to an anonymous memory file that dlopen reads through
+/// /proc, so nothing is written to disk. The descriptor stays open for the process's life so that
+/// no later load reuses its /proc name while the library is mapped (dlopen matches by name).
+aclError load_from_bytes(const void* data, size_t length, aclrtBinHandle* binHandle) {
+    const int fd = ::memfd_create("aclemu_binary", MFD_CLOEXEC);
+    if (fd < 0) {
+        return fail(ACL_ERROR_RT_FILE_WRITE,
+                    msg_runtime(std::string("memfd_create: ") + std::strerror(errno)));
+    }
+    const auto* bytes = static_cast<const char*>(data);
+    for (size_t done = 0; done < length;) {
+        const ssize_t n = ::write(fd, bytes + done, length - done);
+        if (n <= 0) {
+            const int e = errno;
+            ::close(fd);
+            return fail(ACL_ERROR_RT_FILE_WRITE,
+                        msg_runtime(std::string("writing the binary: ") + std::strerror(e)));
+        }
+        done += static_cast<size_t>(n);
+    }
+    const aclError err = load_binary("/proc/self/fd/" + std::to_string(fd), "data", binHandle);
+    if (err != ACL_SUCCESS) {
+        ::close(fd);
+    }
+    return err;
+}
+
 }  // namespace
 
 extern "C" {
@@ -78,30 +106,76 @@ aclError aclrtBinaryLoadFromData(const void* data,
                         msg_invalid("length", "0", "a binary has at least one byte"));
         }
         ACLEMU_TRY(check_options(options));
-        // The bytes go to an anonymous memory file that dlopen reads through /proc: nothing is
-        // written to disk. The descriptor stays open for the process's life so that no later
-        // load reuses its /proc name while the library is mapped (dlopen matches by name).
-        const int fd = ::memfd_create("aclemu_binary", MFD_CLOEXEC);
-        if (fd < 0) {
-            return fail(ACL_ERROR_RT_FILE_WRITE,
-                        msg_runtime(std::string("memfd_create: ") + std::strerror(errno)));
+        return load_from_bytes(data, length, binHandle);
+    });
+}
+
+aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
+    aclrtBinary created = nullptr;
+    api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(data);
+        if (dataLen == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataLen", "0", "a binary has at least one byte"));
         }
-        const auto* bytes = static_cast<const char*>(data);
-        for (size_t done = 0; done < length;) {
-            const ssize_t n = ::write(fd, bytes + done, length - done);
-            if (n <= 0) {
-                const int e = errno;
-                ::close(fd);
-                return fail(ACL_ERROR_RT_FILE_WRITE,
-                            msg_runtime(std::string("writing the binary: ") + std::strerror(e)));
-            }
-            done += static_cast<size_t>(n);
+        BinaryBytes* bytes = binary_bytes().create();
+        if (bytes == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary"));
         }
-        const aclError err = load_binary("/proc/self/fd/" + std::to_string(fd), "data", binHandle);
-        if (err != ACL_SUCCESS) {
-            ::close(fd);
+        const auto* begin = static_cast<const char*>(data);
+        bytes->bytes.assign(begin, begin + dataLen);
+        created = bytes;
+        return ACL_SUCCESS;
+    });
+    return created;
+}
+
+aclError aclrtDestroyBinary(aclrtBinary binary) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        live_binary_bytes(binary, "binary", &err);
+        ACLEMU_TRY(err);
+        binary_bytes().remove(binary);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<BinaryBytes> bytes = live_binary_bytes(binary, "binary", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        return load_from_bytes(bytes->bytes.data(), bytes->bytes.size(), binHandle);
+    });
+}
+
+aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        *binHandle = function->binary.get();
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(name);
+        if (maxLen <= function->name.size()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("maxLen",
+                                    std::to_string(maxLen),
+                                    "the name " + function->name + " and its NUL take "
+                                        + std::to_string(function->name.size() + 1) + " bytes"));
         }
-        return err;
+        std::memcpy(name, function->name.c_str(), function->name.size() + 1);
+        return ACL_SUCCESS;
     });
 }
 

@@ -1,4 +1,5 @@
-// aclrtLaunchKernel and aclrtLaunchKernelWithConfig: the kernel's entry point in its binary
+// aclrtLaunchKernel, aclrtLaunchKernelV2, aclrtLaunchKernelWithHostArgs and
+// aclrtLaunchKernelWithConfig: the kernel's entry point in its binary
 // (fatbin_entry.h) launches it as the `<<<>>>` form does, a task on the stream named after the
 // kernel; the parameters are copied before the call returns. A placeholder's buffer is copied to
 // fresh device memory, whose address the kernel gets; that memory is freed when the binary is
@@ -9,6 +10,7 @@
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -91,6 +93,69 @@ aclError place_buffers(KernelArgs& args, std::vector<uint8_t>* packed) {
     return ACL_SUCCESS;
 }
 
+/// argsData / argsSize hold exactly the kernel's packed parameters.
+aclError check_packed(const KernelFunction& function, const void* argsData, size_t argsSize) {
+    if (argsSize != function.args_size) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("argsSize",
+                                std::to_string(argsSize),
+                                "kernel " + function.name + " takes "
+                                    + std::to_string(function.args_size) + " bytes of parameters"));
+    }
+    if (argsSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(argsData);
+    }
+    return ACL_SUCCESS;
+}
+
+/// aclrtLaunchKernelWithHostArgs's placeholders: the data after the parameters (from the first
+/// placeholder's dataOffset to argsSize) goes to new device memory in one copy, and each
+/// placeholder's address slot gets its data's device address.
+aclError place_host_data(KernelFunction& function,
+                         const uint8_t* host,
+                         size_t argsSize,
+                         const aclrtPlaceHolderInfo* infos,
+                         size_t count,
+                         std::vector<uint8_t>* packed) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    size_t first = argsSize;
+    for (size_t i = 0; i < count; ++i) {
+        const aclrtPlaceHolderInfo& info = infos[i];
+        if (static_cast<size_t>(info.addrOffset) + sizeof(void*) > function.args_size) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("placeHolderArray[].addrOffset",
+                            std::to_string(info.addrOffset),
+                            "an address slot lies within the kernel's "
+                                + std::to_string(function.args_size) + " bytes of parameters"));
+        }
+        if (info.dataOffset < function.args_size || info.dataOffset >= argsSize) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("placeHolderArray[].dataOffset",
+                                    std::to_string(info.dataOffset),
+                                    "placeholder data lies after the parameters ("
+                                        + std::to_string(function.args_size)
+                                        + " bytes) and before argsSize"));
+        }
+        first = std::min(first, static_cast<size_t>(info.dataOffset));
+    }
+    const size_t bytes = argsSize - first;
+    void* device = nullptr;
+    ACLEMU_TRY(aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    {
+        std::lock_guard<std::mutex> lock(function.binary->mu);
+        function.binary->device_blocks.push_back(device);
+    }
+    ACLEMU_TRY(aclrtMemcpy(device, bytes, host + first, bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    for (size_t i = 0; i < count; ++i) {
+        void* address = static_cast<uint8_t*>(device) + (infos[i].dataOffset - first);
+        std::memcpy(packed->data() + infos[i].addrOffset, &address, sizeof(address));
+    }
+    return ACL_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -104,18 +169,63 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
         aclError err = ACL_SUCCESS;
         std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
         ACLEMU_TRY(err);
-        if (argsSize != function->args_size) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("argsSize",
-                            std::to_string(argsSize),
-                            "kernel " + function->name + " takes "
-                                + std::to_string(function->args_size) + " bytes of parameters"));
+        ACLEMU_TRY(check_packed(*function, argsData, argsSize));
+        return launch(*function, numBlocks, argsData, 0, stream);
+    });
+}
+
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
+                             uint32_t numBlocks,
+                             const void* argsData,
+                             size_t argsSize,
+                             aclrtLaunchKernelCfg* cfg,
+                             aclrtStream stream) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_TRY(check_packed(*function, argsData, argsSize));
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        return launch(*function, numBlocks, argsData, dyn_ub, stream);
+    });
+}
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
+                                       uint32_t numBlocks,
+                                       aclrtStream stream,
+                                       aclrtLaunchKernelCfg* cfg,
+                                       void* hostArgs,
+                                       size_t argsSize,
+                                       aclrtPlaceHolderInfo* placeHolderArray,
+                                       size_t placeHolderNum) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        if (placeHolderNum > 0) {
+            ACLEMU_CHECK_NOT_NULL(placeHolderArray);
+        }
+        if (argsSize < function->args_size
+            || (placeHolderNum == 0 && argsSize != function->args_size)) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("argsSize",
+                                    std::to_string(argsSize),
+                                    "kernel " + function->name + " takes "
+                                        + std::to_string(function->args_size)
+                                        + " bytes of parameters, followed by the placeholders' "
+                                          "data"));
         }
         if (argsSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(argsData);
+            ACLEMU_CHECK_NOT_NULL(hostArgs);
         }
-        return launch(*function, numBlocks, argsData, 0, stream);
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        const auto* bytes = static_cast<const uint8_t*>(hostArgs);
+        std::vector<uint8_t> packed(bytes, bytes + function->args_size);
+        ACLEMU_TRY(
+            place_host_data(*function, bytes, argsSize, placeHolderArray, placeHolderNum, &packed));
+        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
     });
 }
 

@@ -25,6 +25,17 @@ HandleRegistry<KernelArgs>& arg_lists() {
     return *registry;
 }
 
+HandleRegistry<BinaryBytes>& binary_bytes() {
+    static auto* registry = new HandleRegistry<BinaryBytes>;
+    return *registry;
+}
+
+std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
+                                               const char* param,
+                                               aclError* err) {
+    return tdt::live_handle(binary_bytes(), handle, param, "aclrtBinary", err);
+}
+
 std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err) {
     return tdt::live_handle(binaries(), handle, param, "binary handle", err);
 }
@@ -43,6 +54,7 @@ void forget_binaries() {
     arg_lists().remove_all();
     functions().remove_all();
     binaries().remove_all();
+    binary_bytes().remove_all();
 }
 
 aclError load_binary(const std::string& path, const std::string& origin, aclrtBinHandle* out) {

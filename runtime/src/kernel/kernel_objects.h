@@ -30,6 +30,11 @@ struct LoadedBinary {
     std::vector<void*> device_blocks;  // placeholder copies, freed at aclrtBinaryUnLoad
 };
 
+/// aclrtCreateBinary's copy of a binary's bytes.
+struct BinaryBytes {
+    std::vector<char> bytes;
+};
+
 struct KernelFunction {
     std::shared_ptr<LoadedBinary> binary;
     std::string name;
@@ -58,12 +63,16 @@ struct KernelArgs {
 HandleRegistry<LoadedBinary>& binaries();
 HandleRegistry<KernelFunction>& functions();
 HandleRegistry<KernelArgs>& arg_lists();
+HandleRegistry<BinaryBytes>& binary_bytes();
 
 /// The live object a handle names, or nullptr with the failure recorded in `*err`
 /// (ACL_ERROR_INVALID_PARAM naming `param`).
 std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err);
 std::shared_ptr<KernelFunction> live_function(const void* handle, const char* param, aclError* err);
 std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err);
+std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
+                                               const char* param,
+                                               aclError* err);
 
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).
