@@ -6,7 +6,8 @@
 #   ascendc_compile_definitions(<target> [PRIVATE|PUBLIC|INTERFACE] <definitions>...)
 #   ascendc_compile_options(<target> [PRIVATE|...] <options>... [-forward-options-to-host-compiler <options>...])
 #   ascendc_include_directories(<target> [PRIVATE|...] <dirs>...)
-#   ascendc_fatbin_library(<target> <kernel sources>...)
+#   ascendc_fatbin_library(<target> <kernel sources>...)   (fatbin/<target>/<target>.o, for
+#                                                          aclrtBinaryLoadFromFile)
 #
 # Each source is rewritten into the build tree (tikcpp/ascendc_kernel_cmake/asc_rewrite.py:
 # `<<<>>>` launches and asm("trap")), then compiled by the host C++ compiler against aclemu's
@@ -76,7 +77,7 @@ set(_aclemu_asc_libs "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so"
 
 # Rewrites `source` for `target`; sets `out_var` to the rewritten copy. Runs once at configure
 # time too, so the aclrtlaunch headers exist before anything that includes them compiles.
-function(_aclemu_asc_rewrite target source out_var)
+function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrite options
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(name "${source}" NAME_WE)
     string(MD5 tag "${source}")
@@ -84,7 +85,7 @@ function(_aclemu_asc_rewrite target source out_var)
     set(out "${CMAKE_CURRENT_BINARY_DIR}/asc_rewrite/${target}/${name}_${tag}.cpp")
     set(headers "${CMAKE_BINARY_DIR}/include/${target}")
     set(command "${Python3_EXECUTABLE}" "${ACLEMU_ASC_REWRITE}" "${source}" --out "${out}"
-                --launch-headers "${headers}")
+                --launch-headers "${headers}" ${ARGN})
     execute_process(COMMAND ${command} RESULT_VARIABLE result)
     if(NOT result EQUAL 0)
         message(FATAL_ERROR "aclemu: cannot rewrite the Ascend C source ${source}")
@@ -138,10 +139,21 @@ function(ascendc_library target type)
     install(DIRECTORY "${CMAKE_BINARY_DIR}/include/${target}/" DESTINATION include OPTIONAL)
 endfunction()
 
+# The binary aclrtBinaryLoadFromFile loads: a shared object named <target>.o, in
+# ${CMAKE_BINARY_DIR}/fatbin/<target>/ and installed to fatbin/<target>/ as CANN's is. Each
+# non-template kernel is exported by name (fatbin_entry.h) for aclrtBinaryGetFunction; the
+# launches go through libaclemu_ascendc.so as `<<<>>>` ones do.
 function(ascendc_fatbin_library target)
-    message(FATAL_ERROR "aclemu: ascendc_fatbin_library(${target} ...) is not supported yet "
-                        "(launch by loaded binary, aclrtBinaryLoad*, is not implemented); build "
-                        "the kernel with ascendc_library and launch it with <<<>>>")
+    set(rewritten)
+    foreach(source IN LISTS ARGN)
+        _aclemu_asc_rewrite(${target} "${source}" out --fatbin-entries)
+        list(APPEND rewritten "${out}")
+    endforeach()
+    add_library(${target} MODULE ${rewritten})
+    _aclemu_asc_setup(${target})
+    set_target_properties(${target} PROPERTIES PREFIX "" SUFFIX ".o"
+        LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/fatbin/${target}")
+    install(TARGETS ${target} LIBRARY DESTINATION fatbin/${target})
 endfunction()
 
 function(ascendc_compile_definitions target)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The Ascend C source rewrite: makes a kernel source plain C++ for aclemu's compilers.
 
-    asc_rewrite.py --out BUILD/x.cpp SOURCE/x.cpp [--launch-headers DIR]
+    asc_rewrite.py --out BUILD/x.cpp SOURCE/x.cpp [--launch-headers DIR] [--fatbin-entries]
 
 writes a copy of the source into the build tree (the user's file is never touched) in which
 
@@ -15,7 +15,9 @@ writes a copy of the source into the build tree (the user's file is never touche
 
 A `#line` directive keeps diagnostics, __FILE__ and assert messages on the user's file. With
 --launch-headers, each non-template `__global__` kernel also gets `aclrtlaunch_<kernel>.h`
-(ACLRT_LAUNCH_KERNEL) in DIR and its definition appended to the copy.
+(ACLRT_LAUNCH_KERNEL) in DIR and its definition appended to the copy. With --fatbin-entries
+(ascendc_fatbin_library), each also gets the entry points aclrtBinaryGetFunction finds
+(ascendc/include/aclemu/ascendc/fatbin_entry.h).
 The tokenizer (asc_tokens.py) skips comments, literals and directives, so `<<<` in any of those
 is left alone, as is `a<b<c>>>` outside a launch.
 """
@@ -305,6 +307,13 @@ def launch_definition_text(name, params, extern_c):
                                       prefix, prefix, ", ".join(args))
 
 
+def fatbin_entries_text(names):
+    """The entry points aclrtBinaryGetFunction looks up (fatbin_entry.h)."""
+    return ("\n// Entry points for launch by loaded binary, appended by aclemu's asc_rewrite.py.\n"
+            "#include \"aclemu/ascendc/fatbin_entry.h\"\n"
+            + "".join("ACLEMU_FATBIN_ENTRY(%s)\n" % name for name in names))
+
+
 class Rewriter:
     """Rewrites a source and, recursively, the local headers that launch or trap."""
 
@@ -402,6 +411,8 @@ def main(argv=None):
     parser.add_argument("source")
     parser.add_argument("--out", required=True, help="the rewritten copy (in the build tree)")
     parser.add_argument("--launch-headers", help="folder for aclrtlaunch_<kernel>.h headers")
+    parser.add_argument("--fatbin-entries", action="store_true",
+                        help="export each kernel for aclrtBinaryGetFunction (fatbin_entry.h)")
     args = parser.parse_args(argv)
     source = os.path.abspath(args.source)
     out = os.path.abspath(args.out)
@@ -416,6 +427,8 @@ def main(argv=None):
                 _write_if_changed(os.path.join(args.launch_headers, "aclrtlaunch_%s.h" % name),
                                   launch_header_text(name, params, extern_c))
                 text += launch_definition_text(name, params, extern_c)
+        if args.fatbin_entries and kernels:
+            text += fatbin_entries_text([name for name, _, _ in kernels])
     except (tk.TokenizeError, RewriteError, OSError) as e:
         print("asc_rewrite: %s: %s" % (args.source, e), file=sys.stderr)
         return 1

@@ -5,6 +5,7 @@
 //   1. tasks/    overflow modes, stream switches and status words forgotten         (runtime)
 //   2. sharing/  notifies forgotten                                                  (runtime)
 //      tdt/      channels and queues stopped (their waiters wake) and forgotten     (runtime)
+//      kernel/   loaded binaries, their functions and argument lists forgotten      (runtime)
 //   3. graph/    recordings of the streams that go end (a capture's instance becomes
 //                invalid)                                                    (streams, runtime)
 //      stream/   each stream: state callbacks told DESTROY_PRE, pending work drained,

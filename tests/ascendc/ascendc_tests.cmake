@@ -54,3 +54,51 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_kernel_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# Launch by loaded binary: fatbin_kernels.cpp built as ascendc_fatbin_library builds a binary (the
+# rewrite with --fatbin-entries, a shared object named <target>.o), loaded by test_ascendc_fatbin
+# through aclrtBinaryLoadFromFile / FromData, on each backend.
+set(_asc_fatbin_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/fatbin_kernels.cpp)
+set(_asc_fatbin_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/fatbin_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_fatbin_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_fatbin_source}
+                           --out ${_asc_fatbin_rewritten} --fatbin-entries
+                   DEPENDS ${_asc_fatbin_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                   COMMENT "Rewriting fatbin_kernels.cpp for a loadable binary")
+add_library(test_fatbin_kernels MODULE ${_asc_fatbin_rewritten})
+target_link_libraries(test_fatbin_kernels PRIVATE aclemu_ascendc ascendcl)
+set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o"
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fatbin/test_fatbin_kernels)
+add_executable(test_ascendc_fatbin ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_fatbin.cpp)
+target_link_libraries(test_ascendc_fatbin PRIVATE ascendcl GTest::gtest_main)
+target_compile_definitions(test_ascendc_fatbin PRIVATE
+    ACLEMU_TEST_FATBIN="$<TARGET_FILE:test_fatbin_kernels>")
+add_dependencies(test_ascendc_fatbin test_fatbin_kernels)
+aclemu_warnings(test_ascendc_fatbin)
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_fatbin_${backend} COMMAND test_ascendc_fatbin)
+    set_tests_properties(ascendc_fatbin_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()
+# A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
+# with the copies around it, as a `<<<>>>` launch is.
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_fatbin_trace_${backend}
+             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
+                     ${ACLEMU_TEST_TMP_DIR}/ascendc_fatbin_trace_${backend}.json
+                     --run --expect scale_block@stream --count scale_block@stream 1
+                     --order "memcpy HtoD" scale_block --order scale_block "memcpy DtoH"
+                     -- $<TARGET_FILE:test_ascendc_fatbin>
+                        --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
+    set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()

@@ -167,6 +167,24 @@ class CommandLine(unittest.TestCase):
         with open(path) as f:
             self.assertEqual(f.read(), "int x;\n")
 
+    def test_fatbin_entries_export_each_non_template_kernel(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        path = os.path.join(directory, "k.cpp")
+        out = os.path.join(directory, "out", "k.cpp")
+        with open(path, "w") as f:
+            f.write('extern "C" __global__ __aicore__ void scale(GM_ADDR x, float a) {}\n'
+                    "template <typename T> __global__ __aicore__ void tk(GM_ADDR x) {}\n"
+                    '// ACLEMU_FATBIN_ENTRY(not_a_kernel)\n')
+        self.assertEqual(rw.main([path, "--out", out, "--fatbin-entries"]), 0)
+        with open(out) as f:
+            text = f.read()
+        self.assertIn('#include "aclemu/ascendc/fatbin_entry.h"', text)
+        self.assertEqual(text.count("\nACLEMU_FATBIN_ENTRY("), 1)
+        self.assertIn("\nACLEMU_FATBIN_ENTRY(scale)\n", text)
+        self.assertEqual(rw.main([path, "--out", out]), 0)
+        with open(out) as f:
+            self.assertNotIn("fatbin_entry.h", f.read())
+
 
 if __name__ == "__main__":
     unittest.main()

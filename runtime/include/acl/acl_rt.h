@@ -1059,6 +1059,170 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithFlag(aclrtStream stream,
                                                           aclrtEvent event,
                                                           uint32_t timeout,
                                                           uint32_t flag);
+/* ---- Launch by loaded binary (docs/ascendc.md) ------------------------------------------- */
+/* A binary is what aclemu's ascendc_fatbin_library builds (fatbin/<t>/<t>.o); its kernels are
+ * found by name. Parameters are packed as a C struct of the kernel's parameter types. */
+
+typedef void* aclrtBinHandle;
+typedef void* aclrtFuncHandle;
+typedef void* aclrtArgsHandle;
+typedef void* aclrtParamHandle;
+
+typedef enum aclrtBinaryLoadOptionType {
+    ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD = 1,
+    ACL_RT_BINARY_LOAD_OPT_LAZY_MAGIC = 2,
+    ACL_RT_BINARY_LOAD_OPT_MAGIC = 2,
+    ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE = 3,
+} aclrtBinaryLoadOptionType;
+
+typedef union aclrtBinaryLoadOptionValue {
+    uint32_t isLazyLoad;
+    uint32_t magic;
+    int32_t cpuKernelMode;
+    uint32_t rsv[4];
+} aclrtBinaryLoadOptionValue;
+
+typedef struct {
+    aclrtBinaryLoadOptionType type;
+    aclrtBinaryLoadOptionValue value;
+} aclrtBinaryLoadOption;
+
+typedef struct aclrtBinaryLoadOptions {
+    aclrtBinaryLoadOption* options;
+    size_t numOpt;
+} aclrtBinaryLoadOptions;
+
+typedef enum {
+    ACL_RT_ENGINE_TYPE_AIC = 0,
+    ACL_RT_ENGINE_TYPE_AIV,
+} aclrtEngineType;
+
+typedef enum aclrtLaunchKernelAttrId {
+    ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE = 1,
+    ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE = 2,
+    ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE = 3,
+    ACL_RT_LAUNCH_KERNEL_ATTR_NUMBLOCKS_OFFSET = 4,
+    ACL_RT_LAUNCH_KERNEL_ATTR_BLOCK_TASK_PREFETCH = 5,
+    ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP = 6,
+    ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT = 7,
+    ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US = 8,
+} aclrtLaunchKernelAttrId;
+
+typedef struct {
+    uint32_t timeoutLow;
+    uint32_t timeoutHigh;
+} aclrtTimeoutUs;
+
+typedef union aclrtLaunchKernelAttrValue {
+    uint8_t schemMode;
+    uint32_t localMemorySize; /* aclemu: the launch's dynamic UB bytes */
+    aclrtEngineType engineType;
+    uint32_t numBlocksOffset;
+    uint8_t isBlockTaskPrefetch;
+    uint8_t isDataDump;
+    uint16_t timeout;
+    aclrtTimeoutUs timeoutUs;
+    uint32_t rsv[4];
+} aclrtLaunchKernelAttrValue;
+
+typedef struct aclrtLaunchKernelAttr {
+    aclrtLaunchKernelAttrId id;
+    aclrtLaunchKernelAttrValue value;
+} aclrtLaunchKernelAttr;
+
+typedef struct aclrtLaunchKernelCfg {
+    aclrtLaunchKernelAttr* attrs;
+    size_t numAttrs;
+} aclrtLaunchKernelCfg;
+
+/** `binPath`: a binary built by ascendc_fatbin_library; `options` may be NULL. A file that is
+ *  not one: ACL_ERROR_RT_PARAM_INVALID with the loader's reason. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromFile(const char* binPath,
+                                                     aclrtBinaryLoadOptions* options,
+                                                     aclrtBinHandle* binHandle);
+/** The bytes of such a binary (the file read into memory); `length` > 0. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data,
+                                                     size_t length,
+                                                     const aclrtBinaryLoadOptions* options,
+                                                     aclrtBinHandle* binHandle);
+/** An unknown `kernelName`: ACL_ERROR_RT_KERNEL_LOOKUP. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
+                                                    const char* kernelName,
+                                                    aclrtFuncHandle* funcHandle);
+/** Also ends the binary's functions and argument lists; work already queued still runs. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
+
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle,
+                                                 aclrtArgsHandle* argsHandle);
+/** Appends the next parameter: `paramSize` must be that parameter's size. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
+                                                   void* param,
+                                                   size_t paramSize,
+                                                   aclrtParamHandle* paramHandle);
+/** The next parameter (a pointer) gets, at launch, a device copy of its placeholder buffer. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
+                                                              aclrtParamHandle* paramHandle);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
+                                                                 aclrtParamHandle paramHandle,
+                                                                 size_t dataSize,
+                                                                 void** bufferAddr);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
+                                                       aclrtParamHandle paramHandle,
+                                                       void* param,
+                                                       size_t paramSize);
+/** Every parameter must have been appended. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle);
+
+/** `argsData`: host memory holding the packed parameters, `argsSize` their exact size; copied
+ *  before the call returns. The kernel is a task on `stream`. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
+                                               uint32_t numBlocks,
+                                               const void* argsData,
+                                               size_t argsSize,
+                                               aclrtStream stream);
+/** aclrtLaunchKernel with a launch configuration (`cfg` may be NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
+                                                 uint32_t numBlocks,
+                                                 const void* argsData,
+                                                 size_t argsSize,
+                                                 aclrtLaunchKernelCfg* cfg,
+                                                 aclrtStream stream);
+
+typedef struct {
+    uint32_t addrOffset; /* where in the arguments the placeholder's device address goes */
+    uint32_t dataOffset; /* where in the arguments its data starts (after the parameters) */
+} aclrtPlaceHolderInfo;
+
+/** `hostArgs`: the packed parameters, then the placeholders' data; each placeholder's data runs
+ *  to the next one's (or to `argsSize`) and is copied to new device memory at the launch. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
+                                                           uint32_t numBlocks,
+                                                           aclrtStream stream,
+                                                           aclrtLaunchKernelCfg* cfg,
+                                                           void* hostArgs,
+                                                           size_t argsSize,
+                                                           aclrtPlaceHolderInfo* placeHolderArray,
+                                                           size_t placeHolderNum);
+/** The kernel's name, NUL-terminated, in `maxLen` bytes at most. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle,
+                                                  uint32_t maxLen,
+                                                  char* name);
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
+                                                    aclrtBinHandle* binHandle);
+
+typedef void* aclrtBinary;
+/** A copy of a binary's bytes, to load with aclrtBinaryLoad; NULL when `data` is NULL or
+ *  `dataLen` 0. */
+ACL_FUNC_VISIBILITY aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyBinary(aclrtBinary binary);
+ACL_FUNC_VISIBILITY aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle);
+/** `cfg` may be NULL; LOCAL_MEMORY_SIZE is the launch's dynamic UB size; `reserve` NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
+                                                         uint32_t numBlocks,
+                                                         aclrtStream stream,
+                                                         aclrtLaunchKernelCfg* cfg,
+                                                         aclrtArgsHandle argsHandle,
+                                                         void* reserve);
 
 #ifdef __cplusplus
 }

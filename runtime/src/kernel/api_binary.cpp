@@ -1,0 +1,243 @@
+// Entry points of acl_rt.h for loaded binaries: aclrtBinaryLoadFromFile / FromData,
+// aclrtCreateBinary / aclrtBinaryLoad / aclrtDestroyBinary, aclrtBinaryGetFunction,
+// aclrtFunctionGetBinary, aclrtGetFunctionName and aclrtBinaryUnLoad (kernel_objects.h).
+#include "acl/acl_rt.h"
+
+#include "core/status.h"
+#include "kernel/kernel_objects.h"
+#include "runtime_state.h"
+
+#include <cerrno>
+#include <cstring>
+#include <dlfcn.h>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::kernel;
+
+namespace {
+
+/// The options aclemu accepts: lazy load and magic mean nothing to it; AI CPU kernels are not
+/// emulated.
+aclError check_options(const aclrtBinaryLoadOptions* options) {
+    if (options == nullptr) {
+        return ACL_SUCCESS;
+    }
+    if (options->numOpt > 0 && options->options == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("options->options"));
+    }
+    for (size_t i = 0; i < options->numOpt; ++i) {
+        const aclrtBinaryLoadOption& option = options->options[i];
+        switch (option.type) {
+            case ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD:
+            case ACL_RT_BINARY_LOAD_OPT_MAGIC:
+                break;
+            case ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE:
+                return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                            msg_unsupported("ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE",
+                                            "aclemu loads Ascend C kernels, not AI CPU kernels"));
+            default:
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("options->options[].type",
+                                        std::to_string(static_cast<int>(option.type)),
+                                        "not an aclrtBinaryLoadOptionType"));
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+/// Loads a binary from its bytes: they go to an anonymous memory file that dlopen reads through
+/// /proc, so nothing is written to disk. The descriptor stays open for the process's life so that
+/// no later load reuses its /proc name while the library is mapped (dlopen matches by name).
+aclError load_from_bytes(const void* data, size_t length, aclrtBinHandle* binHandle) {
+    const int fd = ::memfd_create("aclemu_binary", MFD_CLOEXEC);
+    if (fd < 0) {
+        return fail(ACL_ERROR_RT_FILE_WRITE,
+                    msg_runtime(std::string("memfd_create: ") + std::strerror(errno)));
+    }
+    const auto* bytes = static_cast<const char*>(data);
+    for (size_t done = 0; done < length;) {
+        const ssize_t n = ::write(fd, bytes + done, length - done);
+        if (n <= 0) {
+            const int e = errno;
+            ::close(fd);
+            return fail(ACL_ERROR_RT_FILE_WRITE,
+                        msg_runtime(std::string("writing the binary: ") + std::strerror(e)));
+        }
+        done += static_cast<size_t>(n);
+    }
+    const aclError err = load_binary("/proc/self/fd/" + std::to_string(fd), "data", binHandle);
+    if (err != ACL_SUCCESS) {
+        ::close(fd);
+    }
+    return err;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtBinaryLoadFromFile(const char* binPath,
+                                 aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(binPath);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        ACLEMU_TRY(check_options(options));
+        if (::access(binPath, R_OK) != 0) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_invalid("binPath", binPath, std::strerror(errno)));
+        }
+        return load_binary(binPath, binPath, binHandle);
+    });
+}
+
+aclError aclrtBinaryLoadFromData(const void* data,
+                                 size_t length,
+                                 const aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(data);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        if (length == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("length", "0", "a binary has at least one byte"));
+        }
+        ACLEMU_TRY(check_options(options));
+        return load_from_bytes(data, length, binHandle);
+    });
+}
+
+aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
+    aclrtBinary created = nullptr;
+    api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(data);
+        if (dataLen == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataLen", "0", "a binary has at least one byte"));
+        }
+        BinaryBytes* bytes = binary_bytes().create();
+        if (bytes == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary"));
+        }
+        const auto* begin = static_cast<const char*>(data);
+        bytes->bytes.assign(begin, begin + dataLen);
+        created = bytes;
+        return ACL_SUCCESS;
+    });
+    return created;
+}
+
+aclError aclrtDestroyBinary(aclrtBinary binary) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        live_binary_bytes(binary, "binary", &err);
+        ACLEMU_TRY(err);
+        binary_bytes().remove(binary);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<BinaryBytes> bytes = live_binary_bytes(binary, "binary", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        return load_from_bytes(bytes->bytes.data(), bytes->bytes.size(), binHandle);
+    });
+}
+
+aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(binHandle);
+        *binHandle = function->binary.get();
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(name);
+        if (maxLen <= function->name.size()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("maxLen",
+                                    std::to_string(maxLen),
+                                    "the name " + function->name + " and its NUL take "
+                                        + std::to_string(function->name.size() + 1) + " bytes"));
+        }
+        std::memcpy(name, function->name.c_str(), function->name.size() + 1);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
+                                const char* kernelName,
+                                aclrtFuncHandle* funcHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(kernelName);
+        ACLEMU_CHECK_NOT_NULL(funcHandle);
+        const std::string name(kernelName);
+        auto params = reinterpret_cast<ParamsEntry>(
+            ::dlsym(binary->library, ("aclemu_fatbin_params_" + name).c_str()));
+        auto launch = reinterpret_cast<LaunchEntry>(
+            ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
+        if (name.empty() || params == nullptr || launch == nullptr) {
+            return fail(ACL_ERROR_RT_KERNEL_LOOKUP,
+                        msg_invalid("kernelName",
+                                    name,
+                                    "no such kernel in the binary " + binary->origin
+                                        + " (a __global__ kernel of an ascendc_fatbin_library "
+                                          "source, not a template)"));
+        }
+        KernelFunction* function = functions().create();
+        if (function == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a function handle"));
+        }
+        function->binary = binary;
+        function->name = name;
+        function->launch = launch;
+        function->param_count =
+            params(&function->param_sizes, &function->param_offsets, &function->args_size);
+        {
+            std::lock_guard<std::mutex> lock(binary->mu);
+            binary->functions.push_back(function);
+        }
+        *funcHandle = function;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
+        ACLEMU_TRY(err);
+        binaries().remove(binHandle);
+        std::lock_guard<std::mutex> lock(binary->mu);
+        for (void* function : binary->functions) {
+            functions().remove(function);
+        }
+        for (void* args : binary->args) {
+            arg_lists().remove(args);
+        }
+        for (void* block : binary->device_blocks) {
+            ACLEMU_TRY(aclrtFree(block));  // waits for the kernels that read it
+        }
+        binary->device_blocks.clear();
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,206 @@
+// Entry points of acl_rt.h that build a kernel's argument list: aclrtKernelArgsInit, Append,
+// AppendPlaceHolder, GetPlaceHolderBuffer, ParaUpdate, Finalize (kernel_objects.h). Parameters
+// are packed at the offsets the kernel's entry point reports (a C struct of its parameter types),
+// and each appended size must be that parameter's size.
+#include "acl/acl_rt.h"
+
+#include "core/status.h"
+#include "kernel/kernel_objects.h"
+#include "runtime_state.h"
+
+#include <cstring>
+#include <string>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::kernel;
+
+namespace {
+
+/// The parameter `handle` names in `args`, or nullptr with the failure in `*err`.
+ArgParam* find_param(KernelArgs& args, const void* handle, aclError* err) {
+    if (handle == nullptr) {
+        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
+        return nullptr;
+    }
+    for (auto& param : args.params) {
+        if (param.get() == handle) {
+            *err = ACL_SUCCESS;
+            return param.get();
+        }
+    }
+    *err = fail(
+        ACL_ERROR_INVALID_PARAM,
+        msg_invalid("paramHandle", pointer_text(handle), "not a parameter of this argument list"));
+    return nullptr;
+}
+
+/// Checks that the next parameter of `args` may take `size` bytes.
+aclError check_next(const KernelArgs& args, size_t size, const char* size_param) {
+    const KernelFunction& function = *args.function;
+    const size_t index = args.params.size();
+    if (index >= function.param_count) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("argsHandle",
+                                std::to_string(index + 1) + " parameters",
+                                "kernel " + function.name + " takes "
+                                    + std::to_string(function.param_count)));
+    }
+    if (size != function.param_sizes[index]) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(size_param,
+                        std::to_string(size),
+                        "parameter " + std::to_string(index) + " of kernel " + function.name
+                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(argsHandle);
+        KernelArgs* args = arg_lists().create();
+        if (args == nullptr) {
+            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
+        }
+        args->function = function;
+        args->packed.assign(function->args_size, 0);
+        {
+            std::lock_guard<std::mutex> lock(function->binary->mu);
+            function->binary->args.push_back(args);
+        }
+        *argsHandle = args;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
+                               void* param,
+                               size_t paramSize,
+                               aclrtParamHandle* paramHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(param);
+        ACLEMU_CHECK_NOT_NULL(paramHandle);
+        std::lock_guard<std::mutex> lock(args->mu);
+        ACLEMU_TRY(check_next(*args, paramSize, "paramSize"));
+        auto added = std::make_unique<ArgParam>();
+        added->index = static_cast<uint32_t>(args->params.size());
+        std::memcpy(
+            args->packed.data() + args->function->param_offsets[added->index], param, paramSize);
+        *paramHandle = added.get();
+        args->params.push_back(std::move(added));
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
+                                          aclrtParamHandle* paramHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(paramHandle);
+        std::lock_guard<std::mutex> lock(args->mu);
+        // A placeholder is a pointer parameter: the device address of its buffer's copy.
+        ACLEMU_TRY(check_next(*args, sizeof(void*), "argsHandle (a placeholder's pointer)"));
+        auto added = std::make_unique<ArgParam>();
+        added->index = static_cast<uint32_t>(args->params.size());
+        added->placeholder = true;
+        *paramHandle = added.get();
+        args->params.push_back(std::move(added));
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
+                                             aclrtParamHandle paramHandle,
+                                             size_t dataSize,
+                                             void** bufferAddr) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(bufferAddr);
+        std::lock_guard<std::mutex> lock(args->mu);
+        ArgParam* param = find_param(*args, paramHandle, &err);
+        ACLEMU_TRY(err);
+        if (!param->placeholder) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("paramHandle",
+                                    pointer_text(paramHandle),
+                                    "not a placeholder (aclrtKernelArgsAppendPlaceHolder)"));
+        }
+        if (dataSize == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dataSize", "0", "a placeholder buffer has at least a byte"));
+        }
+        param->host_buffer.assign(dataSize, 0);
+        *bufferAddr = param->host_buffer.data();
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
+                                   aclrtParamHandle paramHandle,
+                                   void* param,
+                                   size_t paramSize) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(param);
+        std::lock_guard<std::mutex> lock(args->mu);
+        ArgParam* slot = find_param(*args, paramHandle, &err);
+        ACLEMU_TRY(err);
+        if (slot->placeholder) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("paramHandle",
+                                    pointer_text(paramHandle),
+                                    "a placeholder: write its buffer instead"));
+        }
+        const KernelFunction& function = *args->function;
+        if (paramSize != function.param_sizes[slot->index]) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("paramSize",
+                            std::to_string(paramSize),
+                            "parameter " + std::to_string(slot->index) + " of kernel "
+                                + function.name + " has "
+                                + std::to_string(function.param_sizes[slot->index]) + " bytes"));
+        }
+        std::memcpy(args->packed.data() + function.param_offsets[slot->index], param, paramSize);
+        args->finalized = false;  // CANN: finalize again after an update
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        std::lock_guard<std::mutex> lock(args->mu);
+        const KernelFunction& function = *args->function;
+        if (args->params.size() != function.param_count) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("argsHandle",
+                                    std::to_string(args->params.size()) + " parameters",
+                                    "kernel " + function.name + " takes "
+                                        + std::to_string(function.param_count)));
+        }
+        args->finalized = true;
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,274 @@
+// aclrtLaunchKernel, aclrtLaunchKernelV2, aclrtLaunchKernelWithHostArgs and
+// aclrtLaunchKernelWithConfig: the kernel's entry point in its binary
+// (fatbin_entry.h) launches it as the `<<<>>>` form does, a task on the stream named after the
+// kernel; the parameters are copied before the call returns. A placeholder's buffer is copied to
+// fresh device memory, whose address the kernel gets; that memory is freed when the binary is
+// unloaded (aclrtFree waits for the device's pending work first).
+#include "acl/acl_rt.h"
+
+#include "core/status.h"
+#include "kernel/kernel_objects.h"
+#include "runtime_state.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::kernel;
+
+namespace {
+
+/// The dynamic UB bytes `cfg` asks for; the other attributes do not change how aclemu runs a
+/// kernel.
+aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
+    *dyn_ub = 0;
+    if (cfg == nullptr) {
+        return ACL_SUCCESS;
+    }
+    if (cfg->numAttrs > 0 && cfg->attrs == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("cfg->attrs"));
+    }
+    for (size_t i = 0; i < cfg->numAttrs; ++i) {
+        const aclrtLaunchKernelAttr& attr = cfg->attrs[i];
+        switch (attr.id) {
+            case ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE:
+                *dyn_ub = attr.value.localMemorySize;
+                break;
+            case ACL_RT_LAUNCH_KERNEL_ATTR_NUMBLOCKS_OFFSET:
+                if (attr.value.numBlocksOffset != 0) {
+                    return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                                msg_unsupported("ACL_RT_LAUNCH_KERNEL_ATTR_NUMBLOCKS_OFFSET",
+                                                "block indices always start at 0 in aclemu"));
+                }
+                break;
+            case ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE:
+            case ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE:
+            case ACL_RT_LAUNCH_KERNEL_ATTR_BLOCK_TASK_PREFETCH:
+            case ACL_RT_LAUNCH_KERNEL_ATTR_DATA_DUMP:
+            case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT:
+            case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US:
+                break;
+            default:
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("cfg->attrs[].id",
+                                        std::to_string(static_cast<int>(attr.id)),
+                                        "not an aclrtLaunchKernelAttrId"));
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError launch(const KernelFunction& function,
+                uint32_t blocks,
+                const void* packed,
+                uint64_t dyn_ub,
+                aclrtStream stream) {
+    return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+}
+
+/// Copies each placeholder's buffer to new device memory and writes its address into `packed`;
+/// the memory is kept with the binary.
+aclError place_buffers(KernelArgs& args, std::vector<uint8_t>* packed) {
+    LoadedBinary& binary = *args.function->binary;
+    for (const auto& param : args.params) {
+        if (!param->placeholder) {
+            continue;
+        }
+        void* device = nullptr;
+        if (!param->host_buffer.empty()) {
+            const size_t bytes = param->host_buffer.size();
+            ACLEMU_TRY(aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+            {
+                std::lock_guard<std::mutex> lock(binary.mu);
+                binary.device_blocks.push_back(device);
+            }
+            ACLEMU_TRY(aclrtMemcpy(
+                device, bytes, param->host_buffer.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+        }
+        std::memcpy(
+            packed->data() + args.function->param_offsets[param->index], &device, sizeof(device));
+    }
+    return ACL_SUCCESS;
+}
+
+/// argsData / argsSize hold exactly the kernel's packed parameters.
+aclError check_packed(const KernelFunction& function, const void* argsData, size_t argsSize) {
+    if (argsSize != function.args_size) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("argsSize",
+                                std::to_string(argsSize),
+                                "kernel " + function.name + " takes "
+                                    + std::to_string(function.args_size) + " bytes of parameters"));
+    }
+    if (argsSize > 0) {
+        ACLEMU_CHECK_NOT_NULL(argsData);
+    }
+    return ACL_SUCCESS;
+}
+
+/// aclrtLaunchKernelWithHostArgs's placeholders: the data after the parameters (from the first
+/// placeholder's dataOffset to argsSize) goes to new device memory in one copy, and each
+/// placeholder's address slot gets its data's device address.
+aclError place_host_data(KernelFunction& function,
+                         const uint8_t* host,
+                         size_t argsSize,
+                         const aclrtPlaceHolderInfo* infos,
+                         size_t count,
+                         std::vector<uint8_t>* packed) {
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    size_t first = argsSize;
+    for (size_t i = 0; i < count; ++i) {
+        const aclrtPlaceHolderInfo& info = infos[i];
+        if (static_cast<size_t>(info.addrOffset) + sizeof(void*) > function.args_size) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("placeHolderArray[].addrOffset",
+                            std::to_string(info.addrOffset),
+                            "an address slot lies within the kernel's "
+                                + std::to_string(function.args_size) + " bytes of parameters"));
+        }
+        if (info.dataOffset < function.args_size || info.dataOffset >= argsSize) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("placeHolderArray[].dataOffset",
+                                    std::to_string(info.dataOffset),
+                                    "placeholder data lies after the parameters ("
+                                        + std::to_string(function.args_size)
+                                        + " bytes) and before argsSize"));
+        }
+        first = std::min(first, static_cast<size_t>(info.dataOffset));
+    }
+    const size_t bytes = argsSize - first;
+    void* device = nullptr;
+    ACLEMU_TRY(aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    {
+        std::lock_guard<std::mutex> lock(function.binary->mu);
+        function.binary->device_blocks.push_back(device);
+    }
+    ACLEMU_TRY(aclrtMemcpy(device, bytes, host + first, bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    for (size_t i = 0; i < count; ++i) {
+        void* address = static_cast<uint8_t*>(device) + (infos[i].dataOffset - first);
+        std::memcpy(packed->data() + infos[i].addrOffset, &address, sizeof(address));
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
+                           uint32_t numBlocks,
+                           const void* argsData,
+                           size_t argsSize,
+                           aclrtStream stream) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_TRY(check_packed(*function, argsData, argsSize));
+        return launch(*function, numBlocks, argsData, 0, stream);
+    });
+}
+
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
+                             uint32_t numBlocks,
+                             const void* argsData,
+                             size_t argsSize,
+                             aclrtLaunchKernelCfg* cfg,
+                             aclrtStream stream) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_TRY(check_packed(*function, argsData, argsSize));
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        return launch(*function, numBlocks, argsData, dyn_ub, stream);
+    });
+}
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
+                                       uint32_t numBlocks,
+                                       aclrtStream stream,
+                                       aclrtLaunchKernelCfg* cfg,
+                                       void* hostArgs,
+                                       size_t argsSize,
+                                       aclrtPlaceHolderInfo* placeHolderArray,
+                                       size_t placeHolderNum) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        if (placeHolderNum > 0) {
+            ACLEMU_CHECK_NOT_NULL(placeHolderArray);
+        }
+        if (argsSize < function->args_size
+            || (placeHolderNum == 0 && argsSize != function->args_size)) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("argsSize",
+                                    std::to_string(argsSize),
+                                    "kernel " + function->name + " takes "
+                                        + std::to_string(function->args_size)
+                                        + " bytes of parameters, followed by the placeholders' "
+                                          "data"));
+        }
+        if (argsSize > 0) {
+            ACLEMU_CHECK_NOT_NULL(hostArgs);
+        }
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        const auto* bytes = static_cast<const uint8_t*>(hostArgs);
+        std::vector<uint8_t> packed(bytes, bytes + function->args_size);
+        ACLEMU_TRY(
+            place_host_data(*function, bytes, argsSize, placeHolderArray, placeHolderNum, &packed));
+        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+    });
+}
+
+aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
+                                     uint32_t numBlocks,
+                                     aclrtStream stream,
+                                     aclrtLaunchKernelCfg* cfg,
+                                     aclrtArgsHandle argsHandle,
+                                     void* reserve) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
+        ACLEMU_TRY(err);
+        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
+        ACLEMU_TRY(err);
+        if (args->function != function) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("argsHandle",
+                                    pointer_text(argsHandle),
+                                    "was made for kernel " + args->function->name + ", not "
+                                        + function->name));
+        }
+        if (reserve != nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("reserve", pointer_text(reserve), "must be NULL"));
+        }
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        std::vector<uint8_t> packed;
+        {
+            std::lock_guard<std::mutex> lock(args->mu);
+            if (!args->finalized) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("argsHandle",
+                                        pointer_text(argsHandle),
+                                        "not finalized (aclrtKernelArgsFinalize after the last "
+                                        "append or update)"));
+            }
+            packed = args->packed;
+            ACLEMU_TRY(place_buffers(*args, &packed));
+        }
+        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+    });
+}
+
+}  // extern "C"

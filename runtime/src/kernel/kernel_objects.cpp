@@ -1,0 +1,88 @@
+// Registries of the loaded binaries, kernel functions and argument lists (kernel_objects.h), and
+// the loader: dlopen of the binary, which must carry fatbin_entry.h's marker.
+#include "kernel/kernel_objects.h"
+
+#include "core/status.h"
+#include "runtime_state.h"
+#include "tdt/tdt_checks.h"  // live_handle
+
+#include <dlfcn.h>
+
+namespace aclemu::rt::kernel {
+
+HandleRegistry<LoadedBinary>& binaries() {
+    static auto* registry = new HandleRegistry<LoadedBinary>;  // handles may die at exit
+    return *registry;
+}
+
+HandleRegistry<KernelFunction>& functions() {
+    static auto* registry = new HandleRegistry<KernelFunction>;
+    return *registry;
+}
+
+HandleRegistry<KernelArgs>& arg_lists() {
+    static auto* registry = new HandleRegistry<KernelArgs>;
+    return *registry;
+}
+
+HandleRegistry<BinaryBytes>& binary_bytes() {
+    static auto* registry = new HandleRegistry<BinaryBytes>;
+    return *registry;
+}
+
+std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
+                                               const char* param,
+                                               aclError* err) {
+    return tdt::live_handle(binary_bytes(), handle, param, "aclrtBinary", err);
+}
+
+std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err) {
+    return tdt::live_handle(binaries(), handle, param, "binary handle", err);
+}
+
+std::shared_ptr<KernelFunction> live_function(const void* handle,
+                                              const char* param,
+                                              aclError* err) {
+    return tdt::live_handle(functions(), handle, param, "function handle", err);
+}
+
+std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err) {
+    return tdt::live_handle(arg_lists(), handle, param, "argument list handle", err);
+}
+
+void forget_binaries() {
+    arg_lists().remove_all();
+    functions().remove_all();
+    binaries().remove_all();
+    binary_bytes().remove_all();
+}
+
+aclError load_binary(const std::string& path, const std::string& origin, aclrtBinHandle* out) {
+    // The library stays mapped until the process exits, even after aclrtBinaryUnLoad: a kernel
+    // launched from it may still be queued on a stream.
+    void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+        const char* why = ::dlerror();
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid(origin == "data" ? "data" : "binPath",
+                                origin,
+                                std::string("cannot be loaded as a binary: ")
+                                    + (why != nullptr ? why : "unknown reason")));
+    }
+    if (::dlsym(library, "aclemu_fatbin_abi_1") == nullptr) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid(origin == "data" ? "data" : "binPath",
+                                origin,
+                                "is not a binary built by aclemu's ascendc_fatbin_library"));
+    }
+    LoadedBinary* binary = binaries().create();
+    if (binary == nullptr) {
+        return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary handle"));
+    }
+    binary->origin = origin;
+    binary->library = library;
+    *out = binary;
+    return ACL_SUCCESS;
+}
+
+}  // namespace aclemu::rt::kernel

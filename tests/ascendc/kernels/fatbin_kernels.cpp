@@ -1,0 +1,31 @@
+// Ascend C kernels for test_ascendc_fatbin, built the way ascendc_fatbin_library builds a binary
+// (asc_rewrite.py --fatbin-entries, a shared object named test_fatbin_kernels.o) and launched by
+// name through aclrtBinaryLoad* / aclrtBinaryGetFunction / aclrtLaunchKernel*.
+#include "kernel_operator.h"
+
+// out[i] = (negate ? -x[i] : x[i]) * alpha for this block's `per_block` floats. The uint8_t
+// between two pointers checks the packed layout (a C struct of the parameter types).
+extern "C" __global__ __aicore__ void scale_block(
+    GM_ADDR x, uint8_t negate, GM_ADDR out, float alpha, uint32_t per_block) {
+    __gm__ float* in = reinterpret_cast<__gm__ float*>(x) + block_idx * per_block;
+    __gm__ float* result = reinterpret_cast<__gm__ float*>(out) + block_idx * per_block;
+    for (uint32_t i = 0; i < per_block; ++i) {
+        const float v = negate != 0 ? -in[i] : in[i];
+        result[i] = v * alpha;
+    }
+}
+
+// out[b * per_block + i] += table[b]: `table` comes in as a placeholder (host data the runtime
+// copies to the device at launch).
+extern "C" __global__ __aicore__ void add_block_bias(GM_ADDR out,
+                                                     uint32_t per_block,
+                                                     GM_ADDR table) {
+    __gm__ float* values = reinterpret_cast<__gm__ float*>(out) + block_idx * per_block;
+    const float bias = reinterpret_cast<__gm__ float*>(table)[block_idx];
+    for (uint32_t i = 0; i < per_block; ++i) {
+        values[i] += bias;
+    }
+}
+
+// A kernel without parameters: marks nothing, checks a launch with argsSize 0.
+extern "C" __global__ __aicore__ void no_params() {}
