@@ -30,24 +30,40 @@ HandleRegistry<BinaryBytes>& binary_bytes() {
     return *registry;
 }
 
+namespace {
+
+// The handle's live object, or null with *err saying why (tdt::live_handle's message).
+template <typename T>
+std::shared_ptr<T> live_or_null(const HandleRegistry<T>& registry,
+                                const void* handle,
+                                const char* param,
+                                const char* what,
+                                aclError* err) {
+    std::shared_ptr<T> found;
+    *err = tdt::live_handle(registry, handle, param, what, &found);
+    return found;
+}
+
+}  // namespace
+
 std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
                                                const char* param,
                                                aclError* err) {
-    return tdt::live_handle(binary_bytes(), handle, param, "aclrtBinary", err);
+    return live_or_null(binary_bytes(), handle, param, "aclrtBinary", err);
 }
 
 std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err) {
-    return tdt::live_handle(binaries(), handle, param, "binary handle", err);
+    return live_or_null(binaries(), handle, param, "binary handle", err);
 }
 
 std::shared_ptr<KernelFunction> live_function(const void* handle,
                                               const char* param,
                                               aclError* err) {
-    return tdt::live_handle(functions(), handle, param, "function handle", err);
+    return live_or_null(functions(), handle, param, "function handle", err);
 }
 
 std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err) {
-    return tdt::live_handle(arg_lists(), handle, param, "argument list handle", err);
+    return live_or_null(arg_lists(), handle, param, "argument list handle", err);
 }
 
 void forget_binaries() {
