@@ -28,6 +28,12 @@ UNWRAPPED = {
     "aclGetRecentErrMsg",  # reads (and clears) the thread's messages: no call of its own
     "aclrtGetLastError",
     "aclrtPeekAtLastError",
+    # Field reads of the info an exception callback is handed, called inside that callback.
+    "aclrtGetTaskIdFromExceptionInfo",
+    "aclrtGetStreamIdFromExceptionInfo",
+    "aclrtGetThreadIdFromExceptionInfo",
+    "aclrtGetDeviceIdFromExceptionInfo",
+    "aclrtGetErrorCodeFromExceptionInfo",
 }
 
 DEFINITION = re.compile(r"^[A-Za-z_][\w \*]*?\b(acl\w+)\(([^;{]*?)\)\s*\{", re.M)
