@@ -3,7 +3,7 @@
 api_call_init (runtime/src/core/status.h): the init gate where it applies, the NVTX range named after
 the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU_TRACE host
 track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
-it, fails here. An entry point may also hand its own name to a forwarding helper of its file: a
+it, fails here; `__func__` as the name is the entry point's own. An entry point may also hand its own name to a forwarding helper of its file: a
 function whose first parameter is `const char* api` and whose body calls api_call(api, ...) or
 api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each), in
 the same file or in a header of runtime/src (stream/stream_reader.h).
@@ -37,7 +37,8 @@ UNWRAPPED = {
 }
 
 DEFINITION = re.compile(r"^[A-Za-z_][\w \*]*?\b(acl\w+)\(([^;{]*?)\)\s*\{", re.M)
-WRAPPER = re.compile(r'api_call(?:_init)?\(\s*"(\w+)"')
+# The name is a literal, or __func__ (written in the entry point's body, its own name).
+WRAPPER = re.compile(r'api_call(?:_init)?\(\s*(?:"(\w+)"|(__func__)\b)')
 # A helper taking the API's name first that runs its body through api_call(api, ...).
 FORWARDER = re.compile(r"\b(\w+)\(\s*const char\* api\b[^;{]*\)\s*\{")
 # A function-like macro, its continuation lines included.
@@ -92,9 +93,9 @@ def forwarders(source):
     return names
 
 
-def wrapped_names(body, helpers):
+def wrapped_names(body, helpers, own_name):
     """The API names the body runs through api_call, directly or through a forwarding helper."""
-    names = WRAPPER.findall(body)
+    names = [literal or own_name for literal, _ in WRAPPER.findall(body)]
     if helpers:
         call = re.compile(r"\b(?:%s)\b(?:<[^<>()]*>)?\(\s*\"(\w+)\"" % "|".join(sorted(helpers)))
         names += call.findall(body)
@@ -127,7 +128,7 @@ def main():
     for path in sorted(src_root.rglob("*.cpp")):
         source = path.read_text()
         helpers = forwarders(source) | shared_helpers
-        definitions = [(m.group(1), wrapped_names(body_at(source, m.end()), helpers))
+        definitions = [(m.group(1), wrapped_names(body_at(source, m.end()), helpers, m.group(1)))
                        for m in DEFINITION.finditer(source)]
         for name, names in definitions + table_entry_points(source, src_root):
             count += 1
