@@ -5,7 +5,10 @@
 //     work (which includes acquiring earlier grids' completion); every GPU thread acquires it
 //     when it starts;
 //   - barrier: each thread releases its block's barrier anchor when it arrives at
-//     __syncthreads() and acquires it when the barrier opens (a fresh anchor per block);
+//     __syncthreads() and acquires it when the barrier opens (fresh anchors per block, two of
+//     them used in turn: a thread that already arrived at the next barrier must not release
+//     into the anchor a slower thread still acquires from the last one, or what it did between
+//     the two barriers would be ordered before that thread's next steps and hide a race);
 //   - completion: every GPU thread releases the job's done anchor; the stream's worker acquires
 //     it once all blocks ran, and stream order carries it on;
 //   - one runner's blocks, one after the other: its `__shared__` memory is the same host
@@ -74,7 +77,8 @@ struct FiberSlot {
     Runner* runner = nullptr;
     std::unique_ptr<Fiber> fiber;
     std::atomic<GridJob*> job{nullptr};
-    std::atomic<char*> barrier{nullptr};
+    std::atomic<char*> barrier{nullptr};        // the block's two barrier anchors
+    std::atomic<unsigned> barriers_passed{0};   // which of them the next barrier uses
     std::atomic<char*> after_blocks{nullptr};   // the runner's earlier blocks: acquire at start
     std::atomic<char*> before_blocks{nullptr};  // its later blocks: release at the end
     std::atomic<unsigned> thread[3] = {};
@@ -136,7 +140,7 @@ public:
             }
         }
         // A fresh barrier anchor per block: its address is never shared with another block.
-        std::unique_ptr<char> barrier(new char(0));
+        std::unique_ptr<char[]> barrier(new char[2]());
         const unsigned block_index[3] = {static_cast<unsigned>(linear % g.x),
                                          static_cast<unsigned>(linear / g.x % g.y),
                                          static_cast<unsigned>(linear / g.x / g.y)};
@@ -153,6 +157,7 @@ public:
             FiberSlot& slot = *fibers_[t];
             slot.job.store(job, std::memory_order_relaxed);
             slot.barrier.store(barrier.get(), std::memory_order_relaxed);
+            slot.barriers_passed.store(0, std::memory_order_relaxed);
             slot.after_blocks.store(after, std::memory_order_relaxed);
             slot.before_blocks.store(before, std::memory_order_relaxed);
             slot.thread[0].store(t % b.x, std::memory_order_relaxed);
@@ -405,7 +410,9 @@ void syncthreads(const char* file, int line) {
     FiberSlot& self = current_slot();
     self.barrier_file.store(file, std::memory_order_relaxed);
     self.barrier_line.store(line, std::memory_order_relaxed);
-    char* barrier = self.barrier.load(std::memory_order_relaxed);
+    const unsigned passed = self.barriers_passed.load(std::memory_order_relaxed);
+    self.barriers_passed.store(passed + 1, std::memory_order_relaxed);
+    char* barrier = self.barrier.load(std::memory_order_relaxed) + passed % 2;
     san::release(barrier);
     self.status.store(FiberStatus::AtBarrier, std::memory_order_relaxed);
     switch_context(self.fiber->context(), self.runner->host());

@@ -64,6 +64,14 @@ void SubscriptionCenter::deliver(uint64_t thread_id,
                                  const std::shared_ptr<Delivery>& delivery,
                                  bool block) {
     std::unique_lock<std::mutex> lock(mu_);
+    // The subscriber was looked up at launch; a thread that unsubscribed since then will never
+    // process this: drop it as unsubscribe drops what was already queued, or its stream would
+    // wait forever.
+    auto it = subscriptions_.find(delivery->stream);
+    if (it == subscriptions_.end() || it->second.thread_id != thread_id) {
+        delivery->done = true;
+        return;
+    }
     queues_[thread_id].push_back(delivery);
     ready_.notify_all();
     if (block) {
