@@ -4,6 +4,7 @@
 #include "acl/acl_dump.h"
 #include "acl/acl_mdl.h"
 
+#include "aclemu/c_enum.h"
 #include "aclemu/dump.h"
 #include "aclemu/log.h"
 #include "core/status.h"
@@ -220,7 +221,7 @@ aclError aclopStopDumpArgs(uint32_t dumpType) {
 const char* acldumpGetPath(acldumpType dumpType) {
     const char* path = nullptr;
     api_call("acldumpGetPath", [&]() -> aclError {
-        const auto type = static_cast<int64_t>(dumpType);
+        const int64_t type = aclemu::enum_value(dumpType);  // a C caller may pass any int
         if (type < AIC_ERR_BRIEF_DUMP || type > OVERFLOW_DUMP) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,

@@ -2,6 +2,7 @@
 // aclprofFinalize, the profiling config and aclprofSetConfig (prof_session.h does the work).
 #include "acl/acl_prof.h"
 
+#include "aclemu/c_enum.h"
 #include "core/status.h"
 #include "prof/prof_objects.h"
 #include "prof/prof_session.h"
@@ -170,7 +171,7 @@ aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
 
 aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
     return api_call_init("aclprofSetConfig", [&]() -> aclError {
-        const auto type = static_cast<int64_t>(configType);
+        const int64_t type = aclemu::enum_value(configType);  // a C caller may pass any int
         if (type <= ACL_PROF_ARGS_MIN || type >= ACL_PROF_ARGS_MAX || type == 2) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
