@@ -6,6 +6,7 @@
 // unloaded (aclrtFree waits for the device's pending work first).
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -32,7 +33,7 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
     }
     for (size_t i = 0; i < cfg->numAttrs; ++i) {
         const aclrtLaunchKernelAttr& attr = cfg->attrs[i];
-        switch (attr.id) {
+        switch (aclemu::enum_value(attr.id)) {  // a C caller may pass any int
             case ACL_RT_LAUNCH_KERNEL_ATTR_LOCAL_MEMORY_SIZE:
                 *dyn_ub = attr.value.localMemorySize;
                 break;
@@ -53,7 +54,7 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
             default:
                 return fail(ACL_ERROR_INVALID_PARAM,
                             msg_invalid("cfg->attrs[].id",
-                                        std::to_string(static_cast<int>(attr.id)),
+                                        std::to_string(aclemu::enum_value(attr.id)),
                                         "not an aclrtLaunchKernelAttrId"));
         }
     }
