@@ -97,9 +97,10 @@ for job in "${jobs[@]}"; do
     start=$SECONDS
     count_cpu
     cpu_start=$cpu_seconds
-    # A subshell outside any condition, so `set -e` stops the job at its first failing command.
+    # A subshell with its own `set -e` (the `set +e` here would be inherited), so the job stops
+    # at its first failing command and fails.
     set +e
-    ("job_$job")
+    (set -e; "job_$job")
     status=$?
     set -e
     if [ $status -eq 0 ]; then
