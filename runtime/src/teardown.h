@@ -12,7 +12,9 @@
 //                the backend's stream destroyed                              (streams, runtime)
 //      graph/    every model runtime instance and task group released                (runtime)
 //   4. event/    every event destroyed                                               (runtime)
-//   5. sharing/  memory imported from other processes unmapped, exports withdrawn    (runtime)
+//   5. sharing/  memory imported from other processes unmapped, exports withdrawn, the
+//                export server stopped (its thread joined; later exports start a new one)
+//                                                                                    (runtime)
 //   6. memory/   mappings, reservations and physical allocations released, allocator
 //                registrations forgotten, every aclrtMalloc / aclrtMallocHost block freed
 //                (with the words of 1. and 2.)                                       (runtime)

@@ -49,11 +49,15 @@ public:
 };
 
 /// What a backend tells another process about memory or an event it shares: opaque bytes (a
-/// descriptor number, a cudaIpcMemHandle_t, ...), carried in an export record (shared_export.h).
+/// range, a cudaIpcMemHandle_t, ...), carried in an export record (shared_export.h), and a
+/// descriptor that travels with it (SCM_RIGHTS). On export `fd` is the backend's own (-1 for
+/// none; the record keeps a copy); on import it is a descriptor of the importing process, valid
+/// during the call (a backend that keeps it duplicates it).
 struct ExportBlob {
     static constexpr size_t kCapacity = 128;
     uint32_t size = 0;
     unsigned char bytes[kCapacity] = {};
+    int fd = -1;
 };
 
 /// Access of one device to a mapping (aclrtMemSetAccess): aclrtMemAccessFlags' values.

@@ -664,10 +664,10 @@ aclError export_handle(aclrtDrvMemHandle handle,
     ACLEMU_TRY(ExportRecord::create(
         ExportKind::Physical, backend->kind(), physical->bytes, check_pid, blob, &record));
     if (!packable(record->ref())) {
-        return fail(
-            ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-            msg_runtime("the export record's descriptor number (" + std::to_string(record->ref().fd)
-                        + ") does not fit a 64-bit shareable handle"));
+        return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                    msg_runtime("the export's pid and port (" + std::to_string(record->ref().pid)
+                                + ", " + std::to_string(record->ref().port)
+                                + ") do not fit a 64-bit shareable handle"));
     }
     physical->shareable = pack_handle(record->ref());
     physical->record = std::move(record);

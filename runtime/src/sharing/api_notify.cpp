@@ -76,7 +76,9 @@ aclError aclrtDestroyNotify(aclrtNotify notify) {
         ACLEMU_CHECK_NOT_NULL(notify);
         Backend* backend = nullptr;
         ACLEMU_TRY(runtime().backend(&backend));
-        return notifies().destroy(notify, backend);
+        ACLEMU_TRY(notifies().destroy(notify, backend));
+        withdraw_destroyed_notify_exports();  // its key stops answering other processes now
+        return ACL_SUCCESS;
     });
 }
 

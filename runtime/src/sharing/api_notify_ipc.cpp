@@ -49,6 +49,8 @@ public:
         auto it = by_notify_.find(notify);
         return it == by_notify_.end() ? nullptr : &it->second;
     }
+    /// Drops the exports of destroyed notifies (under `mutex`).
+    void prune() { prune_locked(); }
     NotifyExport* find_key(const std::string& key) {
         prune_locked();
         for (auto& [notify, entry] : by_notify_) {
@@ -262,6 +264,12 @@ aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
 }
 
 }  // namespace
+
+void aclemu::rt::withdraw_destroyed_notify_exports() {
+    NotifyExports& exports = notify_exports();
+    std::lock_guard<std::mutex> lock(exports.mutex);
+    exports.prune();
+}
 
 extern "C" {
 

@@ -1,5 +1,7 @@
 #include "sharing/ipc_registry.h"
 
+#include "sharing/export_server.h"
+
 namespace aclemu::rt {
 
 IpcRegistry& ipc_registry() {
@@ -25,6 +27,7 @@ void release_ipc(Backend& backend) {
         ipc.exports.clear();
         imports.swap(ipc.imports);
     }
+    stop_export_server();  // nothing answers imports after aclFinalize; its thread is joined
     for (const auto& [key, import] : imports) {
         backend.sharing()->close_device_memory(import.ptr, import.bytes);
     }

@@ -41,7 +41,8 @@ IpcRegistry& ipc_registry();
 void withdraw_ipc_exports(uintptr_t base, size_t bytes);
 
 /// Teardown (teardown.h), with the backend still there: unmaps memory other processes shared,
-/// withdraws this process's exports. Leaves their allocation-table entries to the memory domain.
+/// withdraws this process's exports and stops the export server (export_server.h). Leaves their
+/// allocation-table entries to the memory domain.
 void release_ipc(Backend& backend);
 
 }  // namespace aclemu::rt

@@ -136,4 +136,7 @@ inline NotifyRegistry& notifies() {
     return NotifyRegistry::instance();
 }
 
+/// Withdraws the exports of notifies that no longer live (sharing/api_notify_ipc.cpp).
+void withdraw_destroyed_notify_exports();
+
 }  // namespace aclemu::rt

@@ -1,39 +1,34 @@
-// Export records (shared_export.h). The record is one memfd laid out as RecordLayout; the exporter
-// writes everything but the whitelist before any reference to it exists, and appends pids
-// afterwards (a pid is written before the count that makes it visible), so an importer in another
-// process reads a consistent record without a lock.
+// Export records (shared_export.h). The record is one memfd laid out as RecordLayout, written
+// once and sealed before anyone can reach it: no process -- the importer that holds a copy, or
+// one that opens it through /proc -- can write, grow or shrink it, and the importer refuses a
+// record whose seals are missing. The whitelist is not in it: it lives in the exporter's server
+// (export_server.h), which decides each import.
 #include "sharing/shared_export.h"
 
-#include "aclemu/shared_memory.h"
 #include "core/status.h"
+#include "sharing/export_server.h"
 
-#include <atomic>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
-#include <random>
-#include <sys/random.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace aclemu::rt {
 
 namespace {
 
-constexpr uint64_t kMagic = 0x31524558454d4541ull;  // "AEMEXER1"
+constexpr uint64_t kMagic = 0x32524558454d4541ull;  // "AEMEXER2"
 constexpr uint32_t kPidBits = 22;                   // Linux's PID_MAX_LIMIT is 2^22
-constexpr uint32_t kFdBits = 20;
-constexpr uint32_t kHandleTagBits = 64 - kPidBits - kFdBits;
+constexpr uint32_t kPortBits = 20;
+constexpr uint32_t kHandleTagBits = 64 - kPidBits - kPortBits;
 constexpr char kEventMarker[] = "aclemu-ipc-event";
 constexpr char kRecordName[] = "aclemu-export";  // the memfd's name
-
-uint64_t random_tag() {
-    uint64_t tag = 0;
-    if (::getrandom(&tag, sizeof tag, 0) != static_cast<ssize_t>(sizeof tag)) {
-        std::random_device device;
-        tag = (uint64_t{device()} << 32) ^ device();
-    }
-    return tag;
-}
+constexpr int kRecordSeals = F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
 
 std::string errno_text(int error) {
     return std::strerror(error);
@@ -41,20 +36,38 @@ std::string errno_text(int error) {
 
 }  // namespace
 
-// The record in shared memory.
+// The record's bytes.
 struct RecordLayout {
     uint64_t magic;
     uint64_t tag;
     uint32_t kind;
     uint32_t backend;
-    uint32_t check_pid;
     uint64_t bytes;
     int32_t exporter;
     uint32_t blob_size;
     unsigned char blob[ExportBlob::kCapacity];
-    std::atomic<uint32_t> pid_count;
-    int32_t pids[ExportRecord::kMaxPids];
 };
+
+namespace {
+
+// A memfd holding `layout`, sealed against every change; -1 with errno.
+int sealed_record(const RecordLayout& layout) {
+    const int fd =
+        static_cast<int>(::syscall(SYS_memfd_create, kRecordName, MFD_CLOEXEC | MFD_ALLOW_SEALING));
+    if (fd < 0) {
+        return -1;
+    }
+    if (::pwrite(fd, &layout, sizeof layout, 0) != static_cast<ssize_t>(sizeof layout)
+        || ::fcntl(fd, F_ADD_SEALS, kRecordSeals) != 0) {
+        const int error = errno != 0 ? errno : EIO;
+        ::close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
+}
+
+}  // namespace
 
 aclError ExportRecord::create(ExportKind kind,
                               BackendKind backend,
@@ -62,56 +75,55 @@ aclError ExportRecord::create(ExportKind kind,
                               bool check_pid,
                               const ExportBlob& blob,
                               std::unique_ptr<ExportRecord>* out) {
-    const size_t size = shm::round_up(sizeof(RecordLayout), shm::page_size());
-    const int fd = shm::create_memfd(kRecordName, size);
-    if (fd < 0) {
-        return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                    msg_runtime("cannot create a shared-memory record for the export: "
-                                + errno_text(errno)));
-    }
-    void* mapped = shm::map_shared(fd, size);
-    if (mapped == MAP_FAILED) {
-        const int error = errno;
-        ::close(fd);
-        return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
-                    msg_runtime("cannot map the export record: " + errno_text(error)));
-    }
     std::unique_ptr<ExportRecord> record(new ExportRecord);
-    record->layout_ = static_cast<RecordLayout*>(mapped);
-    record->ref_.pid = static_cast<int32_t>(::getpid());
-    record->ref_.fd = fd;
-    record->ref_.tag = random_tag();
-    if (kind == ExportKind::Physical) {
-        record->ref_.tag &= (uint64_t{1} << kHandleTagBits) - 1;  // what a packed handle keeps
+    if (blob.fd >= 0) {
+        record->payload_fd_ = ::fcntl(blob.fd, F_DUPFD_CLOEXEC, 0);
+        if (record->payload_fd_ < 0) {
+            return fail(
+                ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+                msg_runtime("cannot keep a descriptor of the shared memory: " + errno_text(errno)));
+        }
     }
-    RecordLayout& layout = *record->layout_;
-    layout.tag = record->ref_.tag;
-    layout.kind = static_cast<uint32_t>(kind);
-    layout.backend = static_cast<uint32_t>(backend);
-    layout.check_pid = check_pid ? 1 : 0;
-    layout.bytes = bytes;
-    layout.exporter = record->ref_.pid;
-    layout.blob_size = blob.size;
-    std::memcpy(layout.blob, blob.bytes, sizeof layout.blob);
-    layout.pid_count.store(0, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-    layout.magic = kMagic;
+    const int32_t self = static_cast<int32_t>(::getpid());
+    auto make_record = [&](uint64_t tag, int32_t) {
+        RecordLayout layout{};
+        layout.magic = kMagic;
+        layout.tag = tag;
+        layout.kind = static_cast<uint32_t>(kind);
+        layout.backend = static_cast<uint32_t>(backend);
+        layout.bytes = bytes;
+        layout.exporter = self;
+        layout.blob_size = blob.size;
+        std::memcpy(layout.blob, blob.bytes, sizeof layout.blob);
+        record->record_fd_ = sealed_record(layout);
+        return record->record_fd_;
+    };
+    ServedExport served;
+    served.kind = static_cast<uint32_t>(kind);
+    served.backend = static_cast<uint32_t>(backend);
+    served.check_pid = check_pid;
+    served.payload_fd = record->payload_fd_;
+    // A shareable handle keeps 22 bits of the tag; the other references all 64.
+    const uint64_t tag_mask =
+        kind == ExportKind::Physical ? (uint64_t{1} << kHandleTagBits) - 1 : UINT64_MAX;
+    record->ref_.pid = self;
+    ACLEMU_TRY(serve_export(tag_mask, make_record, served, &record->ref_.tag, &record->ref_.port));
     *out = std::move(record);
     return ACL_SUCCESS;
 }
 
 ExportRecord::~ExportRecord() {
-    if (layout_ != nullptr) {
-        layout_->magic = 0;  // importers that still race to open it see a withdrawn record
-        ::munmap(layout_, shm::round_up(sizeof(RecordLayout), shm::page_size()));
+    if (record_fd_ >= 0) {
+        withdraw_export(ref_.tag);  // first: the server duplicates descriptors under its lock
+        ::close(record_fd_);
     }
-    if (ref_.fd >= 0) {
-        ::close(ref_.fd);
+    if (payload_fd_ >= 0) {
+        ::close(payload_fd_);
     }
 }
 
 aclError ExportRecord::allow_pids(const int32_t* pids, size_t count, const char* param) {
-    const uint32_t have = layout_->pid_count.load(std::memory_order_relaxed);
+    const size_t have = import_pid_count(ref_.tag);
     if (count > kMaxPids - have) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid(param,
@@ -127,12 +139,31 @@ aclError ExportRecord::allow_pids(const int32_t* pids, size_t count, const char*
                                     "entry " + std::to_string(i) + " is not a process id"));
         }
     }
-    for (size_t i = 0; i < count; ++i) {
-        layout_->pids[have + i] = pids[i];
-    }
-    layout_->pid_count.store(have + static_cast<uint32_t>(count), std::memory_order_release);
+    allow_import_pids(ref_.tag, pids, count);
     return ACL_SUCCESS;
 }
+
+ImportedRecord::~ImportedRecord() {
+    if (blob.fd >= 0) {
+        ::close(blob.fd);
+    }
+}
+
+namespace {
+
+// Reads the sealed record `fd` (closing it) into *layout; false when it is no sealed record of
+// the right size.
+bool read_sealed_record(int fd, RecordLayout* layout) {
+    struct stat info {};
+    const bool sealed = (::fcntl(fd, F_GET_SEALS) & kRecordSeals) == kRecordSeals;
+    const bool ok =
+        sealed && ::fstat(fd, &info) == 0 && info.st_size == static_cast<off_t>(sizeof *layout)
+        && ::pread(fd, layout, sizeof *layout, 0) == static_cast<ssize_t>(sizeof *layout);
+    ::close(fd);
+    return ok;
+}
+
+}  // namespace
 
 aclError open_record(const ExportRef& ref,
                      ExportKind kind,
@@ -151,70 +182,92 @@ aclError open_record(const ExportRef& ref,
     const std::string withdrawn =
         "no export of process " + std::to_string(ref.pid)
         + " answers to it: the exporter has withdrawn it (aclrtIpcMemClose, aclrtFree, "
-          "aclrtFreePhysical, aclrtDestroyEvent) or exited";
-    const int fd = shm::open_peer_fd(ref.pid, ref.fd, kRecordName);
-    if (fd < 0) {
-        const int error = errno;
+          "aclrtFreePhysical, aclrtDestroyEvent, aclrtDestroyNotify, aclFinalize) or exited";
+    ImportAnswer answer = ImportAnswer::Withdrawn;
+    int record_fd = -1;
+    int payload_fd = -1;
+    std::string why;
+    if (!request_import(ref.pid,
+                        ref.port,
+                        ref.tag,
+                        static_cast<uint32_t>(kind),
+                        static_cast<uint32_t>(backend),
+                        &answer,
+                        &record_fd,
+                        &payload_fd,
+                        &why)) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(param, value, withdrawn + " (" + why + ")"));
+    }
+    switch (answer) {
+        case ImportAnswer::Granted:
+            break;
+        case ImportAnswer::WrongKind:
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid(param, value, "it names an export of another kind"));
+        case ImportAnswer::WrongBackend:
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid(param,
+                                    value,
+                                    "its exporter runs another backend (ACLEMU_BACKEND must name "
+                                    "the same backend in both processes)"));
+        case ImportAnswer::NotAllowed:
+            return fail(ACL_ERROR_RT_NO_PERMISSION,
+                        msg_invalid(param,
+                                    value,
+                                    "process " + std::to_string(ref.pid) + " refused process "
+                                        + std::to_string(self)
+                                        + ": it is not on the export's whitelist; the exporter "
+                                          "adds it with aclrtIpcMemSetImportPid / "
+                                          "aclrtNotifySetImportPid / "
+                                          "aclrtMemSetPidToShareableHandle, or exports with pid "
+                                          "validation disabled"));
+        case ImportAnswer::OtherUser:
+            return fail(ACL_ERROR_RT_NO_PERMISSION,
+                        msg_invalid(param,
+                                    value,
+                                    "process " + std::to_string(ref.pid)
+                                        + " refused this process: it runs as another user, and "
+                                          "exports are shared within one user only"));
+        default:
+            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
+    }
+    out->blob.fd = payload_fd;  // *out owns it from here
+    RecordLayout layout{};
+    if (!read_sealed_record(record_fd, &layout)) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid(param,
                                 value,
-                                error == EACCES || error == EPERM
-                                    ? "process " + std::to_string(ref.pid)
-                                          + " does not let this process open its memory ("
-                                          + errno_text(error) + "; both must run as one user)"
-                                    : withdrawn));
+                                "process " + std::to_string(ref.pid)
+                                    + " passed an export record that is not sealed against "
+                                      "changes"));
     }
-    const size_t size = shm::round_up(sizeof(RecordLayout), shm::page_size());
-    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-    ::close(fd);
-    if (mapped == MAP_FAILED) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
+    if (layout.magic != kMagic || layout.tag != ref.tag || layout.exporter != ref.pid
+        || layout.kind != static_cast<uint32_t>(kind)
+        || layout.backend != static_cast<uint32_t>(backend)
+        || layout.blob_size > ExportBlob::kCapacity) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(param,
+                                value,
+                                "the export record process " + std::to_string(ref.pid)
+                                    + " passed does not describe this export"));
     }
-    const auto& layout = *static_cast<const RecordLayout*>(mapped);
-    aclError result = ACL_SUCCESS;
-    if (layout.magic != kMagic || layout.tag != ref.tag || layout.exporter != ref.pid) {
-        result = fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
-    } else if (layout.kind != static_cast<uint32_t>(kind)) {
-        result = fail(ACL_ERROR_INVALID_PARAM,
-                      msg_invalid(param, value, "it names an export of another kind"));
-    } else if (layout.backend != static_cast<uint32_t>(backend)) {
-        result = fail(ACL_ERROR_INVALID_PARAM,
-                      msg_invalid(param,
-                                  value,
-                                  "its exporter runs another backend (ACLEMU_BACKEND must name "
-                                  "the same backend in both processes)"));
-    } else if (layout.check_pid != 0) {
-        const uint32_t count = layout.pid_count.load(std::memory_order_acquire);
-        bool allowed = false;
-        for (uint32_t i = 0; i < count && i < ExportRecord::kMaxPids; ++i) {
-            allowed = allowed || layout.pids[i] == self;
-        }
-        if (!allowed) {
-            result = fail(ACL_ERROR_RT_NO_PERMISSION,
-                          msg_invalid(param,
-                                      value,
-                                      "process " + std::to_string(self)
-                                          + " is not on its whitelist; the "
-                                            "exporter adds it with aclrtIpcMemSetImportPid / "
-                                            "aclrtMemSetPidToShareableHandle, or exports with pid "
-                                            "validation disabled"));
-        }
-    }
-    if (result == ACL_SUCCESS) {
-        out->kind = kind;
-        out->bytes = layout.bytes;
-        out->exporter = layout.exporter;
-        out->blob.size = layout.blob_size;
-        std::memcpy(out->blob.bytes, layout.blob, sizeof out->blob.bytes);
-    }
-    ::munmap(mapped, size);
-    return result;
+    out->kind = kind;
+    out->bytes = layout.bytes;
+    out->exporter = layout.exporter;
+    out->blob.size = layout.blob_size;
+    std::memcpy(out->blob.bytes, layout.blob, sizeof out->blob.bytes);
+    return ACL_SUCCESS;
 }
 
 std::string key_text(const ExportRef& ref) {
     char text[64];
-    std::snprintf(
-        text, sizeof text, "aclemu-%" PRId32 "-%" PRId32 "-%016" PRIx64, ref.pid, ref.fd, ref.tag);
+    std::snprintf(text,
+                  sizeof text,
+                  "aclemu-%" PRId32 "-%" PRId32 "-%016" PRIx64,
+                  ref.pid,
+                  ref.port,
+                  ref.tag);
     return text;
 }
 
@@ -269,37 +322,37 @@ std::optional<ExportRef> parse_key(const char* key, size_t max_length) {
     }
     constexpr uint64_t kIntMax = 0x7fffffff;
     uint64_t pid = 0;
-    uint64_t fd = 0;
+    uint64_t port = 0;
     uint64_t tag = 0;
     const char* at = key;
     if (!read_literal(&at, "aclemu-") || !read_number(&at, 10, 10, kIntMax, &pid)
-        || !read_literal(&at, "-") || !read_number(&at, 10, 10, kIntMax, &fd)
+        || !read_literal(&at, "-") || !read_number(&at, 10, 10, kIntMax, &port)
         || !read_literal(&at, "-") || !read_number(&at, 16, 16, UINT64_MAX, &tag) || *at != '\0'
         || pid == 0) {
         return std::nullopt;
     }
     ExportRef ref;
     ref.pid = static_cast<int32_t>(pid);
-    ref.fd = static_cast<int32_t>(fd);
+    ref.port = static_cast<int32_t>(port);
     ref.tag = tag;
     return ref;
 }
 
 bool packable(const ExportRef& ref) {
-    return ref.pid > 0 && static_cast<uint64_t>(ref.pid) < (uint64_t{1} << kPidBits) && ref.fd >= 0
-           && static_cast<uint64_t>(ref.fd) < (uint64_t{1} << kFdBits);
+    return ref.pid > 0 && static_cast<uint64_t>(ref.pid) < (uint64_t{1} << kPidBits)
+           && ref.port >= 0 && static_cast<uint64_t>(ref.port) < (uint64_t{1} << kPortBits);
 }
 
 uint64_t pack_handle(const ExportRef& ref) {
-    return (static_cast<uint64_t>(ref.pid) << (kFdBits + kHandleTagBits))
-           | (static_cast<uint64_t>(ref.fd) << kHandleTagBits)
+    return (static_cast<uint64_t>(ref.pid) << (kPortBits + kHandleTagBits))
+           | (static_cast<uint64_t>(ref.port) << kHandleTagBits)
            | (ref.tag & ((uint64_t{1} << kHandleTagBits) - 1));
 }
 
 ExportRef unpack_handle(uint64_t handle) {
     ExportRef ref;
-    ref.pid = static_cast<int32_t>(handle >> (kFdBits + kHandleTagBits));
-    ref.fd = static_cast<int32_t>((handle >> kHandleTagBits) & ((uint64_t{1} << kFdBits) - 1));
+    ref.pid = static_cast<int32_t>(handle >> (kPortBits + kHandleTagBits));
+    ref.port = static_cast<int32_t>((handle >> kHandleTagBits) & ((uint64_t{1} << kPortBits) - 1));
     ref.tag = handle & ((uint64_t{1} << kHandleTagBits) - 1);
     return ref;
 }
@@ -309,7 +362,7 @@ void write_event_handle(const ExportRef& ref, char* bytes) {
     std::memcpy(bytes, kEventMarker, sizeof kEventMarker);
     char* at = bytes + sizeof kEventMarker;
     std::memcpy(at, &ref.pid, sizeof ref.pid);
-    std::memcpy(at + 4, &ref.fd, sizeof ref.fd);
+    std::memcpy(at + 4, &ref.port, sizeof ref.port);
     std::memcpy(at + 8, &ref.tag, sizeof ref.tag);
 }
 
@@ -320,9 +373,9 @@ std::optional<ExportRef> read_event_handle(const char* bytes) {
     ExportRef ref;
     const char* at = bytes + sizeof kEventMarker;
     std::memcpy(&ref.pid, at, sizeof ref.pid);
-    std::memcpy(&ref.fd, at + 4, sizeof ref.fd);
+    std::memcpy(&ref.port, at + 4, sizeof ref.port);
     std::memcpy(&ref.tag, at + 8, sizeof ref.tag);
-    if (ref.pid <= 0 || ref.fd < 0) {
+    if (ref.pid <= 0 || ref.port < 0) {
         return std::nullopt;
     }
     return ref;

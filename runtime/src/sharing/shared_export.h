@@ -1,12 +1,14 @@
-// Export records: how one process hands memory or an event to another, on every backend. The
-// exporter writes a record into a small memfd and keeps it open (base/aclemu/shared_memory.h,
-// Note [Sharing through /proc]); what the user passes between processes -- the key of
-// aclrtIpcMemGetExportKey, the 64-bit shareable handle of aclrtMemExportToShareableHandle, the
-// aclrtIpcEventHandle -- is a reference to it: the exporter's pid, the record's descriptor
-// number and a random tag. The importer opens the record, checks the tag, the kind and (when
-// the exporter asked for it) that its own pid is on the record's whitelist, and hands the
-// backend's payload (an ExportBlob: a descriptor number, or a cudaIpc handle) to its backend.
-// Closing the record withdraws the export: later imports fail, earlier ones keep their mapping.
+// Export records: how one process hands memory or an event to another, on every backend. What
+// the user passes between processes -- the key of aclrtIpcMemGetExportKey, the 64-bit shareable
+// handle of aclrtMemExportToShareableHandle, the aclrtIpcEventHandle -- is a reference: the
+// exporter's pid, the port of its export server (export_server.h) and a random tag. The importer
+// asks that server; the exporter checks the importer's pid and user (SO_PEERCRED) against the
+// export's whitelist and only then passes the record -- a sealed memfd the importer cannot grow,
+// shrink or rewrite -- and the memory's descriptor (SCM_RIGHTS). The importer checks the seals,
+// the tag, the kind and the backend, and hands the backend's payload (an ExportBlob: a range
+// and the received descriptor, or a cudaIpc handle) to its backend. Closing the record withdraws
+// the export: later imports fail, earlier ones keep their mapping. docs/backends.md says what
+// the whitelist protects against and what it does not.
 #pragma once
 
 #include "acl/acl_base.h"
@@ -23,14 +25,12 @@ namespace aclemu::rt {
 
 enum class ExportKind : uint32_t { IpcMemory = 1, Physical = 2, Event = 3, Notify = 4 };
 
-/// Where a record lives: in process `pid`, as descriptor `fd`, tagged `tag`.
+/// Where an export lives: in process `pid`, served on `port` (export_server.h), tagged `tag`.
 struct ExportRef {
     int32_t pid = 0;
-    int32_t fd = -1;
+    int32_t port = -1;
     uint64_t tag = 0;
 };
-
-struct RecordLayout;  // shared_export.cpp
 
 /// The exporter's record (closed on destruction).
 class ExportRecord {
@@ -38,9 +38,10 @@ public:
     /// The most pids a whitelist holds.
     static constexpr size_t kMaxPids = 1024;
 
-    /// A new record of `kind` for `bytes` bytes carrying `blob` of a `backend`. With
-    /// `check_pid`, only the pids added by allow_pids() may open it. Fails (with a message) when
-    /// no memfd can be made.
+    /// A new record of `kind` for `bytes` bytes carrying `blob` of a `backend` (its descriptor,
+    /// if any, is duplicated: the record passes its own copy). With `check_pid`, only the pids
+    /// added by allow_pids() may import it. Fails (with a message) when no sealed memfd, no
+    /// descriptor or no export server can be made.
     static aclError create(ExportKind kind,
                            BackendKind backend,
                            uint64_t bytes,
@@ -59,21 +60,29 @@ private:
     ExportRecord() = default;
 
     ExportRef ref_;
-    RecordLayout* layout_ = nullptr;
+    int record_fd_ = -1;   // the sealed record
+    int payload_fd_ = -1;  // the copy of the blob's descriptor, or -1
 };
 
-/// What an importer reads from a record.
+/// What an importer reads from a record; blob.fd, when not -1, is a descriptor of this process
+/// that the record owns (closed with it: a backend that keeps it duplicates it).
 struct ImportedRecord {
+    ImportedRecord() = default;
+    ~ImportedRecord();
+    ImportedRecord(const ImportedRecord&) = delete;
+    ImportedRecord& operator=(const ImportedRecord&) = delete;
+
     ExportKind kind = ExportKind::IpcMemory;
     uint64_t bytes = 0;
     int32_t exporter = 0;  // pid
     ExportBlob blob;
 };
 
-/// Opens the record `ref` names in its exporter and checks it: ACL_ERROR_INVALID_PARAM when it
-/// is gone, is no record of `kind` or was made by another backend than `backend` (`param` and
-/// `value` name the user's argument), ACL_ERROR_RT_FEATURE_NOT_SUPPORT when this process
-/// exported it, ACL_ERROR_RT_NO_PERMISSION when its whitelist does not hold this process.
+/// Asks the exporter `ref` names for its export and checks the record it passes:
+/// ACL_ERROR_INVALID_PARAM when the export is gone, is no export of `kind` or was made by
+/// another backend than `backend` (`param` and `value` name the user's argument),
+/// ACL_ERROR_RT_FEATURE_NOT_SUPPORT when this process exported it, ACL_ERROR_RT_NO_PERMISSION
+/// when the exporter refuses this process (not on the whitelist, or another user).
 aclError open_record(const ExportRef& ref,
                      ExportKind kind,
                      BackendKind backend,
@@ -81,14 +90,14 @@ aclError open_record(const ExportRef& ref,
                      const std::string& value,
                      ImportedRecord* out);
 
-/// The IPC key text: "aclemu-<pid>-<fd>-<tag, 16 hex digits>" (at most 40 characters).
+/// The IPC key text: "aclemu-<pid>-<port>-<tag, 16 hex digits>" (at most 40 characters).
 std::string key_text(const ExportRef& ref);
 std::optional<ExportRef> parse_key(const char* key, size_t max_length);
 
-/// The 64-bit shareable handle: pid (22 bits), fd (20 bits), 22 bits of the tag.
+/// The 64-bit shareable handle: pid (22 bits), port (20 bits), 22 bits of the tag.
 uint64_t pack_handle(const ExportRef& ref);
 ExportRef unpack_handle(uint64_t handle);
-/// True when `ref` can be packed (its pid and fd fit).
+/// True when `ref` can be packed (its pid and port fit).
 bool packable(const ExportRef& ref);
 
 /// The aclrtIpcEventHandle bytes: a marker, then the reference.

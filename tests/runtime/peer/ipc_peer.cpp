@@ -7,17 +7,33 @@
 //   event <hex bytes>            open an IPC event handle, report "pending" or "complete", then
 //                                wait for it (5 s at most) and report "waited"
 //   notify <key>                 import an IPC notify and record it once
+//   range <key> <bytes>          import an IPC key; report "range <first> <length> <code>": the
+//                                mapping that holds the pointer (from /proc/self/maps, relative
+//                                to the pointer's page) and aclrtMemcpy's code for bytes + 1
+//   tamper <pid>                 try to rewrite, grow and shrink process <pid>'s export records
+//                                through /proc/<pid>/fd; report "sealed <records>" when every
+//                                try failed, "writable <how>" when one succeeded
 // Answers: "ok", or "fail <step> <code> <aclGetRecentErrMsg()>". The byte patterns are the
 // tests' own (peer_protocol.h), computed again here.
 #include "acl/acl.h"
 
 #include "runtime/peer/peer_protocol.h"
 
+#include <cerrno>
+#include <cinttypes>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -108,6 +124,97 @@ int record_notify(const std::string& key) {
     return 0;
 }
 
+// The mapping of this process that holds `address`: its start and length (0, 0 when none).
+void mapping_of(uintptr_t address, uintptr_t* start, size_t* length) {
+    *start = 0;
+    *length = 0;
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        uintptr_t from = 0;
+        uintptr_t to = 0;
+        if (std::sscanf(line.c_str(), "%" SCNxPTR "-%" SCNxPTR, &from, &to) == 2 && from <= address
+            && address < to) {
+            *start = from;
+            *length = to - from;
+            return;
+        }
+    }
+}
+
+// Imports `key` and reports what the import mapped and whether a copy past its end is refused.
+int report_range(const std::string& key, size_t bytes) {
+    void* device = nullptr;
+    PEER_CHECK("import", aclrtIpcMemImportByKey(&device, key.c_str(), 0));
+    const auto address = reinterpret_cast<uintptr_t>(device);
+    const uintptr_t page = address & ~(static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE)) - 1);
+    uintptr_t start = 0;
+    size_t length = 0;
+    mapping_of(address, &start, &length);
+    std::vector<uint8_t> host(bytes + 1);
+    const aclError past_end =
+        aclrtMemcpy(host.data(), bytes + 1, device, bytes + 1, ACL_MEMCPY_DEVICE_TO_HOST);
+    std::printf("range %lld %zu %d\n",
+                static_cast<long long>(start) - static_cast<long long>(page),
+                length,
+                past_end);
+    std::fflush(stdout);
+    PEER_CHECK("close", aclrtIpcMemClose(key.c_str()));
+    return 0;
+}
+
+// Tries to change each export record of process `pid` the way an importer not on a whitelist
+// once could (the records were writable memfds reachable through /proc).
+int tamper_with_records(int pid) {
+    const std::string folder = "/proc/" + std::to_string(pid) + "/fd";
+    DIR* fds = ::opendir(folder.c_str());
+    if (fds == nullptr) {
+        std::printf("fail opendir 0 %s\n", std::strerror(errno));
+        return 1;
+    }
+    int records = 0;
+    std::string writable;
+    while (const dirent* entry = ::readdir(fds)) {
+        const std::string path = folder + "/" + entry->d_name;
+        char target[256] = {};
+        if (::readlink(path.c_str(), target, sizeof target - 1) <= 0
+            || std::strncmp(target, "/memfd:aclemu-export ", 21) != 0) {
+            continue;
+        }
+        ++records;
+        const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+        if (fd < 0) {
+            continue;  // cannot even open it: nothing to change
+        }
+        const char zero[4] = {};
+        if (::pwrite(fd, zero, sizeof zero, 8) == static_cast<ssize_t>(sizeof zero)) {
+            writable += " pwrite";
+        }
+        struct stat info {};
+        ::fstat(fd, &info);
+        if (::ftruncate(fd, info.st_size + 4096) == 0) {
+            writable += " grow";
+        }
+        if (::ftruncate(fd, 0) == 0) {
+            writable += " shrink";
+        }
+        void* page = ::mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (page != MAP_FAILED) {
+            writable += " mmap";
+            ::munmap(page, 4096);
+        }
+        ::close(fd);
+    }
+    ::closedir(fds);
+    if (!writable.empty()) {
+        std::printf("writable%s\n", writable.c_str());
+    } else {
+        std::printf("sealed %d\n", records);
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
 int run(const std::string& command) {
     std::istringstream in(command);
     std::string verb;
@@ -130,6 +237,17 @@ int run(const std::string& command) {
         std::string key;
         in >> key;
         return record_notify(key);
+    }
+    if (verb == "range") {
+        std::string key;
+        size_t bytes = 0;
+        in >> key >> bytes;
+        return report_range(key, bytes);
+    }
+    if (verb == "tamper") {
+        int pid = 0;
+        in >> pid;
+        return tamper_with_records(pid);
     }
     if (verb == "event") {
         std::string hex;

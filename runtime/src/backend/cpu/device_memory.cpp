@@ -6,14 +6,16 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
 namespace aclemu::rt::cpu {
 namespace {
 
-// The memfds' names (they show in /proc/<pid>/fd links, which open_peer_fd checks).
+// The memfds' names (they show in /proc/<pid>/fd links).
 constexpr const char* kBlockName = DeviceMemory::kBlockMemfdName;
 constexpr char kPhysicalName[] = "aclemu-physical";
 
@@ -34,16 +36,17 @@ size_t physical_memory() {
     return pages > 0 ? static_cast<size_t>(pages) * shm::page_size() : 0;
 }
 
-// The blob of shared device memory: the memfd and where in it the shared range lies.
+// The blob of shared device memory (the memfd travels as the blob's descriptor): where in the
+// memfd the shared range lies.
 struct MemoryBlob {
-    int32_t fd;
-    uint64_t offset;  // bytes from the start of the memfd (= of the block)
+    uint64_t offset;  // bytes from the start of the memfd (= of the block, or of the slab)
 };
 
-// The blob of a physical allocation: its memfd.
+// The blob of a physical allocation (the memfd travels as the blob's descriptor).
 struct PhysicalBlob {
-    int32_t fd;
+    uint64_t marker;
 };
+constexpr uint64_t kPhysicalMarker = 0x4c41434953594850ull;  // "PHYSICAL"
 
 template <class T>
 void put(const T& value, ExportBlob* blob) {
@@ -61,17 +64,18 @@ bool get(const ExportBlob& blob, T* value) {
     return true;
 }
 
-// Reads the blob another process exported and opens its memfd (`name` as there) in *fd.
+// Reads the blob another process exported; *fd is a copy of the memfd its exporter passed with
+// it (the front end closes the blob's own).
 template <class T>
-aclError open_blob(int32_t exporter, const ExportBlob& blob, const char* name, T* where, int* fd) {
-    if (!get(blob, where)) {
+aclError open_blob(int32_t exporter, const ExportBlob& blob, T* where, int* fd) {
+    if (!get(blob, where) || blob.fd < 0) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "the export was made by another backend (ACLEMU_BACKEND differs)");
     }
-    *fd = shm::open_peer_fd(exporter, where->fd, name);
+    *fd = ::fcntl(blob.fd, F_DUPFD_CLOEXEC, 0);
     if (*fd < 0) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
-                      "cannot open the memory of process " + std::to_string(exporter),
+                      "cannot keep the memory of process " + std::to_string(exporter),
                       errno);
     }
     return ACL_SUCCESS;
@@ -217,7 +221,8 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
     int slab_fd = -1;
     uint64_t offset = 0;
     if (slabs_.share(ptr, bytes, &slab_fd, &offset)) {
-        put(MemoryBlob{slab_fd, offset}, blob);
+        put(MemoryBlob{offset}, blob);
+        blob->fd = slab_fd;
         return ACL_SUCCESS;
     }
     const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
@@ -241,7 +246,8 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
         }
         block.fd = fd;
     }
-    put(MemoryBlob{block.fd, address - base}, blob);
+    put(MemoryBlob{address - base}, blob);
+    blob->fd = block.fd;
     return ACL_SUCCESS;
 }
 
@@ -251,9 +257,19 @@ aclError DeviceMemory::open_exported(int32_t exporter,
                                      void** ptr) {
     MemoryBlob where{};
     int fd = -1;
-    ACLEMU_TRY(open_blob(exporter, blob, kBlockName, &where, &fd));
+    ACLEMU_TRY(open_blob(exporter, blob, &where, &fd));
+    // Exactly the pages that hold the range, and only when the memfd holds all of them: a range
+    // past its end would map pages that fault (SIGBUS) when touched.
     const uint64_t first = where.offset & ~(uint64_t{shm::page_size()} - 1);
     const size_t length = shm::round_up(where.offset - first + bytes, shm::page_size());
+    struct stat info {};
+    if (length == 0 || where.offset > UINT64_MAX - bytes || ::fstat(fd, &info) != 0
+        || first + length > static_cast<uint64_t>(info.st_size)) {
+        ::close(fd);
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "the exported range lies outside the memory process "
+                          + std::to_string(exporter) + " passed");
+    }
     void* mapped =
         ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, static_cast<off_t>(first));
     const int error = errno;
@@ -340,7 +356,8 @@ aclError DeviceMemory::protect(void* ptr, size_t bytes, int flags) {
 }
 
 aclError DeviceMemory::export_physical(BackendPhysical& physical, ExportBlob* blob) {
-    put(PhysicalBlob{static_cast<CpuPhysical&>(physical).fd()}, blob);
+    put(PhysicalBlob{kPhysicalMarker}, blob);
+    blob->fd = static_cast<CpuPhysical&>(physical).fd();
     return ACL_SUCCESS;
 }
 
@@ -350,7 +367,15 @@ aclError DeviceMemory::import_physical(int32_t exporter,
                                        std::unique_ptr<BackendPhysical>* physical) {
     PhysicalBlob where{};
     int fd = -1;
-    ACLEMU_TRY(open_blob(exporter, blob, kPhysicalName, &where, &fd));
+    ACLEMU_TRY(open_blob(exporter, blob, &where, &fd));
+    struct stat info {};
+    if (where.marker != kPhysicalMarker || ::fstat(fd, &info) != 0
+        || static_cast<uint64_t>(info.st_size) < bytes) {
+        ::close(fd);
+        return failed(ACL_ERROR_RT_PARAM_INVALID,
+                      "the memory process " + std::to_string(exporter)
+                          + " passed is not the physical allocation it describes");
+    }
     *physical = std::make_unique<CpuPhysical>(fd, bytes, nullptr);  // the exporter's memory
     return ACL_SUCCESS;
 }

@@ -3,10 +3,16 @@
 #include "aclemu/shared_memory.h"
 
 #include <cstring>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace aclemu::rt::cpu {
+
+namespace {
+constexpr uint64_t kPageMarker = 0x45474150544e5645ull;  // "EVNTPAGE"
+}  // namespace
 
 // The shared page and the descriptor that keeps it reachable for other processes.
 struct IpcEvent::Page {
@@ -45,14 +51,16 @@ aclError IpcEvent::create(std::unique_ptr<BackendEvent>* event) {
 aclError IpcEvent::open(int32_t exporter,
                         const ExportBlob& blob,
                         std::unique_ptr<BackendEvent>* event) {
-    int32_t their_fd = -1;
-    if (blob.size != sizeof their_fd) {
-        return ACL_ERROR_RT_PARAM_INVALID;
+    (void)exporter;
+    struct stat info {};
+    if (blob.size != sizeof kPageMarker || std::memcmp(blob.bytes, &kPageMarker, sizeof kPageMarker)
+        || blob.fd < 0 || ::fstat(blob.fd, &info) != 0
+        || static_cast<size_t>(info.st_size) < shm::page_size()) {
+        return ACL_ERROR_RT_PARAM_INVALID;  // not the event page the exporter passed
     }
-    std::memcpy(&their_fd, blob.bytes, sizeof their_fd);
-    const int fd = shm::open_peer_fd(exporter, their_fd, "aclemu-event");
+    const int fd = ::fcntl(blob.fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0) {
-        return ACL_ERROR_RT_PARAM_INVALID;
+        return ACL_ERROR_RT_NO_EVENT_RESOURCE;
     }
     return on_page(fd, false, event);
 }
@@ -62,9 +70,9 @@ IpcEvent* IpcEvent::from(BackendEvent* event) {
 }
 
 void IpcEvent::export_to(ExportBlob* blob) const {
-    const int32_t fd = page_->fd;
-    blob->size = sizeof fd;
-    std::memcpy(blob->bytes, &fd, sizeof fd);
+    blob->size = sizeof kPageMarker;
+    std::memcpy(blob->bytes, &kPageMarker, sizeof kPageMarker);
+    blob->fd = page_->fd;  // the page travels as the blob's descriptor
 }
 
 void IpcEvent::record(WorkQueue& queue) {

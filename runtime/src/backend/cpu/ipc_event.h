@@ -1,6 +1,6 @@
 // The CPU backend's events for other processes (aclrtCreateEventExWithFlag(ACL_EVENT_IPC)): the
-// record and completion counts live in a memfd page (shm::SharedSignal), so a process that opened
-// the event through /proc (base/aclemu/shared_memory.h) waits on the exporter's records with a
+// record and completion counts live in a memfd page (shm::SharedSignal), so a process that was
+// passed the page's descriptor (sharing/export_server.h) waits on the exporter's records with a
 // futex. Records complete in stream order, like the in-process events; no timestamps.
 #pragma once
 
