@@ -7,7 +7,9 @@
 // the same user opens /proc/<pid>/fd/<number>, which gives it a descriptor of its own for the
 // same file. Nothing is written to a file system, nothing outlives the processes that use it, and
 // no socket is needed to pass descriptors. It needs the access ptrace's "read" mode grants
-// (same user, the owner not marked undumpable), not CAP_SYS_PTRACE.
+// (same user, the owner not marked undumpable), not CAP_SYS_PTRACE. The GPU simulator's cudaIpc*
+// handles use it; the runtime passes its descriptors over the exporter's socket instead, where
+// the exporter can refuse a process (runtime/src/sharing/export_server.h).
 #pragma once
 
 #include <atomic>

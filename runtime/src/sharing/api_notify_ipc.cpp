@@ -5,7 +5,7 @@
 // word and wraps it in a notify handle of the importer, so that the importer's records and waits
 // act on the exporter's word. An imported notify is released by aclrtDestroyNotify. The
 // exporter's key stays valid until its notify is destroyed; the whitelist is the one of
-// shared_export.h (docs/ipc.md says what it protects against).
+// shared_export.h (docs/backends.md says what it protects against).
 #include "acl/acl.h"
 
 #include "core/arg_checks.h"

@@ -21,24 +21,8 @@
 namespace aclemu::rt::ACLEMU_GPU_NAMESPACE::vmm {
 namespace {
 
-// A descriptor of this process for descriptor `fd` of process `pid`: pidfd_getfd copies any
-// kind (a driver's descriptor cannot always be reopened through /proc); /proc is the fallback
-// where pidfd_getfd is missing or not permitted.
-int take_peer_fd(int pid, int fd) {
-#if defined(SYS_pidfd_open) && defined(SYS_pidfd_getfd)
-    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
-    if (pidfd >= 0) {
-        const int taken = static_cast<int>(::syscall(SYS_pidfd_getfd, pidfd, fd, 0));
-        ::close(pidfd);
-        if (taken >= 0) {
-            return taken;
-        }
-    }
-#endif
-    const std::string path = "/proc/" + std::to_string(pid) + "/fd/" + std::to_string(fd);
-    return ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-}
-
+// The blob of a shareable handle: the exporter's descriptor number, for messages; the
+// descriptor itself travels as the blob's (sharing/export_server.h passes it with SCM_RIGHTS).
 struct PhysicalBlob {
     int32_t fd;
 };
@@ -298,6 +282,7 @@ aclError export_handle(BackendPhysical& physical, ExportBlob* blob) {
     const PhysicalBlob where{gpu_physical.exported_fd};
     blob->size = sizeof where;
     std::memcpy(blob->bytes, &where, sizeof where);
+    blob->fd = gpu_physical.exported_fd;
     return ACL_SUCCESS;
 }
 
@@ -311,19 +296,17 @@ aclError import_handle(int32_t exporter,
         return ACL_ERROR_RT_PARAM_INVALID;
     }
     std::memcpy(&where, blob.bytes, sizeof where);
-    const int fd = take_peer_fd(exporter, where.fd);
-    if (fd < 0) {
-        set_last_error_text("cannot take descriptor " + std::to_string(where.fd) + " of process "
-                            + std::to_string(exporter) + ": " + std::strerror(errno));
+    if (blob.fd < 0) {
+        set_last_error_text("process " + std::to_string(exporter) + " passed no descriptor for its "
+                            + "descriptor " + std::to_string(where.fd));
         return ACL_ERROR_RT_PARAM_INVALID;
     }
-    Handle handle{};
+    Handle handle{};  // the driver copies what it needs: the descriptor stays the front end's
     const aclError err = VMM_CALL(import_handle,
                                   gpuMemImportFromShareableHandle,
                                   &handle,
-                                  reinterpret_cast<void*>(static_cast<intptr_t>(fd)),
+                                  reinterpret_cast<void*>(static_cast<intptr_t>(blob.fd)),
                                   kPosixFd);
-    ::close(fd);
     if (err != ACL_SUCCESS) {
         return err;
     }
