@@ -5,7 +5,8 @@
 // here: an allowed peer gets the memory, a refused one gets ACL_ERROR_RT_NO_PERMISSION and a
 // message naming it and the reason, the export records cannot be rewritten by another process
 // (sealed memfds), an import maps exactly the exported range, and a withdrawn export (closed,
-// freed, destroyed) is refused with ACL_ERROR_INVALID_PARAM.
+// freed, destroyed) is refused with ACL_ERROR_INVALID_PARAM, as is a socket another process bound
+// under the exporter's name.
 #include "runtime/peer/peer_process.h"
 #include "runtime/peer/peer_protocol.h"
 #include "runtime/runtime_test_util.h"
@@ -14,7 +15,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
 #include <string>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <vector>
 
@@ -224,6 +230,32 @@ TEST_P(IpcWhitelist, WithdrawnExportsAreRefused) {
     EXPECT_THAT(destroyed, StartsWith(withdrawn));
     EXPECT_THAT(destroyed, HasSubstr("withdrawn"));
     EXPECT_EQ(code, 1);
+}
+
+// The abstract namespace has no owners, so anyone may bind the name of an exporter's socket; the
+// importer believes only a socket of the exporter's pid. Here this process binds the name pid 1's
+// export server would have, and the peer that imports a key of pid 1 refuses it.
+TEST_P(IpcWhitelist, ASocketBoundUnderTheExportersNameIsNotBelieved) {
+    const int32_t port = static_cast<int32_t>(::getpid()) & 0xfffff;  // unique among running tests
+    const std::string name = "aclemu-sharing-1-" + std::to_string(port);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path + 1, name.data(), name.size());  // sun_path[0] = 0: abstract
+    const int impostor = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+    ASSERT_GE(impostor, 0);
+    const auto length = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+    if (::bind(impostor, reinterpret_cast<const sockaddr*>(&address), length) != 0) {
+        ::close(impostor);
+        GTEST_SKIP() << "cannot bind " << name << ": " << std::strerror(errno);
+    }
+    ASSERT_EQ(::listen(impostor, 4), 0);
+    const std::string key = "aclemu-1-" + std::to_string(port) + "-0123456789abcdef";
+    int code = -1;
+    const std::string answer = ask_peer("mem " + key + " 4096 1", &code);
+    EXPECT_THAT(answer, StartsWith("fail import " + std::to_string(ACL_ERROR_INVALID_PARAM)));
+    EXPECT_THAT(answer, HasSubstr("belongs to process " + std::to_string(::getpid())));
+    EXPECT_EQ(code, 1);
+    ::close(impostor);
 }
 
 ACLEMU_INSTANTIATE_BACKENDS(IpcWhitelist);
