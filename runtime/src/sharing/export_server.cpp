@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <map>
 #include <mutex>
+#include <new>
 #include <poll.h>
 #include <random>
 #include <set>
@@ -85,6 +86,7 @@ struct ServerState {
     int listen_fd = -1;
     int wake_fd = -1;
     int32_t port = -1;
+    pid_t owner = 0;  // the process whose server this is
 };
 
 ServerState& server() {
@@ -230,7 +232,23 @@ aclError start_locked(ServerState& state) {
     state.listen_fd = fd;
     state.wake_fd = wake;
     state.port = port;
+    state.owner = ::getpid();
     return ACL_SUCCESS;
+}
+
+// A child forked after its parent started a server inherits the state but not the thread, and
+// its socket is named after the parent: it forgets both and starts its own (under state.mutex).
+void forget_parents_server_locked(ServerState& state) {
+    if (state.port < 0 || state.owner == ::getpid()) {
+        return;
+    }
+    ::close(state.listen_fd);  // the child's copies; the parent's stay open
+    ::close(state.wake_fd);
+    new (&state.thread) std::thread();  // the parent's thread does not exist here: never join it
+    state.exports.clear();
+    state.listen_fd = -1;
+    state.wake_fd = -1;
+    state.port = -1;
 }
 
 }  // namespace
@@ -242,6 +260,7 @@ aclError serve_export(uint64_t tag_mask,
                       int32_t* port) {
     ServerState& state = server();
     std::lock_guard<std::mutex> lock(state.mutex);
+    forget_parents_server_locked(state);
     if (state.port < 0) {
         ACLEMU_TRY(start_locked(state));
     }
@@ -289,6 +308,7 @@ void stop_export_server() {
     int wake_fd = -1;
     {
         std::lock_guard<std::mutex> lock(state.mutex);
+        forget_parents_server_locked(state);
         state.exports.clear();
         thread = std::move(state.thread);
         listen_fd = std::exchange(state.listen_fd, -1);
