@@ -126,6 +126,7 @@ ImportAnswer decide(const Request& request, const ucred& peer, int fds[2], uint3
             for (uint32_t i = 0; i < *fd_count; ++i) {
                 ::close(fds[i]);
             }
+            *fd_count = 0;
             return ImportAnswer::Withdrawn;  // out of descriptors: as good as gone
         }
         fds[(*fd_count)++] = copy;

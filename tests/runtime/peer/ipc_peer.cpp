@@ -1,5 +1,6 @@
-// The other process of the cross-process tests (test_ipc.cpp, test_vmm.cpp). Started as
-//   aclemu_ipc_peer <backend> <role>
+// The other process of the cross-process tests (test_ipc.cpp, test_ipc_whitelist.cpp,
+// test_notify_ipc.cpp, test_vmm.cpp). Started as
+//   aclemu_ipc_peer <backend>
 // it sets ACLEMU_BACKEND=<backend>, initializes, sets device 0, then reads one command line from
 // stdin (so the test can whitelist its pid first) and answers on stdout:
 //   mem <key> <bytes> <seed>     import an IPC key, check the bytes, write the next pattern, close
