@@ -5,8 +5,8 @@
 // here: an allowed peer gets the memory, a refused one gets ACL_ERROR_RT_NO_PERMISSION and a
 // message naming it and the reason, the export records cannot be rewritten by another process
 // (sealed memfds), an import maps exactly the exported range, and a withdrawn export (closed,
-// freed, destroyed) is refused with ACL_ERROR_INVALID_PARAM, as is a socket another process bound
-// under the exporter's name.
+// freed, destroyed, or aclFinalize in the exporter) is refused with ACL_ERROR_INVALID_PARAM, as
+// is a socket another process bound under the exporter's name.
 #include "runtime/peer/peer_process.h"
 #include "runtime/peer/peer_protocol.h"
 #include "runtime/runtime_test_util.h"
@@ -230,6 +230,33 @@ TEST_P(IpcWhitelist, WithdrawnExportsAreRefused) {
     EXPECT_THAT(destroyed, StartsWith(withdrawn));
     EXPECT_THAT(destroyed, HasSubstr("withdrawn"));
     EXPECT_EQ(code, 1);
+}
+
+// aclFinalize in the exporter stops its export server (and joins its thread): the key that was
+// imported a moment before is refused while the exporter still runs.
+TEST_P(IpcWhitelist, ExportsEndWithTheExportersFinalize) {
+    PeerProcess process(peer_backend());
+    ASSERT_EQ(process.error(), "");
+    ASSERT_EQ(process.read_line(), "ready");
+    process.send("export " + std::to_string(kBytes) + " 49");
+    const std::string line = process.read_line();
+    ASSERT_EQ(line.rfind("key ", 0), 0u) << line;
+    const std::string key = line.substr(4);
+
+    void* imported = nullptr;
+    ASSERT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_SUCCESS)
+        << take_recent_error();
+    EXPECT_TRUE(read_back(imported) == pattern(kBytes, 49)) << "not the exporter's bytes";
+    EXPECT_EQ(aclrtIpcMemClose(key.c_str()), ACL_SUCCESS) << take_recent_error();
+
+    process.send("finalize");
+    ASSERT_EQ(process.read_line(), "finalized");
+    take_recent_error();
+    EXPECT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("withdrawn"));
+    process.send("exit");
+    EXPECT_EQ(process.read_line(), "ok");
+    EXPECT_EQ(process.wait(), 0);
 }
 
 // The abstract namespace has no owners, so anyone may bind the name of an exporter's socket; the

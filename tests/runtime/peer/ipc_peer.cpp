@@ -11,6 +11,10 @@
 //   range <key> <bytes>          import an IPC key; report "range <first> <length> <code>": the
 //                                mapping that holds the pointer (from /proc/self/maps, relative
 //                                to the pointer's page) and aclrtMemcpy's code for bytes + 1
+//   export <bytes> <seed>        export a block holding pattern(seed) without pid validation and
+//                                report "key <key>"; on the line "finalize" run aclFinalize and
+//                                report "finalized"; exit on the next line (so the process still
+//                                lives while the test imports after aclFinalize)
 //   tamper <pid>                 try to rewrite, grow and shrink process <pid>'s export records
 //                                through /proc/<pid>/fd; report "sealed <records>" when every
 //                                try failed, "writable <how>" when one succeeded
@@ -216,6 +220,31 @@ int tamper_with_records(int pid) {
     return 0;
 }
 
+// Exports a block to the test process, then withdraws everything with aclFinalize.
+int export_then_finalize(size_t bytes, uint32_t seed) {
+    void* block = nullptr;
+    PEER_CHECK("malloc", aclrtMalloc(&block, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    const std::vector<uint8_t> data = pattern(bytes, seed);
+    PEER_CHECK("write", aclrtMemcpy(block, bytes, data.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    char key[ACL_IPC_HANDLE_SIZE] = {};
+    PEER_CHECK(
+        "export",
+        aclrtIpcMemGetExportKey(
+            block, bytes, key, sizeof key, ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION));
+    std::printf("key %s\n", key);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line) || line != "finalize") {
+        return report_failure("finalize", 0);
+    }
+    PEER_CHECK("reset", aclrtResetDevice(0));
+    PEER_CHECK("finalize", aclFinalize());
+    std::printf("finalized\n");
+    std::fflush(stdout);
+    std::getline(std::cin, line);
+    return 0;
+}
+
 int run(const std::string& command) {
     std::istringstream in(command);
     std::string verb;
@@ -244,6 +273,12 @@ int run(const std::string& command) {
         size_t bytes = 0;
         in >> key >> bytes;
         return report_range(key, bytes);
+    }
+    if (verb == "export") {
+        size_t bytes = 0;
+        uint32_t seed = 0;
+        in >> bytes >> seed;
+        return export_then_finalize(bytes, seed);
     }
     if (verb == "tamper") {
         int pid = 0;
