@@ -526,6 +526,53 @@ TEST_P(GraphControl, LabelAndSwitchCallsCheckTheirArguments) {
     EXPECT_NE(take_recent_error().find("not a live label"), std::string::npos);
 }
 
+// A jump to a label never set fails the execution with a message naming the list; a control
+// task cannot join an open task group (task groups: CPU backend).
+TEST_P(GraphControl, AJumpToALabelNeverSetFailsTheExecution) {
+    aclrtStream head = new_stream();
+    DeviceBuffer index(sizeof(uint32_t));
+    const uint32_t zero = 0;
+    ASSERT_TRUE(index.upload(&zero, sizeof(zero)));
+    aclrtLabel label = nullptr;
+    ASSERT_EQ(aclrtCreateLabel(&label), ACL_SUCCESS);
+    aclrtLabelList list = nullptr;
+    ASSERT_EQ(aclrtCreateLabelList(&label, 1, &list), ACL_SUCCESS);
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIBindStream(model, head, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSwitchLabelByIndex(index.get(), 1, list, head), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_ERROR_INVALID_PARAM);
+    const std::string message = take_recent_error();
+    EXPECT_NE(message.find("labelList"), std::string::npos) << message;
+    EXPECT_NE(message.find("not set"), std::string::npos) << message;
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyLabelList(list), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyLabel(label), ACL_SUCCESS);
+
+    if (on_gpu()) {
+        return;  // task groups are recorded on the CPU backend only
+    }
+    aclrtStream parent = new_stream();
+    ASSERT_EQ(aclmdlRICaptureBegin(parent, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+    aclmdlRICaptureStatus status;
+    aclmdlRI captured = nullptr;
+    ASSERT_EQ(aclmdlRICaptureGetInfo(parent, &status, &captured), ACL_SUCCESS);
+    aclmdlRICondHandle cond = nullptr;
+    ASSERT_EQ(aclmdlRICondHandleCreate(captured, 0, ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT, &cond),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureTaskGrpBegin(parent), ACL_SUCCESS) << take_recent_error();
+    aclmdlRI branch = nullptr;
+    aclmdlRICondTaskParams params{cond, ACL_MODEL_RI_COND_TYPE_IF, 1, &branch};
+    EXPECT_EQ(aclmdlRIAddCondTask(params, parent, 0), ACL_ERROR_STREAM_TASK_GROUP_STATUS);
+    EXPECT_NE(take_recent_error().find("task group"), std::string::npos);
+    aclrtTaskGrp group = nullptr;
+    ASSERT_EQ(aclmdlRICaptureTaskGrpEnd(parent, &group), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureEnd(parent, &captured), ACL_SUCCESS);
+    EXPECT_EQ(aclmdlRIDestroy(captured), ACL_SUCCESS);
+}
+
 ACLEMU_INSTANTIATE_BACKENDS(GraphControl);
 
 }  // namespace

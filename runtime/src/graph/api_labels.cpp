@@ -60,6 +60,7 @@ aclError set_label(aclrtLabel handle, aclrtStream stream_handle) {
     Backend* backend = nullptr;
     std::shared_ptr<ModelRI> model;
     ACLEMU_TRY(bound_stream(stream_handle, "stream", &stream, &backend, &model));
+    std::lock_guard<std::mutex> lock(label->mu);
     if (label->set) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("label",

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace aclemu::rt::graph {
@@ -30,8 +31,9 @@ struct CondHandle {
     bool used = false;            // by a conditional task (each condition drives one)
 };
 
-/// aclrtLabel: where aclrtSetLabel placed it, once it was.
+/// aclrtLabel: where aclrtSetLabel placed it, once it was (the fields under `mu`).
 struct Label {
+    std::mutex mu;
     bool set = false;
     std::weak_ptr<ModelRI> model;
     int32_t stream_id = 0;  // the body of the instance

@@ -135,12 +135,13 @@ aclError run_control(Run& run, ModelRI& model, const Control& control, int depth
             uint32_t index = 0;
             ACLEMU_TRY(read_word(run, control.index, sizeof(index), &index));
             const size_t last = control.labels.size() - 1;
-            const Label& label = *control.labels[index < last ? index : last];
-            std::shared_ptr<ModelRI> owner = label.model.lock();
-            if (!label.set || owner.get() != &model) {
+            const size_t chosen = index < last ? index : last;
+            Label& label = *control.labels[chosen];
+            std::lock_guard<std::mutex> lock(label.mu);
+            if (!label.set || label.model.lock().get() != &model) {
                 return fail(ACL_ERROR_INVALID_PARAM,
                             msg_invalid("labelList",
-                                        "label " + std::to_string(index < last ? index : last),
+                                        "label " + std::to_string(chosen),
                                         "the label was not set (aclrtSetLabel) on a stream of "
                                         "this instance"));
             }
