@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -175,6 +176,40 @@ TEST_P(Dump, InputsAndOutputsReadBackFromNpyFiles) {
     expect_values(parse_npy(read_file(self_file)), self_values());
     expect_values(parse_npy(read_file(other_file)), other_values());
     expect_values(parse_npy(read_file(out_file)), out_values());
+}
+
+// CANN's order for the directory: ASCEND_DUMP_PATH, then ASCEND_WORK_PATH, then dump_path; with
+// either variable set the configuration needs no dump_path.
+TEST_P(Dump, AscendDumpPathAndWorkPathComeBeforeDumpPath) {
+    const std::string dir = fresh_dir("env");
+    const std::string configured = dir + "/configured";
+    const std::string work = dir + "/work";
+    const std::string dumped = dir + "/dumped";
+    const std::string config = write_config(
+        dir, R"({"dump": {"dump_path": ")" + configured + R"(", "dump_op_switch": "on"}})");
+    const std::string no_path =
+        write_config(dir, R"({"dump": {"dump_op_switch": "on"}})", "b.json");
+    ::unsetenv("ASCEND_DUMP_PATH");
+    ::setenv("ASCEND_WORK_PATH", work.c_str(), 1);
+    ASSERT_EQ(aclmdlInitDump(), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlSetDump(config.c_str()), ACL_SUCCESS) << take_recent_error();
+    ASSERT_NE(acldumpGetPath(DATA_DUMP), nullptr);
+    EXPECT_EQ(std::string(acldumpGetPath(DATA_DUMP)), work);
+    ::setenv("ASCEND_DUMP_PATH", dumped.c_str(), 1);
+    ASSERT_EQ(aclmdlSetDump(no_path.c_str()), ACL_SUCCESS) << take_recent_error();
+    ASSERT_NE(acldumpGetPath(DATA_DUMP), nullptr);
+    EXPECT_EQ(std::string(acldumpGetPath(DATA_DUMP)), dumped);
+    run_mul();
+    ASSERT_EQ(aclmdlFinalizeDump(), ACL_SUCCESS);
+    ::unsetenv("ASCEND_DUMP_PATH");
+    ::unsetenv("ASCEND_WORK_PATH");
+    EXPECT_EQ(files_below(dumped).size(), 1u);  // the output of one call (dump_mode output)
+    EXPECT_FALSE(fs::exists(configured));
+    // Without either variable, a configuration without dump_path is refused again.
+    ASSERT_EQ(aclmdlInitDump(), ACL_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclmdlSetDump(no_path.c_str()), ACL_ERROR_INVALID_DUMP_CONFIG);
+    EXPECT_THAT(take_recent_error(), HasSubstr("ASCEND_DUMP_PATH"));
 }
 
 TEST_P(Dump, OutputModeAndLayerFilter) {

@@ -321,6 +321,59 @@ TEST_P(Profiling, StampsBecomeMarksAndRanges) {
     EXPECT_EQ(counts.at({"mstx", "step 1"}), 1);
 }
 
+// Two steps marked in stream order become two "step" ranges in the summary; each tag once.
+TEST_P(Profiling, StepsAreRangesBetweenTheirMarks) {
+    const std::string dir = fresh_dir("steps");
+    ASSERT_EQ(aclprofInit(dir.c_str(), dir.size()), ACL_SUCCESS);
+    uint32_t devices[1] = {0};
+    aclprofConfig* config =
+        aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_TASK_TIME);
+    ASSERT_NE(config, nullptr);
+    ASSERT_EQ(aclprofWarmup(config), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclprofStart(config), ACL_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclprofWarmup(config), ACL_ERROR_PROF_API_CONFLICT);
+    EXPECT_THAT(take_recent_error(), HasSubstr("aclprofWarmup"));
+    for (int step = 0; step < 2; ++step) {
+        aclprofStepInfo* info = aclprofCreateStepInfo();
+        ASSERT_NE(info, nullptr);
+        EXPECT_EQ(aclprofGetStepTimestamp(info, ACL_STEP_END, stream()), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("no ACL_STEP_START"));
+        ASSERT_EQ(aclprofGetStepTimestamp(info, ACL_STEP_START, stream()), ACL_SUCCESS);
+        EXPECT_EQ(aclprofGetStepTimestamp(info, ACL_STEP_START, stream()), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("tag"));
+        ASSERT_TRUE(run_mul());
+        ASSERT_EQ(aclprofGetStepTimestamp(info, ACL_STEP_END, stream()), ACL_SUCCESS);
+        EXPECT_EQ(aclprofGetStepTimestamp(info, static_cast<aclprofStepTag>(2), stream()),
+                  ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("tag"));
+        ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+        aclprofDestroyStepInfo(info);
+        EXPECT_EQ(aclprofGetStepTimestamp(info, ACL_STEP_START, stream()), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("stepInfo"));
+    }
+    EXPECT_EQ(aclprofGetStepTimestamp(nullptr, ACL_STEP_START, stream()), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("stepInfo"));
+    ASSERT_EQ(aclprofStop(config), ACL_SUCCESS);
+    aclprofDestroyConfig(config);
+    ASSERT_EQ(aclprofFinalize(), ACL_SUCCESS);
+    const auto counts = summary_counts(dir);
+    EXPECT_EQ(counts.at({"mstx", "step"}), 2);
+}
+
+TEST_P(Profiling, WarmupNeedsInit) {
+    uint32_t devices[1] = {0};
+    aclprofConfig* config =
+        aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_TASK_TIME);
+    ASSERT_NE(config, nullptr);
+    take_recent_error();
+    EXPECT_EQ(aclprofWarmup(config), ACL_ERROR_PROF_NOT_RUN);
+    EXPECT_THAT(take_recent_error(), HasSubstr("aclprofInit"));
+    EXPECT_EQ(aclprofWarmup(nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("profilerConfig"));
+    aclprofDestroyConfig(config);
+}
+
 ACLEMU_INSTANTIATE_BACKENDS(Profiling);
 
 }  // namespace

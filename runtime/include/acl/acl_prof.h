@@ -90,6 +90,23 @@ MSVP_PROF_API aclError aclprofInit(const char* profilerResultPath, size_t length
 MSVP_PROF_API aclError aclprofFinalize(void);
 MSVP_PROF_API aclError aclprofStart(const aclprofConfig* profilerConfig);
 MSVP_PROF_API aclError aclprofStop(const aclprofConfig* profilerConfig);
+/* Prepares aclprofStart (after aclprofInit, before aclprofStart). */
+MSVP_PROF_API aclError aclprofWarmup(const aclprofConfig* profilerConfig);
+
+/* Steps (training iterations): each becomes a range named "step" on the timeline and in the
+ * summary, from the ACL_STEP_START to the ACL_STEP_END mark, taken when the stream reaches
+ * them. */
+typedef enum {
+    ACL_STEP_START = 0,
+    ACL_STEP_END = 1,
+} aclprofStepTag;
+typedef struct aclprofStepInfo aclprofStepInfo;
+MSVP_PROF_API aclprofStepInfo* aclprofCreateStepInfo(void);
+MSVP_PROF_API void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo);
+/* Marks the start or the end of the step in `stream`'s order; each tag once per step info. */
+MSVP_PROF_API aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo,
+                                               aclprofStepTag tag,
+                                               aclrtStream stream);
 MSVP_PROF_API aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                                                  uint32_t deviceNums,
                                                  aclprofAicoreMetrics aicoreMetrics,

@@ -982,6 +982,94 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI,
                                                     const char* path,
                                                     uint32_t flags);
 
+/* ---- ACL graphs: conditional tasks (experimental in CANN) -------------------------------- */
+
+/** A condition: an 8-byte device word a conditional task reads when it runs. */
+typedef void* aclmdlRICondHandle;
+
+typedef enum {
+    /* the word is set to the default value at the start of each execution of its instance */
+    ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT = 1,
+} aclmdlRICondHandleFlag;
+
+typedef enum {
+    ACL_MODEL_RI_COND_TYPE_IF = 0,     /* word != 0: branch 0, else branch 1 (when size is 2) */
+    ACL_MODEL_RI_COND_TYPE_WHILE = 1,  /* branch 0 again and again while the word != 0 */
+    ACL_MODEL_RI_COND_TYPE_SWITCH = 2, /* branch `word`; none when word >= size */
+} aclmdlRICondTaskType;
+
+typedef struct tagAclmdlRICondTaskParams {
+    aclmdlRICondHandle handle;
+    aclmdlRICondTaskType type;
+    uint32_t size; /* branches: IF 1 or 2, WHILE 1, SWITCH > 0 */
+    aclmdlRI*
+        modelRIArray; /* out: `size` branch instances, filled by aclmdlRICaptureToModelRIBegin */
+} aclmdlRICondTaskParams;
+
+/** A condition of `modelRI` (which must be capturing); `flag` 0 or
+ *  ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT. Released with the instance. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI,
+                                                      uint32_t defaultLaunchValue,
+                                                      aclmdlRICondHandleFlag flag,
+                                                      aclmdlRICondHandle* handle);
+/** The condition's 8-byte device word. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle,
+                                                          uint64_t** ptr);
+/** Records a conditional task on the capturing `stream` (`flags`: 0); its branches are new
+ *  instances returned in params.modelRIArray. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params,
+                                                 aclrtStream stream,
+                                                 uint32_t flags);
+/** Starts a capture of `stream` into `modelRI`, a branch from aclmdlRIAddCondTask; ended by
+ *  aclmdlRICaptureEnd. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream,
+                                                           aclmdlRI modelRI,
+                                                           aclmdlRICaptureMode mode);
+
+/* ---- Labels and stream switches: control flow inside a build (bound streams) ---------------- */
+
+typedef enum {
+    ACL_RT_EQUAL = 0,
+    ACL_RT_NOT_EQUAL,
+    ACL_RT_GREATER,
+    ACL_RT_GREATER_OR_EQUAL,
+    ACL_RT_LESS,
+    ACL_RT_LESS_OR_EQUAL
+} aclrtCondition;
+
+typedef enum {
+    ACL_RT_SWITCH_INT32 = 0,
+    ACL_RT_SWITCH_INT64 = 1,
+} aclrtCompareDataType;
+
+/** A label (at most 65535 live in a process). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel* label);
+/** Places `label` at the current position of `stream`, a stream bound to an instance. */
+ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);
+/** A list of `num` labels, 0 < num <= 65535. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabelList(aclrtLabel* labels,
+                                                  size_t num,
+                                                  aclrtLabelList* labelList);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabelList(aclrtLabelList labelList);
+/** Records a jump to label `*ptr` (a device uint32; past the last label: the last) of
+ *  `labelList`; the stream's later tasks do not run. */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchLabelByIndex(void* ptr,
+                                                     uint32_t maxValue,
+                                                     aclrtLabelList labelList,
+                                                     aclrtStream stream);
+/** Records a switch: when `*leftValue cond *rightValue` holds, `trueStream`'s tasks run instead
+ *  of the rest of `stream`'s (`falseStream`: NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void* leftValue,
+                                               aclrtCondition cond,
+                                               void* rightValue,
+                                               aclrtCompareDataType dataType,
+                                               aclrtStream trueStream,
+                                               aclrtStream falseStream,
+                                               aclrtStream stream);
+/** Records the activation of `activeStream`: its tasks run from that point of `stream`. */
+ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+
 /* ---- Runtime calls of kernel programs: host-function threads, exception info, IPC notifies,
  *      registered host memory, managed memory ------------------------------------------------ */
 

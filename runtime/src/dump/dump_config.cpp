@@ -2,6 +2,9 @@
 
 #include "dump/json_reader.h"
 
+#include <cstdlib>
+#include <string>
+
 namespace aclemu::rt::dump {
 namespace {
 
@@ -115,8 +118,18 @@ bool parse_dump_config(const std::string& text, DumpConfig* out, std::string* er
             return false;
         }
     }
+    // CANN's order for the directory: ASCEND_DUMP_PATH, then ASCEND_WORK_PATH, then dump_path.
+    for (const char* variable : {"ASCEND_DUMP_PATH", "ASCEND_WORK_PATH"}) {
+        const char* value = std::getenv(variable);
+        if (value != nullptr && value[0] != '\0') {
+            out->path = value;
+            break;
+        }
+    }
     if (out->enabled && out->path.empty()) {
-        *error = "\"dump_path\" is missing or empty";
+        *error =
+            "\"dump_path\" is missing or empty (and neither ASCEND_DUMP_PATH nor "
+            "ASCEND_WORK_PATH is set)";
         return false;
     }
     return true;

@@ -7,6 +7,7 @@
 
 #include "core/status.h"
 #include "event/event_registry.h"
+#include "graph/capture_registry.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 
@@ -129,6 +130,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
                            target.backend,
                            "cannot record the event");
         target.event->recorded.store(true);
+        graph::note_event_record(event, *on);  // a wait on it may join a capture
         return runtime().after_enqueue(*on);
     });
 }

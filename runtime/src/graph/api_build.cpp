@@ -93,10 +93,10 @@ aclError finish_stream(aclmdlRI handle, ModelRI& model, Stream& stream, Backend&
                                     + " (aclmdlRIBindStream), or its tasks already ended"));
     }
     Recording recording;
-    std::unique_ptr<BackendGraph> tasks;
-    ACLEMU_TRY(stop_recording(stream, backend, &recording, &tasks));
+    std::vector<ModelRI::Segment> segments;
+    ACLEMU_TRY(stop_recording(stream, backend, &recording, &segments));
     std::lock_guard<std::mutex> lock(model.mu);
-    model.bodies.push_back(ModelRI::Body{stream.id, recording.head, std::move(tasks)});
+    model.bodies.push_back(ModelRI::Body{stream.id, recording.head, std::move(segments)});
     return ACL_SUCCESS;
 }
 

@@ -72,6 +72,46 @@ aclError capture_begin(aclrtStream handle, int64_t mode) {
     return ACL_SUCCESS;
 }
 
+// aclmdlRICaptureToModelRIBegin: a capture into a branch of a conditional task, not yet captured.
+aclError capture_to_model_begin(aclrtStream handle, aclmdlRI model_handle, int64_t mode) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(model_handle, "modelRI", &model));
+    ACLEMU_TRY(check_mode(mode, "mode"));
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    {
+        std::lock_guard<std::mutex> lock(model->mu);
+        if (!model->branch) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("modelRI",
+                                    pointer_text(model_handle),
+                                    "not a branch of a conditional task (aclmdlRIAddCondTask); "
+                                    "capture a new instance with aclmdlRICaptureBegin"));
+        }
+        if (model->state != ModelRI::State::Ready || !model->bodies.empty()) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("modelRI",
+                                    pointer_text(model_handle),
+                                    std::string("the branch is ") + state_name(model->state)
+                                        + (model->bodies.empty() ? "" : " and already captured")
+                                        + "; a branch is captured once"));
+        }
+        model->state = ModelRI::State::Capturing;
+    }
+    Recording recording;
+    recording.kind = Recording::Kind::Capture;
+    recording.model = model;
+    recording.mode = static_cast<aclmdlRICaptureMode>(mode);
+    if (aclError err = start_recording(*stream, *backend, std::move(recording));
+        err != ACL_SUCCESS) {
+        std::lock_guard<std::mutex> lock(model->mu);
+        model->state = ModelRI::State::Ready;
+        return err;
+    }
+    return ACL_SUCCESS;
+}
+
 aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
     if (model_ri == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("modelRI"));
@@ -82,6 +122,14 @@ aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
     ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
+        }
+        if (r->origin != nullptr) {
+            return fail(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+                        msg_invalid("stream",
+                                    "id " + std::to_string(stream->id),
+                                    "the stream joined the capture of stream id "
+                                        + std::to_string(r->origin->id)
+                                        + " through an event; end the capture there"));
         }
         if (r->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED
             && r->thread != std::this_thread::get_id()) {
@@ -100,13 +148,14 @@ aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
         }
         return ACL_SUCCESS;
     }));
+    ACLEMU_TRY(end_joined(*stream, *backend));
     Recording recording;
-    std::unique_ptr<BackendGraph> tasks;
-    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &tasks));
+    std::vector<ModelRI::Segment> segments;
+    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &segments));
     ModelRI& model = *recording.model;
     {
         std::lock_guard<std::mutex> lock(model.mu);
-        model.bodies.push_back(ModelRI::Body{stream->id, true, std::move(tasks)});
+        model.bodies.push_back(ModelRI::Body{stream->id, true, std::move(segments)});
         model.state = ModelRI::State::Ready;
     }
     *model_ri = &model;
@@ -154,7 +203,7 @@ aclError group_begin(aclrtStream handle) {
         ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &r->group_first),
                            backend,
                            "task groups cannot be recorded on this backend");
-        r->group_open = true;
+        r->group_open = true;  // no control point until it ends: one segment holds it
         return ACL_SUCCESS;
     });
 }
@@ -186,7 +235,8 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
         {
             std::lock_guard<std::mutex> lock(model.mu);
             group->model = r->model;
-            group->body = model.bodies.size();  // the body this capture becomes
+            group->body = model.bodies.size();   // the body this capture becomes
+            r->pending_groups.push_back(group);  // its segment's index comes with the cut
             group->first = r->group_first;
             group->count = now - r->group_first;
             model.groups.push_back(group);
@@ -257,8 +307,9 @@ aclError update_end(aclrtStream handle) {
         return ACL_SUCCESS;
     }));
     Recording recording;
-    std::unique_ptr<BackendGraph> tasks;
-    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &tasks));
+    std::vector<ModelRI::Segment> segments;
+    ACLEMU_TRY(stop_recording(*stream, *backend, &recording, &segments));
+    std::unique_ptr<BackendGraph> tasks = std::move(segments.back().tasks);  // an update: one
     TaskGroup& group = *recording.group;
     std::shared_ptr<ModelRI> model = group.model.lock();
     if (!model) {
@@ -267,7 +318,8 @@ aclError update_end(aclrtStream handle) {
     }
     std::lock_guard<std::mutex> lock(model->mu);
     group.updating = false;
-    if (tasks->task_count() != group.count || group.body >= model->bodies.size()) {
+    if (tasks->task_count() != group.count || group.body >= model->bodies.size()
+        || group.segment >= model->bodies[group.body].segments.size()) {
         return fail(
             ACL_ERROR_RT_MODEL_UPDATE_FAILED,
             msg_invalid("stream",
@@ -277,8 +329,10 @@ aclError update_end(aclrtStream handle) {
                             + "; an update replaces each task by one of its kind"));
     }
     ACLEMU_TRY_BACKEND(
-        backend->streams().replace_tasks(
-            *model->bodies[group.body].tasks, group.first, group.count, std::move(tasks)),
+        backend->streams().replace_tasks(*model->bodies[group.body].segments[group.segment].tasks,
+                                         group.first,
+                                         group.count,
+                                         std::move(tasks)),
         backend,
         "cannot update the task group");
     return ACL_SUCCESS;
@@ -291,6 +345,14 @@ extern "C" {
 aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
     const int64_t mode_value = aclemu::enum_value(mode);
     return api_call_init("aclmdlRICaptureBegin", [&] { return capture_begin(stream, mode_value); });
+}
+
+aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream,
+                                       aclmdlRI modelRI,
+                                       aclmdlRICaptureMode mode) {
+    const int64_t mode_value = aclemu::enum_value(mode);
+    return api_call_init("aclmdlRICaptureToModelRIBegin",
+                         [&] { return capture_to_model_begin(stream, modelRI, mode_value); });
 }
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {

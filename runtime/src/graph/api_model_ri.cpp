@@ -5,6 +5,7 @@
 #include "aclemu/log.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
+#include "graph/executor.h"
 #include "graph/model_ri.h"
 #include "runtime_state.h"
 
@@ -19,37 +20,11 @@ using namespace aclemu::rt::graph;
 
 namespace {
 
-// Enqueues the instance's head bodies on `stream`, in order. An instance being captured or
-// built cannot run yet; one whose capture was cut short never can.
-aclError launch(aclmdlRI handle, ModelRI& model, Stream& stream, Backend& backend) {
-    std::lock_guard<std::mutex> lock(model.mu);
-    if (model.state != ModelRI::State::Ready) {
-        const aclError code = model.state == ModelRI::State::Invalidated
-                                  ? ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED
-                                  : ACL_ERROR_RT_MODEL_CAPTURED;
-        return fail(code,
-                    msg_invalid("modelRI",
-                                pointer_text(handle),
-                                std::string("the instance is ") + state_name(model.state)
-                                    + (model.state == ModelRI::State::Invalidated
-                                           ? " (its stream was destroyed during the capture)"
-                                           : "; end its capture or build first")));
-    }
-    for (ModelRI::Body& body : model.bodies) {
-        if (body.head) {
-            ACLEMU_TRY_BACKEND(backend.streams().launch_graph(*body.tasks, stream.impl.get()),
-                               &backend,
-                               "cannot launch the model runtime instance");
-        }
-    }
-    return ACL_SUCCESS;
-}
-
 aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
     std::shared_ptr<ModelRI> model;
     ACLEMU_TRY(find_model(handle, "modelRI", &model));
     ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
-    ACLEMU_TRY(launch(handle, *model, *stream, *backend));
+    ACLEMU_TRY(execute_model(handle, *model, *stream, *backend));
     return runtime().after_enqueue(*stream);
 }
 
@@ -65,7 +40,7 @@ aclError execute(aclmdlRI handle, int32_t timeout) {
     }
     ACLEMU_RESOLVE_STREAM(nullptr, stream, backend);
     ACLEMU_TRY(refuse_while_capturing(*stream, "aclmdlRIExecute"));
-    ACLEMU_TRY(launch(handle, *model, *stream, *backend));
+    ACLEMU_TRY(execute_model(handle, *model, *stream, *backend));
     WaitResult result = WaitResult::Done;
     ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
                        backend,
@@ -85,6 +60,13 @@ aclError destroy(aclmdlRI handle) {
     {
         std::lock_guard<std::mutex> lock(model->mu);
         bound = model->bound;
+        if (model->branch) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("modelRI",
+                                    pointer_text(handle),
+                                    "a branch of a conditional task (aclmdlRIAddCondTask) is "
+                                    "destroyed with the instance that holds the task"));
+        }
         if (model->state == ModelRI::State::Capturing) {
             return fail(ACL_ERROR_RT_MODEL_CAPTURED,
                         msg_invalid("modelRI",
@@ -95,21 +77,24 @@ aclError destroy(aclmdlRI handle) {
     // A build's streams still recording stop (their tasks are dropped with the instance).
     Backend* backend = runtime().existing_backend();
     forget_streams(backend, bound);
-    forget_model(*model, handle);  // launches already enqueued keep what they run
+    forget_model(*model, handle, backend);  // launches already enqueued keep what they run
     return ACL_SUCCESS;
 }
 
 std::string describe_json(ModelRI& model) {
     std::lock_guard<std::mutex> lock(model.mu);
-    std::string json = "{\"modelId\": " + std::to_string(model.id) + ", \"deviceId\": "
-                       + std::to_string(model.device) + ", \"state\": \"" + state_name(model.state)
-                       + "\", \"taskGroups\": " + std::to_string(model.groups.size())
-                       + ", \"streams\": [";
+    std::string json =
+        "{\"modelId\": " + std::to_string(model.id)
+        + ", \"deviceId\": " + std::to_string(model.device) + ", \"state\": \""
+        + state_name(model.state) + "\", \"taskGroups\": " + std::to_string(model.groups.size())
+        + ", \"conditions\": " + std::to_string(model.conds.size())
+        + ", \"branches\": " + std::to_string(model.branches.size()) + ", \"streams\": [";
     for (size_t i = 0; i < model.bodies.size(); ++i) {
         const ModelRI::Body& body = model.bodies[i];
         json += std::string(i == 0 ? "" : ", ") + "{\"streamId\": " + std::to_string(body.stream_id)
                 + ", \"flag\": \"" + (body.head ? "head" : "default")
-                + "\", \"taskCount\": " + std::to_string(body.tasks->task_count()) + "}";
+                + "\", \"taskCount\": " + std::to_string(body.task_count())
+                + ", \"controlTasks\": " + std::to_string(body.control_count()) + "}";
     }
     return json + "]}";
 }

@@ -5,6 +5,7 @@
 #include "runtime_state.h"
 
 #include <atomic>
+#include <iterator>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -15,6 +16,8 @@ namespace {
 struct Registry {
     std::mutex mu;
     std::unordered_map<const Stream*, Recording> recordings;
+    /// Events whose latest record a capturing stream recorded, and that stream (under mu).
+    std::unordered_map<const void*, const Stream*> captured_records;
     int global_captures = 0;  // GLOBAL captures on (under mu)
     /// recordings.size(), readable without the lock.
     std::atomic<size_t> count{0};
@@ -62,6 +65,72 @@ void end_recording(Backend* backend, BackendStream* impl, Recording& r) {
     }
 }
 
+// The recording's current tasks become the next segment of its instance, ending with `then`.
+void append_locked(Recording& r,
+                   std::unique_ptr<BackendGraph> tasks,
+                   std::shared_ptr<const Control> then) {
+    for (TaskGroup* group : r.pending_groups) {
+        group->segment = r.done->size();
+    }
+    r.pending_groups.clear();
+    r.done->push_back(ModelRI::Segment{std::move(tasks), std::move(then)});
+}
+
+aclError group_is_open(const Stream& stream, const char* why) {
+    return fail(
+        ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+        msg_invalid("stream",
+                    "id " + std::to_string(stream.id),
+                    std::string("a task group is open (aclmdlRICaptureTaskGrpBegin): ") + why));
+}
+
+// Cuts `stream`'s recording `r` (Note [Control points]); under mu.
+aclError cut_locked(const Stream& stream,
+                    Recording& r,
+                    Backend& backend,
+                    std::shared_ptr<const Control> then,
+                    size_t* next) {
+    if (r.group_open) {
+        return group_is_open(stream,
+                             "a control task or a wait between captured streams cannot be part "
+                             "of a task group");
+    }
+    BackendStream* impl = stream.impl.get();
+    std::unique_ptr<BackendGraph> tasks;
+    ACLEMU_TRY_BACKEND(
+        backend.streams().end_capture(impl, &tasks), &backend, "cannot end the stream's capture");
+    append_locked(r, std::move(tasks), std::move(then));
+    ACLEMU_TRY_BACKEND(
+        backend.streams().begin_capture(impl), &backend, "cannot go on capturing the stream");
+    if (next != nullptr) {
+        *next = r.done->size();
+    }
+    return ACL_SUCCESS;
+}
+
+void erase_locked(Registry& reg, std::unordered_map<const Stream*, Recording>::iterator it) {
+    account_locked(reg, it->second, -1);
+    reg.recordings.erase(it);
+    reg.count.fetch_sub(1, std::memory_order_release);
+}
+
+// Ends the captures of the streams joined to `origin`'s (their tasks are dropped); under mu.
+void drop_joined_locked(Registry& reg, Backend* backend, const Stream* origin) {
+    for (auto it = reg.recordings.begin(); it != reg.recordings.end();) {
+        if (it->second.origin != origin) {
+            ++it;
+            continue;
+        }
+        if (backend != nullptr) {
+            std::unique_ptr<BackendGraph> dropped;
+            (void)backend->streams().end_capture(it->first->impl.get(), &dropped);
+        }
+        auto next = std::next(it);
+        erase_locked(reg, it);
+        it = next;
+    }
+}
+
 }  // namespace
 
 aclError start_recording(Stream& stream, Backend& backend, Recording recording) {
@@ -77,6 +146,12 @@ aclError start_recording(Stream& stream, Backend& backend, Recording recording) 
     ACLEMU_TRY_BACKEND(
         backend.streams().begin_capture(stream.impl.get()), &backend, "cannot capture the stream");
     recording.thread = std::this_thread::get_id();
+    if (!recording.done) {
+        recording.done = std::make_shared<std::vector<ModelRI::Segment>>();
+    }
+    if (reg.recordings.empty()) {
+        reg.captured_records.clear();  // records of captures long ended
+    }
     account_locked(reg, recording, +1);
     reg.recordings.emplace(&stream, std::move(recording));
     reg.count.fetch_add(1, std::memory_order_release);
@@ -86,7 +161,7 @@ aclError start_recording(Stream& stream, Backend& backend, Recording recording) 
 aclError stop_recording(Stream& stream,
                         Backend& backend,
                         Recording* recording,
-                        std::unique_ptr<BackendGraph>* tasks) {
+                        std::vector<ModelRI::Segment>* segments) {
     Registry& reg = registry();
     std::lock_guard<std::mutex> lock(reg.mu);
     auto found = reg.recordings.find(&stream);
@@ -97,13 +172,121 @@ aclError stop_recording(Stream& stream,
                                 "the stream does not record its tasks (no aclmdlRICaptureBegin, "
                                 "aclmdlRIBindStream or aclmdlRICaptureTaskUpdateBegin)"));
     }
-    ACLEMU_TRY_BACKEND(backend.streams().end_capture(stream.impl.get(), tasks),
+    std::unique_ptr<BackendGraph> tasks;
+    ACLEMU_TRY_BACKEND(backend.streams().end_capture(stream.impl.get(), &tasks),
                        &backend,
                        "cannot end the stream's capture");
-    *recording = std::move(found->second);
-    reg.recordings.erase(found);
-    reg.count.fetch_sub(1, std::memory_order_release);
-    account_locked(reg, *recording, -1);
+    append_locked(found->second, std::move(tasks), nullptr);
+    *recording = found->second;
+    *segments = std::move(*found->second.done);
+    erase_locked(reg, found);
+    return ACL_SUCCESS;
+}
+
+aclError cut_segment(Stream& stream,
+                     Backend& backend,
+                     std::shared_ptr<const Control> then,
+                     size_t* next) {
+    Registry& reg = registry();
+    std::lock_guard<std::mutex> lock(reg.mu);
+    auto found = reg.recordings.find(&stream);
+    if (found == reg.recordings.end()) {
+        return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                    msg_invalid("stream",
+                                "id " + std::to_string(stream.id),
+                                "the stream does not record its tasks"));
+    }
+    return cut_locked(stream, found->second, backend, std::move(then), next);
+}
+
+void note_event_record(const void* event, const Stream& stream) {
+    Registry& reg = registry();
+    if (reg.count.load(std::memory_order_acquire) == 0) {
+        return;  // start_recording forgets older records
+    }
+    std::lock_guard<std::mutex> lock(reg.mu);
+    auto found = reg.recordings.find(&stream);
+    if (found != reg.recordings.end() && found->second.kind == Recording::Kind::Capture) {
+        reg.captured_records[event] = &stream;
+    } else {
+        reg.captured_records.erase(event);
+    }
+}
+
+aclError join_on_wait(Stream& waiter, Backend& backend, const void* event, bool* skip_wait) {
+    *skip_wait = false;
+    Registry& reg = registry();
+    if (reg.count.load(std::memory_order_acquire) == 0) {
+        return ACL_SUCCESS;
+    }
+    std::lock_guard<std::mutex> lock(reg.mu);
+    auto record = reg.captured_records.find(event);
+    if (record == reg.captured_records.end()) {
+        return ACL_SUCCESS;
+    }
+    const Stream* recorder = record->second;
+    auto from = reg.recordings.find(recorder);
+    if (from == reg.recordings.end() || from->second.kind != Recording::Kind::Capture) {
+        reg.captured_records.erase(record);  // that capture ended
+        return ACL_SUCCESS;
+    }
+    if (recorder == &waiter) {
+        return ACL_SUCCESS;
+    }
+    Recording& source = from->second;
+    auto to = reg.recordings.find(&waiter);
+    if (to != reg.recordings.end()
+        && (to->second.kind != Recording::Kind::Capture || to->second.model != source.model)) {
+        return ACL_SUCCESS;  // a stream recording for another instance: an ordinary wait
+    }
+    if (to != reg.recordings.end() && to->second.group_open) {
+        return group_is_open(waiter,
+                             "a wait between captured streams cannot be part of a task group");
+    }
+    ACLEMU_TRY(cut_locked(*recorder, source, backend, nullptr, nullptr));
+    if (to != reg.recordings.end()) {
+        ACLEMU_TRY(cut_locked(waiter, to->second, backend, nullptr, nullptr));  // a join
+    } else {
+        // A fork: the waiter joins the capture.
+        ACLEMU_TRY_BACKEND(backend.streams().begin_capture(waiter.impl.get()),
+                           &backend,
+                           "cannot capture the waiting stream");
+        Recording joined;
+        joined.kind = Recording::Kind::Capture;
+        joined.model = source.model;
+        joined.mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;  // the origin's mode rules unsafe calls
+        joined.thread = std::this_thread::get_id();
+        joined.done = source.done;
+        joined.origin = source.origin != nullptr ? source.origin : recorder;
+        reg.recordings.emplace(&waiter, std::move(joined));
+        reg.count.fetch_add(1, std::memory_order_release);
+    }
+    *skip_wait = true;
+    return ACL_SUCCESS;
+}
+
+aclError end_joined(const Stream& origin, Backend& backend) {
+    Registry& reg = registry();
+    std::lock_guard<std::mutex> lock(reg.mu);
+    // Tasks a joined stream enqueued after its last wait by the origin depend on nothing the
+    // origin does later: they run before the origin's last segment. (CUDA refuses such a capture
+    // with cudaErrorStreamCaptureUnjoined; CANN's documentation does not say.)
+    for (auto it = reg.recordings.begin(); it != reg.recordings.end();) {
+        if (it->second.origin != &origin) {
+            ++it;
+            continue;
+        }
+        std::unique_ptr<BackendGraph> tail;
+        ACLEMU_TRY_BACKEND(backend.streams().end_capture(it->first->impl.get(), &tail),
+                           &backend,
+                           "cannot end the capture of a joined stream");
+        if (tail->task_count() > 0) {
+            append_locked(it->second, std::move(tail), nullptr);
+        }
+        auto next = std::next(it);
+        erase_locked(reg, it);
+        it = next;
+    }
     return ACL_SUCCESS;
 }
 
@@ -112,6 +295,29 @@ aclError with_recording(const Stream& stream, const std::function<aclError(Recor
     std::lock_guard<std::mutex> lock(reg.mu);
     auto found = reg.recordings.find(&stream);
     return fn(found != reg.recordings.end() ? &found->second : nullptr);
+}
+
+aclError bound_stream(aclrtStream handle,
+                      const char* param,
+                      std::shared_ptr<Stream>* stream,
+                      Backend** backend,
+                      std::shared_ptr<ModelRI>* model) {
+    if (handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
+    }
+    ACLEMU_TRY(runtime().stream_and_backend(handle, stream, backend));
+    Registry& reg = registry();
+    std::lock_guard<std::mutex> lock(reg.mu);
+    auto found = reg.recordings.find(stream->get());
+    if (found == reg.recordings.end() || found->second.kind != Recording::Kind::Build) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(param,
+                                "id " + std::to_string((*stream)->id),
+                                "not a stream bound to a model runtime instance being built "
+                                "(aclmdlRIBindStream, before aclmdlRIEndTask)"));
+    }
+    *model = found->second.model;
+    return ACL_SUCCESS;
 }
 
 bool recording(const Stream& stream) {
@@ -176,14 +382,17 @@ void forget_streams(Backend* backend, const std::vector<std::shared_ptr<Stream>>
     }
     std::lock_guard<std::mutex> lock(reg.mu);
     for (const auto& stream : streams) {
+        for (auto record = reg.captured_records.begin(); record != reg.captured_records.end();) {
+            record = record->second == stream.get() ? reg.captured_records.erase(record)
+                                                    : std::next(record);
+        }
+        drop_joined_locked(reg, backend, stream.get());  // they stop recording with it
         auto found = reg.recordings.find(stream.get());
         if (found == reg.recordings.end()) {
             continue;
         }
         end_recording(backend, stream->impl.get(), found->second);
-        account_locked(reg, found->second, -1);
-        reg.recordings.erase(found);
-        reg.count.fetch_sub(1, std::memory_order_release);
+        erase_locked(reg, found);
     }
 }
 
@@ -193,6 +402,7 @@ void release_all(Backend* backend) {
     {
         std::lock_guard<std::mutex> lock(reg.mu);
         ended.swap(reg.recordings);
+        reg.captured_records.clear();
         reg.count.store(0, std::memory_order_release);
         reg.global_captures = 0;
     }
@@ -202,6 +412,10 @@ void release_all(Backend* backend) {
         end_recording(backend, nullptr, entry.second);
     }
     task_groups().remove_all();
+    cond_handles().remove_all();  // their words go with the allocation table
+    label_lists().remove_all();
+    labels().remove_all();
+    live_labels().store(0);
     models().remove_all();
 }
 

@@ -38,19 +38,59 @@ struct Recording {
     bool head = true;         // Build: the stream's flag
     bool group_open = false;  // Capture: between aclmdlRICaptureTaskGrpBegin and End
     size_t group_first = 0;   // the task the open group starts at
+    /// Groups ended on the stream whose segment is not cut yet: they learn its index then.
+    std::vector<TaskGroup*> pending_groups;
+    /// Segments cut so far, in the order they run (Note [Control points]); shared by the
+    /// streams a capture joined (Note [Captures joined through events]).
+    std::shared_ptr<std::vector<ModelRI::Segment>> done;
+    /// A stream joined to another's capture: that capture's stream (null for the origin).
+    const Stream* origin = nullptr;
 };
 
 /// Starts the backend's capture of `stream` and registers `recording`;
 /// ACL_ERROR_RT_STREAM_CAPTURED (with a message) when the stream already records.
 aclError start_recording(Stream& stream, Backend& backend, Recording recording);
-/// Ends it: *recording is what was registered, *tasks what the backend recorded.
+/// Ends it: *recording is what was registered, *segments what the backend recorded (the
+/// segments cut at control points, then the last).
 /// ACL_ERROR_RT_STREAM_NOT_CAPTURED (with a message) when the stream does not record.
 aclError stop_recording(Stream& stream,
                         Backend& backend,
                         Recording* recording,
-                        std::unique_ptr<BackendGraph>* tasks);
+                        std::vector<ModelRI::Segment>* segments);
+/// Note [Control points]: the stream's tasks so far become a segment ending with `then` (may be
+/// null: a label's place), and recording goes on in a new one, whose index is *next.
+/// ACL_ERROR_STREAM_TASK_GROUP_STATUS while a task group is open (a group lies in one segment).
+aclError cut_segment(Stream& stream,
+                     Backend& backend,
+                     std::shared_ptr<const Control> then,
+                     size_t* next);
 /// Runs `fn` under the registry's lock with the stream's recording, or nullptr.
 aclError with_recording(const Stream& stream, const std::function<aclError(Recording*)>& fn);
+
+/// The stream `handle` names, bound to an instance being built (aclmdlRIBindStream), and that
+/// instance; ACL_ERROR_INVALID_PARAM naming `param` otherwise.
+aclError bound_stream(aclrtStream handle,
+                      const char* param,
+                      std::shared_ptr<Stream>* stream,
+                      Backend** backend,
+                      std::shared_ptr<ModelRI>* model);
+
+// Note [Captures joined through events]: as in CUDA, a stream that waits for an event recorded
+// by a capturing stream joins that capture: its later tasks are recorded into the same instance,
+// until the capture ends on the stream that began it. Each wait between streams of one capture
+// cuts both streams' recordings, so the instance's segments hold every stream's tasks in an
+// order that keeps each such dependency (the recorder's tasks before the waiter's); an
+// execution replays them one after another on its stream, where the waits are already met.
+
+/// aclrtRecordEvent: `event`'s latest record is on `stream` (captured or not).
+void note_event_record(const void* event, const Stream& stream);
+/// aclrtStreamWaitEvent, before the wait is enqueued: joins `waiter` to the capture that
+/// recorded `event`, if one did. *skip_wait: the wait is met by the instance's order and must
+/// not reach the backend.
+aclError join_on_wait(Stream& waiter, Backend& backend, const void* event, bool* skip_wait);
+/// aclmdlRICaptureEnd on `origin`: ends the captures of the streams joined to it (tasks the
+/// origin never waited for are kept, before the origin's last ones).
+aclError end_joined(const Stream& origin, Backend& backend);
 
 /// Whether `stream` records its tasks now.
 bool recording(const Stream& stream);

@@ -2,6 +2,7 @@
 #include "graph/model_ri.h"
 
 #include "core/status.h"
+#include "memory/internal_device_memory.h"
 #include "runtime_state.h"
 
 #include <atomic>
@@ -18,6 +19,51 @@ HandleRegistry<TaskGroup>& task_groups() {
     return *registry;
 }
 
+HandleRegistry<CondHandle>& cond_handles() {
+    static auto* registry = new HandleRegistry<CondHandle>;
+    return *registry;
+}
+
+HandleRegistry<Label>& labels() {
+    static auto* registry = new HandleRegistry<Label>;
+    return *registry;
+}
+
+HandleRegistry<LabelList>& label_lists() {
+    static auto* registry = new HandleRegistry<LabelList>;
+    return *registry;
+}
+
+std::atomic<size_t>& live_labels() {
+    static std::atomic<size_t> count{0};
+    return count;
+}
+
+size_t ModelRI::Body::task_count() const {
+    size_t count = 0;
+    for (const Segment& segment : segments) {
+        count += segment.tasks ? segment.tasks->task_count() : 0;
+    }
+    return count;
+}
+
+size_t ModelRI::Body::control_count() const {
+    size_t count = 0;
+    for (const Segment& segment : segments) {
+        count += segment.then ? 1 : 0;
+    }
+    return count;
+}
+
+bool has_control(const ModelRI& model) {
+    for (const ModelRI::Body& body : model.bodies) {
+        if (body.control_count() > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<ModelRI>* out) {
     static std::atomic<uint64_t> next_id{1};
     ModelRI* handle = models().create(next_id.fetch_add(1), device, state);
@@ -29,29 +75,43 @@ aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<Mode
     return ACL_SUCCESS;
 }
 
-aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out) {
+aclError refuse_handle(const void* handle, const char* param, const char* what) {
     if (handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
     }
-    *out = models().find(handle);
-    if (!*out) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                pointer_text(handle),
-                                "not a live model runtime instance (destroyed, or from before "
-                                "aclFinalize)"));
-    }
-    return ACL_SUCCESS;
+    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(handle), what));
 }
 
-void forget_model(ModelRI& model, aclmdlRI handle) {
+aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out) {
+    *out = handle != nullptr ? models().find(handle) : nullptr;
+    return *out ? ACL_SUCCESS
+                : refuse_handle(handle,
+                                param,
+                                "not a live model runtime instance (destroyed, or from before "
+                                "aclFinalize)");
+}
+
+void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend) {
     std::vector<TaskGroup*> groups;
+    std::vector<std::shared_ptr<CondHandle>> conds;
+    std::vector<std::shared_ptr<ModelRI>> branches;
     {
         std::lock_guard<std::mutex> lock(model.mu);
         groups.swap(model.groups);
+        conds.swap(model.conds);
+        branches.swap(model.branches);
     }
     for (TaskGroup* group : groups) {
         task_groups().remove(group);
+    }
+    for (const std::shared_ptr<CondHandle>& cond : conds) {
+        cond_handles().remove(cond.get());
+        if (backend != nullptr) {
+            free_internal_block(backend, cond->word);
+        }
+    }
+    for (const std::shared_ptr<ModelRI>& branch : branches) {
+        forget_model(*branch, branch.get(), backend);
     }
     models().remove(handle);
 }

@@ -1,14 +1,17 @@
 // Model runtime instances (aclmdlRI) and task groups (aclrtTaskGrp): what the graph domain owns.
 // An instance holds bodies, each the tasks one stream recorded (a capture, or a bound stream of
-// a build), replayed in order by aclmdlRIExecute(Async). Both handle kinds live in the handle
+// a build), replayed in order by aclmdlRIExecute(Async). A body is a list of segments, cut at
+// its control points (Note [Control points], control.h). Every handle kind lives in the handle
 // arena (handles/), so a destroyed or stale handle is refused.
 #pragma once
 
 #include "acl/acl.h"
 
 #include "backend/backend.h"
+#include "graph/control.h"
 #include "handles/handle_registry.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -24,11 +27,18 @@ struct TaskGroup;
 
 struct ModelRI {
     enum class State { Capturing, Building, Ready, Invalidated };
+    /// Recorded tasks, then the control point that ended them (none at a body's end).
+    struct Segment {
+        std::unique_ptr<BackendGraph> tasks;
+        std::shared_ptr<const Control> then;
+    };
     /// One stream's recorded tasks.
     struct Body {
         int32_t stream_id = 0;
         bool head = true;  // runs at the start of an execution (ACL_MODEL_STREAM_FLAG_HEAD)
-        std::unique_ptr<BackendGraph> tasks;
+        std::vector<Segment> segments;
+        size_t task_count() const;
+        size_t control_count() const;
     };
 
     ModelRI(uint64_t model_id, int32_t model_device, State initial)
@@ -41,14 +51,18 @@ struct ModelRI {
     std::mutex mu;
     State state;
     std::vector<Body> bodies;
-    std::vector<std::shared_ptr<Stream>> bound;  // a build's bound streams, in bind order
-    std::vector<TaskGroup*> groups;              // handles, released with the instance
+    std::vector<std::shared_ptr<Stream>> bound;      // a build's bound streams, in bind order
+    std::vector<TaskGroup*> groups;                  // handles, released with the instance
+    std::vector<std::shared_ptr<CondHandle>> conds;  // aclmdlRICondHandleCreate on it
+    std::vector<std::shared_ptr<ModelRI>> branches;  // of its conditional tasks
+    bool branch = false;  // made by aclmdlRIAddCondTask: released with the instance above it
 };
 
-/// Tasks [first, first + count) of body `body` of `model`.
+/// Tasks [first, first + count) of segment `segment` of body `body` of `model`.
 struct TaskGroup {
     std::weak_ptr<ModelRI> model;
     size_t body = 0;
+    size_t segment = 0;
     size_t first = 0;
     size_t count = 0;
     bool updating = false;  // between aclmdlRICaptureTaskUpdateBegin and End (under model->mu)
@@ -56,13 +70,25 @@ struct TaskGroup {
 
 HandleRegistry<ModelRI>& models();
 HandleRegistry<TaskGroup>& task_groups();
+HandleRegistry<CondHandle>& cond_handles();
+HandleRegistry<Label>& labels();
+HandleRegistry<LabelList>& label_lists();
+/// Labels alive now (a process holds at most 65535).
+std::atomic<size_t>& live_labels();
+
+/// ACL_ERROR_INVALID_PARAM for `handle`, named `param`, that is null or not live (`what`: what
+/// it must be, e.g. "not a live label (aclrtCreateLabel)").
+aclError refuse_handle(const void* handle, const char* param, const char* what);
 
 /// A new instance (in the handle arena) with a process-unique id.
 aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<ModelRI>* out);
 /// The live instance `handle` names: ACL_ERROR_INVALID_PARAM naming `param` otherwise.
 aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out);
-/// Unregisters the instance and its task groups; the caller releases it.
-void forget_model(ModelRI& model, aclmdlRI handle);
+/// Unregisters the instance, its task groups, conditions and branches (whose devices words go
+/// back to `backend` when it is not null); the caller releases it.
+void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend = nullptr);
+/// Whether a body of `model` has a control point (executions then decide as they go).
+bool has_control(const ModelRI& model);
 
 const char* state_name(ModelRI::State state);
 

@@ -99,6 +99,14 @@ aclError aclprofStart(const aclprofConfig* profilerConfig) {
     });
 }
 
+aclError aclprofWarmup(const aclprofConfig* profilerConfig) {
+    return api_call_init("aclprofWarmup", [&]() -> aclError {
+        std::shared_ptr<aclprofConfig> config;
+        ACLEMU_TRY(find_config(profilerConfig, &config));
+        return prof::warmup(*config);
+    });
+}
+
 aclError aclprofStop(const aclprofConfig* profilerConfig) {
     return api_call_init("aclprofStop", [&]() -> aclError {
         std::shared_ptr<aclprofConfig> config;

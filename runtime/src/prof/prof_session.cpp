@@ -21,6 +21,7 @@ struct Session {
     std::vector<uint32_t> devices;  // of the config aclprofStart was given
     int64_t start_ns = 0;
     bool trace_ours = false;  // aclprofStart started the recording into dir
+    bool warmed = false;      // aclprofWarmup before aclprofStart
 };
 
 Session& session() {
@@ -86,6 +87,22 @@ aclError require_initialized() {
     return s.initialized ? ACL_SUCCESS : not_initialized();
 }
 
+aclError warmup(const aclprofConfig& config) {
+    (void)config;  // the timeline and summary are the same whatever it asks for
+    Session& s = session();
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.initialized) {
+        return not_initialized();
+    }
+    if (s.running) {
+        return fail(ACL_ERROR_PROF_API_CONFLICT,
+                    msg_order("aclprofWarmup comes before aclprofStart, and profiling already "
+                              "runs"));
+    }
+    s.warmed = true;
+    return ACL_SUCCESS;
+}
+
 aclError start(const aclprofConfig& config) {
     Session& s = session();
     std::lock_guard<std::mutex> lock(s.mu);
@@ -111,6 +128,7 @@ aclError start(const aclprofConfig& config) {
     s.devices = config.devices;
     s.start_ns = observe::steady_ns();
     s.running = true;
+    s.warmed = false;  // the warm-up ends in this start
     return ACL_SUCCESS;
 }
 

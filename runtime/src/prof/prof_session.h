@@ -19,6 +19,9 @@ namespace aclemu::rt::prof {
 inline constexpr const char* kTimelineFile = "aclemu_timeline.json";
 
 aclError init(const std::string& dir);
+/// aclprofWarmup: prepares a start (nothing to prepare here); ACL_ERROR_PROF_API_CONFLICT once
+/// profiling runs.
+aclError warmup(const aclprofConfig& config);
 aclError start(const aclprofConfig& config);
 aclError stop(const aclprofConfig& config);
 aclError finalize();

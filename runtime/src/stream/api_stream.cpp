@@ -130,6 +130,12 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         }
         Backend* backend = nullptr;
         ACLEMU_TRY(runtime().backend(&backend));
+        // A wait on an event a capture recorded joins the capture (graph/capture_registry.h).
+        bool met_by_capture = false;
+        ACLEMU_TRY(graph::join_on_wait(*target, *backend, event, &met_by_capture));
+        if (met_by_capture) {
+            return ACL_SUCCESS;
+        }
         ACLEMU_TRY_BACKEND(traced_enqueue(
                                target,
                                TaskKind::EventWait,

@@ -1,7 +1,9 @@
 // ACL graphs sample: a stream capture records a host-to-device copy, a fill, a device-to-device
 // copy, a copy back and a host function into a model runtime instance (aclmdlRI) instead of
 // running them; the instance then runs three times on new input, and each result is checked
-// against values computed here. The program returns non-zero on any failure.
+// against values computed here. Then a conditional task (IF): the instance runs one of two
+// captured branches, chosen by a device word when the stream reaches the task. The program
+// returns non-zero on any failure.
 #include "acl/acl.h"
 
 #include <cstdint>
@@ -48,6 +50,59 @@ void Summarize(void* args) {
         summary->sums[summary->runs] = sum;
     }
     ++summary->runs;
+}
+
+// A capture with an IF task: branch 0 fills `out` with 0x11, branch 1 with 0x22; the
+// condition's word, written before each execution, chooses.
+int RunConditional(aclrtStream stream) {
+    aclrtStream branchStream = nullptr;
+    CHECK_ERROR(aclrtCreateStream(&branchStream));
+    void* out = nullptr;
+    CHECK_ERROR(aclrtMalloc(&out, kBytes, ACL_MEM_MALLOC_HUGE_FIRST));
+
+    CHECK_ERROR(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
+    aclmdlRICaptureStatus status = ACL_MODEL_RI_CAPTURE_STATUS_NONE;
+    aclmdlRI model = nullptr;
+    CHECK_ERROR(aclmdlRICaptureGetInfo(stream, &status, &model));
+    aclmdlRICondHandle cond = nullptr;
+    CHECK_ERROR(aclmdlRICondHandleCreate(model, 0, static_cast<aclmdlRICondHandleFlag>(0), &cond));
+    uint64_t* word = nullptr;
+    CHECK_ERROR(aclmdlRICondHandleGetCondPtr(cond, &word));
+    aclmdlRI branches[2] = {nullptr, nullptr};
+    aclmdlRICondTaskParams params;
+    params.handle = cond;
+    params.type = ACL_MODEL_RI_COND_TYPE_IF;
+    params.size = 2;
+    params.modelRIArray = branches;
+    CHECK_ERROR(aclmdlRIAddCondTask(params, stream, 0));
+    const int fills[2] = {0x11, 0x22};
+    for (int i = 0; i < 2; ++i) {
+        CHECK_ERROR(aclmdlRICaptureToModelRIBegin(
+            branchStream, branches[i], ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
+        CHECK_ERROR(aclrtMemsetAsync(out, kBytes, fills[i], kBytes, branchStream));
+        CHECK_ERROR(aclmdlRICaptureEnd(branchStream, &branches[i]));
+    }
+    CHECK_ERROR(aclmdlRICaptureEnd(stream, &model));
+
+    const uint64_t words[2] = {1, 0};  // non-zero: branch 0; zero: branch 1
+    for (int i = 0; i < 2; ++i) {
+        CHECK_ERROR(aclrtMemcpy(
+            word, sizeof(uint64_t), &words[i], sizeof(uint64_t), ACL_MEMCPY_HOST_TO_DEVICE));
+        CHECK_ERROR(aclmdlRIExecuteAsync(model, stream));
+        CHECK_ERROR(aclrtSynchronizeStream(stream));
+        unsigned char first = 0;
+        CHECK_ERROR(aclrtMemcpy(&first, 1, out, 1, ACL_MEMCPY_DEVICE_TO_HOST));
+        CHECK_TRUE(first == fills[i],
+                   "IF with word %llu: 0x%x, expected 0x%x",
+                   static_cast<unsigned long long>(words[i]),
+                   first,
+                   fills[i]);
+        printf("IF with word %llu ran branch %d\n", static_cast<unsigned long long>(words[i]), i);
+    }
+    CHECK_ERROR(aclmdlRIDestroy(model));  // its branches and condition go with it
+    CHECK_ERROR(aclrtFree(out));
+    CHECK_ERROR(aclrtDestroyStream(branchStream));
+    return 0;
 }
 
 }  // namespace
@@ -111,6 +166,9 @@ int main() {
     }
 
     CHECK_ERROR(aclmdlRIDestroy(model));
+    if (RunConditional(stream) != 0) {
+        return 1;
+    }
     CHECK_ERROR(aclrtFree(a));
     CHECK_ERROR(aclrtFree(b));
     CHECK_ERROR(aclrtFreeHost(input));

@@ -1,0 +1,209 @@
+// Entry points: conditions and conditional tasks (aclmdlRICondHandleCreate, ..GetCondPtr,
+// aclmdlRIAddCondTask). A conditional task cuts the capturing stream's recording (Note [Control
+// points], control.h); its branches are new instances, each captured later by
+// aclmdlRICaptureToModelRIBegin .. aclmdlRICaptureEnd and released with the instance above.
+#include "acl/acl.h"
+
+#include "aclemu/c_enum.h"
+#include "core/status.h"
+#include "graph/capture_registry.h"
+#include "graph/control.h"
+#include "graph/model_ri.h"
+#include "memory/internal_device_memory.h"
+#include "runtime_state.h"
+
+#include <string>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::graph;
+
+namespace {
+
+aclError cond_create(aclmdlRI model_handle,
+                     uint32_t default_value,
+                     int64_t flag,
+                     aclmdlRICondHandle* handle) {
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(find_model(model_handle, "modelRI", &model));
+    ACLEMU_CHECK_NOT_NULL(handle);
+    if (flag != 0 && flag != ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("flag",
+                                std::to_string(flag),
+                                "must be 0 or ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT (1)"));
+    }
+    {
+        std::lock_guard<std::mutex> lock(model->mu);
+        if (model->state != ModelRI::State::Capturing) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("modelRI",
+                                    pointer_text(model_handle),
+                                    std::string("the instance is ") + state_name(model->state)
+                                        + "; conditions are made while it is captured"));
+        }
+    }
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().backend(&backend));
+    void* word = nullptr;
+    ACLEMU_TRY(allocate_internal_block(backend, model->device, sizeof(uint64_t), &word));
+    // The word starts at the default value; ASSIGN_DEFAULT sets it again at each execution.
+    const uint64_t initial = default_value;
+    if (aclError err = backend->memory().memcpy_sync(
+            word, &initial, sizeof(initial), CopyDirection::HostToDevice);
+        err != ACL_SUCCESS) {
+        free_internal_block(backend, word);
+        return backend_failed(err, backend, "cannot set the condition", __FILE__, __LINE__);
+    }
+    CondHandle* cond = cond_handles().create();
+    if (cond == nullptr) {
+        free_internal_block(backend, word);
+        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, msg_runtime("out of memory for a condition"));
+    }
+    cond->model = model;
+    cond->word = static_cast<uint64_t*>(word);
+    cond->default_value = default_value;
+    cond->assign_default = flag == ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT;
+    std::lock_guard<std::mutex> lock(model->mu);
+    model->conds.push_back(cond_handles().find(cond));
+    *handle = cond;
+    return ACL_SUCCESS;
+}
+
+aclError find_cond(aclmdlRICondHandle handle, const char* param, std::shared_ptr<CondHandle>* out) {
+    *out = handle != nullptr ? cond_handles().find(handle) : nullptr;
+    return *out ? ACL_SUCCESS
+                : refuse_handle(handle,
+                                param,
+                                "not a live condition (aclmdlRICondHandleCreate; released with "
+                                "its instance)");
+}
+
+aclError cond_ptr(aclmdlRICondHandle handle, uint64_t** ptr) {
+    std::shared_ptr<CondHandle> cond;
+    ACLEMU_TRY(find_cond(handle, "handle", &cond));
+    ACLEMU_CHECK_NOT_NULL(ptr);
+    *ptr = cond->word;
+    return ACL_SUCCESS;
+}
+
+// The branch count `size` a conditional task of `type` may have.
+aclError check_branches(int64_t type, uint32_t size) {
+    const bool fits = (type == ACL_MODEL_RI_COND_TYPE_IF && (size == 1 || size == 2))
+                      || (type == ACL_MODEL_RI_COND_TYPE_WHILE && size == 1)
+                      || (type == ACL_MODEL_RI_COND_TYPE_SWITCH && size > 0);
+    if (type < ACL_MODEL_RI_COND_TYPE_IF || type > ACL_MODEL_RI_COND_TYPE_SWITCH) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("params.type",
+                                std::to_string(type),
+                                "not an aclmdlRICondTaskType (0 IF, 1 WHILE, 2 SWITCH)"));
+    }
+    if (!fits) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("params.size",
+                                std::to_string(size),
+                                "IF takes 1 or 2 branches, WHILE 1, SWITCH at least 1"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError add_cond_task(const aclmdlRICondTaskParams& params,
+                       int64_t type,
+                       aclrtStream stream_handle,
+                       uint32_t flags) {
+    std::shared_ptr<CondHandle> cond;
+    ACLEMU_TRY(find_cond(params.handle, "params.handle", &cond));
+    ACLEMU_TRY(check_branches(type, params.size));
+    if (params.modelRIArray == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("params.modelRIArray"));
+    }
+    if (flags != 0) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("flags", std::to_string(flags), "must be 0"));
+    }
+    if (stream_handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("stream"));
+    }
+    std::shared_ptr<Stream> stream;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().stream_and_backend(stream_handle, &stream, &backend));
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Capture) {
+            return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                        msg_invalid("stream",
+                                    "id " + std::to_string(stream->id),
+                                    "the stream is not capturing (aclmdlRICaptureBegin)"));
+        }
+        model = r->model;
+        return ACL_SUCCESS;
+    }));
+    if (cond->model.lock() != model) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("params.handle",
+                                pointer_text(params.handle),
+                                "the condition belongs to another instance than the one the "
+                                "stream captures into"));
+    }
+    if (cond->used) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("params.handle",
+                                pointer_text(params.handle),
+                                "the condition already drives a conditional task"));
+    }
+    auto control = std::make_shared<Control>();
+    control->kind = Control::Kind::Conditional;
+    control->cond = cond;
+    control->type = static_cast<aclmdlRICondTaskType>(type);
+    for (uint32_t i = 0; i < params.size; ++i) {
+        std::shared_ptr<ModelRI> branch;
+        if (aclError err = create_model(model->device, ModelRI::State::Ready, &branch);
+            err != ACL_SUCCESS) {
+            for (const std::shared_ptr<ModelRI>& made : control->branches) {
+                forget_model(*made, made.get());
+            }
+            return err;
+        }
+        branch->branch = true;
+        control->branches.push_back(branch);
+    }
+    size_t next = 0;
+    if (aclError err = cut_segment(*stream, *backend, control, &next); err != ACL_SUCCESS) {
+        for (const std::shared_ptr<ModelRI>& made : control->branches) {
+            forget_model(*made, made.get());
+        }
+        return err;
+    }
+    cond->used = true;
+    std::lock_guard<std::mutex> lock(model->mu);
+    for (uint32_t i = 0; i < params.size; ++i) {
+        model->branches.push_back(control->branches[i]);
+        params.modelRIArray[i] = control->branches[i].get();
+    }
+    return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlRICondHandleCreate(aclmdlRI modelRI,
+                                  uint32_t defaultLaunchValue,
+                                  aclmdlRICondHandleFlag flag,
+                                  aclmdlRICondHandle* handle) {
+    const int64_t flag_value = aclemu::enum_value(flag);
+    return api_call_init("aclmdlRICondHandleCreate", [&] {
+        return cond_create(modelRI, defaultLaunchValue, flag_value, handle);
+    });
+}
+
+aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
+    return api_call_init("aclmdlRICondHandleGetCondPtr", [&] { return cond_ptr(handle, ptr); });
+}
+
+aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, uint32_t flags) {
+    const int64_t type = aclemu::enum_value(params.type);
+    return api_call_init("aclmdlRIAddCondTask",
+                         [&] { return add_cond_task(params, type, stream, flags); });
+}
+
+}  // extern "C"
