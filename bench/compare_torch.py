@@ -17,7 +17,7 @@ The outputs are checked in the same run (max relative error, denominator floored
 the largest reference magnitude): against the recipe's float64 reference where it has one (then
 PyTorch's own error against it is reported too), else against PyTorch's output.
 
-  python3 bench/compare_torch.py --lib-dir build [--device cpu|cuda] [--quick|--full]
+  python3 bench/compare_torch.py --lib-dir build [--device cpu|cuda] [--quick|--full|--log2 22]
                                  [--out bench/out/torch_cpu]    # writes .csv, .md, .png
 """
 
@@ -161,7 +161,9 @@ def specs(args, ops):
     dtypes = [{"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[d]
               for d in args.dtypes.split(",")]
     gpu = args.device == "cuda"
-    if args.quick:
+    if args.log2:
+        ks = [int(k) for k in args.log2.split(",")]
+    elif args.quick:
         ks = [12, 20]
     elif args.full:
         ks = list(range(8, (28 if gpu else 26) + 1, 2))
@@ -314,6 +316,8 @@ def main():
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--full", action="store_true")
+    ap.add_argument("--log2", default="",
+                    help="comma-separated sizes as powers of 2 (e.g. 22), instead of the sweep")
     ap.add_argument("--dtypes", default="fp32,fp16,bf16")
     ap.add_argument("--ops", default="", help="comma-separated operator names (default: all)")
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
