@@ -210,11 +210,16 @@ class Case:
 
 class Built:
     """What a recipe's build returns: the case, the aclnn name (without GetWorkspaceSize) and
-    its phase-1 arguments, the torch callable and the two output fetchers (lists of tensors)."""
+    its phase-1 arguments, the torch callable and the two output fetchers (lists of tensors).
+    `reference`, where the recipe has one, returns the outputs computed in float64 from the
+    same inputs: both sides are then judged against it, since PyTorch's CPU kernels round some
+    16-bit intermediates to the 16-bit type (torch.logit in bfloat16: 0.5 relative error at
+    x = 0.498)."""
 
-    def __init__(self, case, fname, args, torch_fn, fetch, fetch_t):
+    def __init__(self, case, fname, args, torch_fn, fetch, fetch_t, reference=None):
         self.case, self.fname, self.args = case, fname, args
         self.torch_fn, self.fetch, self.fetch_t = torch_fn, fetch, fetch_t
+        self.reference = reference
 
 
 def element_size(dtype):

@@ -13,10 +13,11 @@ same bytes (PyTorch's tensors are copied into aclrtMalloc buffers through the ho
 both are timed by wall clock around the call (aclemu: execute + aclrtSynchronizeStream, so the
 hand-off to the stream's worker thread is counted); on CUDA both by event pairs on their stream.
 aclemu's event-timed kernel time is reported too. A and B repetitions are interleaved in rounds.
-The outputs are compared in the same run (max relative error, denominator floored at 1e-3 of
-the largest reference magnitude).
+The outputs are checked in the same run (max relative error, denominator floored at 1e-3 of
+the largest reference magnitude): against the recipe's float64 reference where it has one (then
+PyTorch's own error against it is reported too), else against PyTorch's output.
 
-  python3 bench/compare_torch.py --lib-dir build [--device cpu|cuda] [--quick|--full]
+  python3 bench/compare_torch.py --lib-dir build [--device cpu|cuda] [--quick|--full|--log2 22]
                                  [--out bench/out/torch_cpu]    # writes .csv, .md, .png
 """
 
@@ -34,7 +35,7 @@ from compare_support import Acl, AclBuffers, recipes
 
 
 def build_case(acl, recipe, spec, device, gen):
-    """Returns (case, phase2 fn, torch_fn, fetch_acl, fetch_torch, cleanup)."""
+    """Returns (case, phase2 fn, torch_fn, fetch_acl, fetch_torch, cleanup, reference)."""
     bufs = AclBuffers(acl)
     ctx = types.SimpleNamespace(acl=acl, bufs=bufs, device=device, gen=gen, dtype=spec["dtype"])
     try:
@@ -65,7 +66,8 @@ def build_case(acl, recipe, spec, device, gen):
     executor = ex.value
     phase2 = lambda stream: run_fn(ws_ptr, ws.value, executor, stream)
     cleanup = lambda: (acl.nn.aclDestroyAclOpExecutor(executor), bufs.free())
-    return built.case, phase2, built.torch_fn, built.fetch, built.fetch_t, cleanup
+    return (built.case, phase2, built.torch_fn, built.fetch, built.fetch_t, cleanup,
+            built.reference)
 
 
 def max_rel_err(a_list, b_list):
@@ -159,7 +161,9 @@ def specs(args, ops):
     dtypes = [{"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16}[d]
               for d in args.dtypes.split(",")]
     gpu = args.device == "cuda"
-    if args.quick:
+    if args.log2:
+        ks = [int(k) for k in args.log2.split(",")]
+    elif args.quick:
         ks = [12, 20]
     elif args.full:
         ks = list(range(8, (28 if gpu else 26) + 1, 2))
@@ -213,8 +217,8 @@ def torch_kernels_missing(acl, by_name, all_specs, device, gen):
         tried.add(key)
         cleanup = None
         try:  # building the case may already call torch (the CPU log-sigmoid forward's buffer)
-            _, _, torch_fn, _, _, cleanup = build_case(acl, by_name[spec["op"]], spec, device,
-                                                       gen)
+            _, _, torch_fn, _, _, cleanup, _ = build_case(acl, by_name[spec["op"]], spec,
+                                                          device, gen)
             torch_fn()
         except (RuntimeError, NotImplementedError) as e:
             if "not implemented for" not in str(e):
@@ -312,6 +316,8 @@ def main():
     ap.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--full", action="store_true")
+    ap.add_argument("--log2", default="",
+                    help="comma-separated sizes as powers of 2 (e.g. 22), instead of the sweep")
     ap.add_argument("--dtypes", default="fp32,fp16,bf16")
     ap.add_argument("--ops", default="", help="comma-separated operator names (default: all)")
     ap.add_argument("--target-ms", type=float, default=300.0, help="timed work per case")
@@ -381,7 +387,7 @@ def main():
           f"aclemu {os.environ.get('ACLEMU_CPU_THREADS', 'default')}")
     hdr = (f'{"op":<30} {"case":<10} {"dtype":<5} {"shape":<18} {"aclemu_us":>10} '
            f'{"acl_kern_us":>11} {"torch_us":>10} {"torch/acl":>9} {"GB/s acl":>9} '
-           f'{"max_rel_err":>11} ok')
+           f'{"max_rel_err":>11} {"torch_err":>11} ok')
     print(hdr)
     for spec in all_specs:
         if "rows" in spec:
@@ -390,13 +396,13 @@ def main():
             numel = spec["n"] * spec["c"] * max(spec["l"], spec.get("l_out", 0))
         row = dict(op=spec["op"], variant=spec["variant"], dtype=dt_name(spec["dtype"]),
                    shape="", numel=numel, aclemu_ms=None, aclemu_kernel_ms=None, torch_ms=None,
-                   speedup=None, gbps=None, err=None, ok=None, note="")
+                   speedup=None, gbps=None, err=None, torch_err=None, ok=None, note="")
         if (spec["op"], spec["dtype"]) in no_torch_kernel:
             row["note"] = "torch has no kernel"
             rows.append(row)
             continue
         try:
-            case, phase2, torch_fn, fetch, fetch_t, cleanup = build_case(
+            case, phase2, torch_fn, fetch, fetch_t, cleanup, reference = build_case(
                 acl, by_name[spec["op"]], spec, args.device, gen)
         except Exception as e:  # noqa: BLE001 - report and go on
             row["note"] = f"setup: {e}"
@@ -407,12 +413,18 @@ def main():
         try:
             kern, same, tt, _ = measure(acl, stream.value, events, args.device, phase2, torch_fn,
                                         args.target_ms / 1e3, args.rounds)
-            err = max_rel_err(fetch(), fetch_t())
+            if reference:
+                ref = [r.double().cpu() for r in reference()]
+                err, torch_err = max_rel_err(fetch(), ref), max_rel_err(fetch_t(), ref)
+            else:
+                err, torch_err = max_rel_err(fetch(), fetch_t()), None
             row.update(aclemu_ms=same, aclemu_kernel_ms=kern, torch_ms=tt, speedup=tt / same,
-                       gbps=case.min_bytes / (same * 1e6), err=err, ok=err <= tolerance(by_name[spec["op"]], case))
+                       gbps=case.min_bytes / (same * 1e6), err=err, torch_err=torch_err,
+                       ok=err <= tolerance(by_name[spec["op"]], case))
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} {row["shape"]:<18} '
                   f'{same * 1e3:>10.1f} {kern * 1e3:>11.1f} {tt * 1e3:>10.1f} '
                   f'{tt / same:>9.2f} {row["gbps"]:>9.2f} {err:>11.2e} '
+                  f'{"—" if torch_err is None else format(torch_err, ".2e"):>11} '
                   f'{"yes" if row["ok"] else "NO"}', flush=True)
         except Exception as e:  # noqa: BLE001
             row["note"] = str(e).splitlines()[0][:120]
@@ -424,7 +436,7 @@ def main():
 
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     keys = ["op", "variant", "dtype", "shape", "numel", "aclemu_ms", "aclemu_kernel_ms",
-            "torch_ms", "speedup", "gbps", "err", "ok", "note"]
+            "torch_ms", "speedup", "gbps", "err", "torch_err", "ok", "note"]
     with open(args.out + ".csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(keys)
@@ -433,17 +445,22 @@ def main():
     with open(args.out + ".md", "w") as f:
         f.write(f"aclemu vs PyTorch {torch.__version__} on `{args.device}` "
                 f"(time: {'wall clock, aclemu = execute + synchronize' if args.device == 'cpu' else 'event pairs'}; "
-                f"torch/aclemu > 1 means aclemu is faster)\n\n"
+                f"torch/aclemu > 1 means aclemu is faster; max rel err: aclemu's, against the "
+                f"float64 reference where the op has one (torch err: PyTorch's against it), "
+                f"else against PyTorch)\n\n"
                 "| op | case | dtype | shape | aclemu µs | aclemu kernel µs | torch µs | "
-                "torch/aclemu | max rel err | ok |\n|---|---|---|---|---:|---:|---:|---:|---:|---|\n")
+                "torch/aclemu | max rel err | torch err | ok |\n"
+                "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
             if r["speedup"] is None:
                 f.write(f'| {r["op"]} | {r["variant"]} | {r["dtype"]} | {r["shape"]} | — | — | '
-                        f'— | — | — | {r["note"]} |\n')
+                        f'— | — | — | — | {r["note"]} |\n')
                 continue
+            torch_err = "—" if r["torch_err"] is None else f'{r["torch_err"]:.1e}'
             f.write(f'| {r["op"]} | {r["variant"]} | {r["dtype"]} | {r["shape"]} | '
                     f'{r["aclemu_ms"] * 1e3:.1f} | {r["aclemu_kernel_ms"] * 1e3:.1f} | '
                     f'{r["torch_ms"] * 1e3:.1f} | {r["speedup"]:.2f} | {r["err"]:.1e} | '
+                    f'{torch_err} | '
                     f'{"yes" if r["ok"] else "NO"} |\n')
     print(f"wrote {args.out}.csv and {args.out}.md")
     plot(rows, args.out + ".png", args.device, torch.__version__)
@@ -455,7 +472,7 @@ def main():
     acl.rt.aclFinalize()
     bad = [r for r in rows if r["ok"] is False]
     if bad:
-        print(f"{len(bad)} case(s) disagree with torch beyond tolerance")
+        print(f"{len(bad)} case(s) disagree with the reference (or torch) beyond tolerance")
     return 1 if bad else 0
 
 

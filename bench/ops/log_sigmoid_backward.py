@@ -14,8 +14,9 @@ def build(ctx, spec):
         buffer = torch.empty(0, dtype=ctx.dtype, device=ctx.device)
     torch_fn = lambda: torch.ops.aten.log_sigmoid_backward.grad_input(
         dy, x, buffer, grad_input=e.out_t)
+    reference = lambda: [dy.double() / (1 + torch.exp(x.double()))]
     return Built(e.case, "aclnnLogSigmoidBackward", (tdy, tx, tbuf, e.tout), torch_fn, e.fetch,
-                 e.fetch_t)
+                 e.fetch_t, reference)
 
 
 OPS = [dict(name="LogSigmoidBackward", shape="elementwise", build=build)]

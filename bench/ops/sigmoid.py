@@ -7,7 +7,9 @@ def build(ctx, spec):
     e = elementwise(ctx, spec, [(-8.0, 8.0)])
     x = e.ins[0]
     torch_fn = lambda: torch.sigmoid(x, out=e.out_t)
-    return Built(e.case, "aclnnSigmoid", (e.tins[0], e.tout), torch_fn, e.fetch, e.fetch_t)
+    reference = lambda: [1 / (1 + torch.exp(-x.double()))]
+    return Built(e.case, "aclnnSigmoid", (e.tins[0], e.tout), torch_fn, e.fetch, e.fetch_t,
+                 reference)
 
 
 OPS = [dict(name="Sigmoid", shape="elementwise", build=build)]

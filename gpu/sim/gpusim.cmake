@@ -20,52 +20,31 @@ if(ACLEMU_GPUSIM_CHECKER AND NOT ACLEMU_SANITIZERS
     target_compile_definitions(aclemu_gpusim PRIVATE GPUSIM_CHECKER_HOOKS)
 endif()
 
+include(${CMAKE_CURRENT_LIST_DIR}/launch_bounds.cmake)
+
 # aclemu_add_gpusim_kernels(<target> NAMESPACE <ns> SOURCES <file.cu>...)
 #
 # A shared library of the sources built for the simulator: each .cu is included by a generated
 # .cpp that also defines gpusim_launch_bound() (gpu/sim/device.h) from the file's own
 # `__launch_bounds__(n) kernel_name` declarations, with each n evaluated in namespace <ns>
-# (where the file's kernels and constants are). Kernels a macro defines for each operator (in a
-# kernels_cu/*.cuh the file includes, as `__launch_bounds__(n) name##_suffix`) are read from
-# that header: their bound applies to every launched kernel whose name ends in `_suffix`. The
-# library must be a module of its own: its thread-local storage is the kernels' shared memory (gpu/sim/src/shared_memory.h).
+# (where the file's kernels and constants are). Kernels a macro defines for each operator (in
+# the file or in a .cuh it includes, as `__launch_bounds__(n) name##_suffix`, split across the
+# macro's lines or not) apply their bound to every launched kernel whose name ends in
+# `_suffix`. gpu/sim/launch_bounds.cmake reads the declarations. The library must be a module
+# of its own: its thread-local storage is the kernels' shared memory
+# (gpu/sim/src/shared_memory.h).
 function(aclemu_add_gpusim_kernels target)
     cmake_parse_arguments(ARG "" "NAMESPACE" "SOURCES" ${ARGN})
-    set(bounds_regex "__launch_bounds__[ \t]*\\(([^),]*)[^)]*\\)[ \t\r\n]*([A-Za-z_][A-Za-z0-9_]*)")
-    set(pasted_regex
-        "__launch_bounds__[ \t]*\\(([^),]*)[^)]*\\)[ \t\r\n]*[A-Za-z_][A-Za-z0-9_]*##([A-Za-z0-9_]+)")
     set(wrappers)
     foreach(source IN LISTS ARG_SOURCES)
         get_filename_component(source "${source}" ABSOLUTE)
         get_filename_component(name "${source}" NAME_WE)
-        file(READ "${source}" text)
-        string(REGEX MATCHALL "__launch_bounds__" uses "${text}")
-        string(REGEX MATCHALL "${bounds_regex}" declarations "${text}")
-        list(LENGTH uses use_count)
-        list(LENGTH declarations declaration_count)
-        if(NOT use_count EQUAL declaration_count)
-            message(FATAL_ERROR "${source}: every __launch_bounds__(...) must be followed by the "
-                                "kernel's name (found ${use_count}, read ${declaration_count})")
-        endif()
-        set(entries "")
-        foreach(declaration IN LISTS declarations)
-            string(REGEX REPLACE "${bounds_regex}" "\\2" kernel "${declaration}")
-            string(REGEX REPLACE "${bounds_regex}" "\\1" max_threads "${declaration}")
-            string(APPEND entries "        {\"${kernel}\", static_cast<int>(${max_threads})},\n")
-        endforeach()
-        string(REGEX MATCHALL "#include \"kernels_cu/[A-Za-z0-9_/]+\\.cuh\"" headers "${text}")
+        gpusim_launch_bound_entries("${source}" entries)
+        gpusim_cuh_includes("${source}" headers)
         foreach(header IN LISTS headers)
-            string(REGEX REPLACE "#include \"(kernels_cu/[^\"]+)\"" "\\1" header "${header}")
-            file(READ "${PROJECT_SOURCE_DIR}/${header}" header_text)
-            string(REGEX MATCHALL "${pasted_regex}" pasted "${header_text}")
-            foreach(declaration IN LISTS pasted)
-                string(REGEX REPLACE "${pasted_regex}" "\\2" suffix "${declaration}")
-                string(REGEX REPLACE "${pasted_regex}" "\\1" max_threads "${declaration}")
-                string(APPEND entries
-                       "        {\"##${suffix}\", static_cast<int>(${max_threads})},\n")
-            endforeach()
-            set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-                         "${PROJECT_SOURCE_DIR}/${header}")
+            gpusim_launch_bound_entries("${header}" header_entries)
+            string(APPEND entries "${header_entries}")
+            set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${header}")
         endforeach()
         set(wrapper "${CMAKE_CURRENT_BINARY_DIR}/gpusim/${target}/${name}.cpp")
         file(CONFIGURE OUTPUT "${wrapper}" CONTENT

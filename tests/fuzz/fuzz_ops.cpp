@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_sigmoid_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 
+#include "fuzz/fuzz_op_call.h"
 #include "fuzz/fuzz_reference.h"
 #include "fuzz/fuzz_tensor.h"
 #include "support/broadcast_index.h"
@@ -31,104 +32,8 @@
 #include <vector>
 
 namespace aclemu::fuzz {
-namespace {
 
-constexpr int64_t k2to62 = int64_t{1} << 62;
-constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-using Phase2 = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
-// What an operator does with an argument.
-enum ArgFlag : unsigned {
-    kRequired = 1,       // NULL is 161001
-    kViewChecked = 2,    // its view must fit its storage (phase 1)
-    kDtypeChecked = 4,   // an unsupported dtype is 161002
-    kDeviceChecked = 8,  // phase 2 checks that a non-empty view's storage is device memory
-    kOutput = 16,        // written
-};
-
-struct Arg {
-    std::string name;
-    std::unique_ptr<FuzzTensor> tensor;
-    unsigned flags = 0;
-    bool pass_null = false;
-    int output_index = -1;        // among the op's outputs (aclSetOutputTensorAddr), for outputs
-    bool creation_fails = false;  // broken so that aclCreateTensor must reject it
-    // The dtypes the generic break may give a kDtypeChecked argument (all 161002 for it); empty:
-    // kUnsupportedDtypes.
-    std::vector<int> unsupported;
-};
-
-// One operator call under test.
-struct OpCall {
-    const char* api = "";
-    std::vector<Arg> args;
-    std::function<aclnnStatus(uint64_t*, aclOpExecutor**)> phase1;
-    Phase2 phase2 = nullptr;
-    Phase2 other_phase2 = nullptr;  // another operator's, for the wrong-executor misuse
-    // After a successful run: compares the outputs with the references and marks, per argument,
-    // the storage elements the call may have written.
-    std::function<void(Report&, std::vector<std::vector<bool>>*)> verify;
-    int want_phase1 = ACLNN_SUCCESS;
-    bool null_workspace_size = false;
-    bool null_executor = false;
-    // An input is also the output (InplaceSigmoid): a repeatable executor's second run would
-    // apply the op twice, so that misuse is not drawn.
-    bool in_place = false;
-    std::vector<std::function<void()>> on_exit;  // releases what the builder made
-
-    OpCall() = default;
-    OpCall(const OpCall&) = delete;
-    OpCall& operator=(const OpCall&) = delete;
-    ~OpCall() {
-        for (auto& release : on_exit) {
-            release();
-        }
-    }
-
-    Arg& add(std::string name, unsigned flags, int output_index = -1) {
-        Arg& a = args.emplace_back();
-        a.name = std::move(name);
-        a.tensor = std::make_unique<FuzzTensor>();
-        a.flags = flags;
-        a.output_index = output_index;
-        return a;
-    }
-    aclTensor* handle(size_t i) const {
-        const Arg& a = args[i];
-        return a.pass_null || a.tensor == nullptr ? nullptr : a.tensor->get();
-    }
-};
-
-const std::vector<int> kValueDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-const std::vector<int> kUnsupportedDtypes = {
-    ACL_INT32, ACL_DOUBLE, ACL_BOOL, ACL_INT8, ACL_INT64, ACL_UINT8, ACL_COMPLEX64, ACL_STRING};
-const std::vector<int> kNotDtypes = {999, -7, 64, 5, 1 << 20};
-const std::vector<int> kNotFormats = {1000, 64, -2, -100};
-const std::vector<int> kNdLike = {ACL_FORMAT_ND,
-                                  ACL_FORMAT_NCL,
-                                  ACL_FORMAT_NCDHW,
-                                  ACL_FORMAT_NHWC,
-                                  ACL_FORMAT_NCHW,
-                                  31 /* GE's DHWCN */};
-const std::vector<int> kPublicFormats = {ACL_FORMAT_ND,
-                                         ACL_FORMAT_NCHW,
-                                         ACL_FORMAT_NHWC,
-                                         ACL_FORMAT_NCL,
-                                         ACL_FORMAT_NCDHW,
-                                         ACL_FORMAT_NC,
-                                         ACL_FORMAT_HWCN,
-                                         ACL_FORMAT_NDHWC,
-                                         ACL_FORMAT_UNDEFINED};
-const std::vector<int> kPrivateFormats = {ACL_FORMAT_NC1HWC0,
-                                          ACL_FORMAT_FRACTAL_Z,
-                                          ACL_FORMAT_FRACTAL_NZ,
-                                          ACL_FRACTAL_Z_3D,
-                                          ACL_FORMAT_NDC1HWC0,
-                                          ACL_FORMAT_FRACTAL_NZ_C0_16};
+// ---- shared helpers (fuzz_op_call.h) -------------------------------------------------------
 
 std::vector<int> all_formats() {
     std::vector<int> all = kPublicFormats;
@@ -137,8 +42,6 @@ std::vector<int> all_formats() {
     return all;
 }
 
-// Most cases are small (the kernels then run inline, on one thread); one in 16 is large enough
-// for the CPU kernels' thread teams, BatchNorm's several chunks per channel and many GPU blocks.
 int64_t element_budget(Choices& c) {
     return c.chance(1, 16) ? 150000 : 2048;
 }
@@ -297,6 +200,8 @@ void break_shape(Choices& c, OpCall& call, size_t i) {
     random_layout(c, &s, (call.args[i].flags & kOutput) != 0);
     call.want_phase1 = ACLNN_ERR_PARAM_INVALID;
 }
+
+namespace {
 
 void build_log_sigmoid_backward(Choices& c, OpCall& call, Report& report) {
     call.api = "aclnnLogSigmoidBackward";
@@ -1257,7 +1162,7 @@ const char* misuse_name(Misuse m) {
 
 void run_op_case(Choices& c, Report& report) {
     OpCall call;
-    switch (c.range(0, 9)) {
+    switch (c.range(0, 13)) {
         case 0:
             build_log_sigmoid_backward(c, call, report);
             break;
@@ -1284,6 +1189,18 @@ void run_op_case(Choices& c, Report& report) {
             break;
         case 8:
             build_add_mul(c, call, report);
+            break;
+        case 10:
+            build_upsample_nearest_exact1d(c, call, report);
+            break;
+        case 11:
+            build_batch_norm_gather_stats(c, call, report);
+            break;
+        case 12:
+            build_batch_norm_elemt(c, call, report);
+            break;
+        case 13:
+            build_batch_norm_elemt_backward(c, call, report);
             break;
         default:
             build_batch_norm_stats(c, call, report);

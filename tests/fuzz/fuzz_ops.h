@@ -1,4 +1,4 @@
-// The operator cases of the fuzzer: one of the four aclnn operators with random ranks, shapes,
+// The operator cases of the fuzzer: one of the aclnn operators with random ranks, shapes,
 // layouts (negative, zero and overlapping strides, storage offsets, spare storage), dtypes and
 // formats, valid or broken in one way whose CANN code is known (a null, an unsupported or
 // invalid dtype or format, a view outside its storage, hostile offsets, strides and storage

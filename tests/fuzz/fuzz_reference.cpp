@@ -207,4 +207,114 @@ ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps) 
     return s;
 }
 
+std::vector<Expected> upsample_forward_row(const std::vector<double>& self,
+                                           int64_t l_out,
+                                           double scales) {
+    const auto l_in = static_cast<int64_t>(self.size());
+    const float s = scales > 0 ? static_cast<float>(scales)
+                               : static_cast<float>(l_out) / static_cast<float>(l_in);
+    std::vector<Expected> out(static_cast<size_t>(l_out));
+    std::vector<bool> near_uncertain_edge(static_cast<size_t>(l_out));
+    int64_t last_edge = 0;
+    for (int64_t i = 0; i <= l_in; ++i) {
+        int64_t edge = 0;
+        const bool certain = bin_edge(i, s, &edge);
+        edge = std::clamp<int64_t>(edge, 0, l_out);
+        if (i > 0) {  // bin i - 1 is [last_edge, edge)
+            for (int64_t j = last_edge; j < edge; ++j) {
+                out[static_cast<size_t>(j)].value = self[static_cast<size_t>(i - 1)];
+            }
+        }
+        if (!certain) {  // fp32 may move this edge by one either way
+            for (int64_t j = std::max<int64_t>(edge - 1, 0); j <= edge + 1 && j < l_out; ++j) {
+                near_uncertain_edge[static_cast<size_t>(j)] = true;
+            }
+        }
+        last_edge = edge;
+    }
+    for (int64_t j = last_edge; j < l_out; ++j) {  // past the last bin: the last input
+        out[static_cast<size_t>(j)].value = self.back();
+    }
+    for (size_t j = 0; j < out.size(); ++j) {
+        out[j].checked = !near_uncertain_edge[j];
+    }
+    return out;
+}
+
+GatheredStats batch_norm_gather_channel(const std::vector<double>& mean,
+                                        const std::vector<double>& invstd,
+                                        const std::vector<double>& counts,
+                                        double momentum,
+                                        double eps,
+                                        double old_mean,
+                                        double old_var) {
+    GatheredStats g;
+    if (mean.empty()) {
+        g.invstd.value = kNaN;
+        return g;
+    }
+    const double e = static_cast<float>(eps);
+    const double m = static_cast<float>(momentum);
+    const auto world = static_cast<double>(mean.size());
+    double n = 0.0;
+    double sum = 0.0;
+    double max_mean = 0.0;
+    for (size_t w = 0; w < mean.size(); ++w) {
+        n += counts[w];
+        sum += counts[w] * mean[w];
+        max_mean = std::max(max_mean, std::fabs(mean[w]));
+    }
+    g.mean.value = sum / n;
+    g.mean.error = (4 * world + 4) * kFloatUnit * max_mean + 1e-44;
+    double m2 = 0.0;
+    double magnitude = n * max_mean * max_mean;
+    for (size_t w = 0; w < mean.size(); ++w) {
+        const double s = 1.0 / invstd[w];
+        const double d = mean[w] - g.mean.value;
+        m2 += counts[w] * (s * s - e) + counts[w] * d * d;
+        magnitude += counts[w] * (s * s + e);
+    }
+    // Each merge rounds a handful of products and sums of terms within `magnitude`.
+    const double m2_error = (16 * world + 16) * kFloatUnit * magnitude;
+    const double var = m2 / n;
+    const double var_error = m2_error / n + kFloatUnit * var;
+    g.invstd.value = 1.0 / std::sqrt(var + e);
+    g.invstd.error = g.invstd.value * (0.5 * var_error / (var + e) + 4 * kFloatUnit);
+    const double keep = 1.0 - m;
+    g.running_mean.value = keep * old_mean + m * g.mean.value;
+    g.running_mean.error =
+        4 * kFloatUnit * (std::fabs(old_mean) + std::fabs(m * g.mean.value)) + m * g.mean.error;
+    const double unbiased = m2 / (n - 1.0);
+    g.running_var.value = keep * old_var + m * unbiased;
+    g.running_var.error = 4 * kFloatUnit * (std::fabs(old_var) + std::fabs(m * unbiased))
+                          + m * (m2_error / (n - 1.0) + 2 * kFloatUnit * std::fabs(unbiased));
+    return g;
+}
+
+Expected batch_norm_elemt(double x, double mean, double invstd, double weight, double bias) {
+    Expected e;
+    const double t = (x - mean) * invstd * weight;
+    e.value = t + bias;
+    e.error = 6 * kFloatUnit * (std::fabs(t) + std::fabs(bias)) + 1e-44;
+    return e;
+}
+
+Expected batch_norm_elemt_backward(double dy,
+                                   double x,
+                                   double mean,
+                                   double invstd,
+                                   double weight,
+                                   double sum_dy,
+                                   double sum_dy_xmu,
+                                   double n) {
+    Expected e;
+    const double a = sum_dy / n;
+    const double b = (x - mean) * invstd * invstd * sum_dy_xmu / n;
+    const double scale = invstd * weight;
+    e.value = (dy - a - b) * scale;
+    e.error =
+        12 * kFloatUnit * (std::fabs(dy) + std::fabs(a) + std::fabs(b)) * std::fabs(scale) + 1e-44;
+    return e;
+}
+
 }  // namespace aclemu::fuzz

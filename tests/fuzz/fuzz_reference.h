@@ -64,4 +64,40 @@ struct ChannelStats {
 };
 ChannelStats batch_norm_stats_channel(const std::vector<double>& x, double eps);
 
+/// UpsampleNearestExact1d for one (n, c) row: out[j] for j < l_out is the input whose bin of
+/// the backward (upsample_row) holds j, or the last input past the last bin. A copy: error 0;
+/// unchecked where j lies next to a bin edge fp32 may place either way.
+std::vector<Expected> upsample_forward_row(const std::vector<double>& self,
+                                           int64_t l_out,
+                                           double scales);
+
+/// BatchNormGatherStatsWithCounts of one channel over W devices' (mean, invstd, count): the
+/// merged mean, invstd = 1 / sqrt(merged biased variance + eps) and the running statistics
+/// (1 - momentum) * old + momentum * (mean, unbiased variance); eps and momentum narrowed to
+/// float, each device's variance 1 / invstd^2 - eps. W = 0: mean 0, invstd NaN.
+struct GatheredStats {
+    Expected mean, invstd, running_mean, running_var;
+};
+GatheredStats batch_norm_gather_channel(const std::vector<double>& mean,
+                                        const std::vector<double>& invstd,
+                                        const std::vector<double>& counts,
+                                        double momentum,
+                                        double eps,
+                                        double old_mean,
+                                        double old_var);
+
+/// BatchNormElemt: (x - mean) * invstd * weight + bias.
+Expected batch_norm_elemt(double x, double mean, double invstd, double weight, double bias);
+
+/// BatchNormElemtBackward with n = the sum of the counter:
+/// (dy - sum_dy / n - (x - mean) * invstd^2 * sum_dy_xmu / n) * invstd * weight.
+Expected batch_norm_elemt_backward(double dy,
+                                   double x,
+                                   double mean,
+                                   double invstd,
+                                   double weight,
+                                   double sum_dy,
+                                   double sum_dy_xmu,
+                                   double n);
+
 }  // namespace aclemu::fuzz

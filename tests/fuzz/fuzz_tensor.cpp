@@ -35,6 +35,8 @@ double draw_value(Choices& c, ValueKind kind) {
     switch (kind) {
         case ValueKind::Positive:
             return c.real(0.1, 4.0);
+        case ValueKind::Count:
+            return static_cast<double>(c.range(2, 64));
         case ValueKind::Unit:
             switch (c.range(0, 9)) {
                 case 0:

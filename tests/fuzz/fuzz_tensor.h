@@ -104,6 +104,7 @@ enum class ValueKind {
     WithSpecials,  // also inf, -inf, NaN, -0
     Positive,      // (0.1, 4]
     Unit,          // around [0, 1] and its edges, for LogitGrad's x
+    Count,         // whole numbers in [2, 64], for BatchNorm's element counts
 };
 
 class FuzzTensor {

@@ -57,6 +57,17 @@ TEST(GpuSimLaunch, GridLimits) {
                    out);
 }
 
+TEST(GpuSimLaunch, LaunchBoundsOfAMacroKernelSplitAcrossLines) {
+    // __launch_bounds__(64) and the pasted name on different lines of a macro in a .cuh.
+    SimBuffer<float> out(128, 0.0f);
+    expect_refused(launch_split_bounded_64(65, out.get(), nullptr), kOutOfResources, out);
+    ASSERT_EQ(launch_split_bounded_64(64, out.get(), nullptr), 0);
+    const std::vector<float> got = out.download();
+    for (size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i], i < 64 ? 3.0f : 0.0f) << i;
+    }
+}
+
 TEST(GpuSimLaunch, LaunchBoundsCapTheBlock) {
     SimBuffer<float> out(256, 0.0f);
     expect_refused(launch_bounded_128({129, 1, 1}, out.get(), nullptr), kOutOfResources, out);

@@ -451,6 +451,50 @@ TEST_P(SyncBatchNormTest, ElemtValidation) {
     expect_status(ACLNN_SUCCESS, api, "", call(input.get(), c3.get(), c3.get(), out.get()));
 }
 
+TEST_P(SyncBatchNormTest, EmptyBatchStillRejectsHostChannelVectors) {
+    // N = 0: nothing to compute, but a non-empty channel vector in host memory is still the
+    // caller's error at run time (found by the fuzzer: Elemt and ElemtBackward returned 0).
+    std::vector<float> host(3, 1.0f);
+    const int64_t c_dims[] = {3};
+    aclTensor* host_c =
+        aclCreateTensor(c_dims, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, c_dims, 1, host.data());
+    ASSERT_NE(host_c, nullptr);
+    auto empty = DeviceTensor::filled({0, 3, 4}, ACL_FLOAT, 0);
+    auto empty_out = DeviceTensor::filled({0, 3, 4}, ACL_FLOAT, 0);
+    auto c3 = DeviceTensor::filled({3}, ACL_FLOAT, 1);
+    auto counter = DeviceTensor::filled({2}, ACL_FLOAT, 4);
+    take_recent_error();
+    const auto elemt = run_two_phase(aclnnBatchNormElemtGetWorkspaceSize,
+                                     aclnnBatchNormElemt,
+                                     stream(),
+                                     static_cast<const aclTensor*>(empty.get()),
+                                     static_cast<const aclTensor*>(host_c),
+                                     static_cast<const aclTensor*>(nullptr),
+                                     c3.get(),
+                                     c3.get(),
+                                     1e-5,
+                                     empty_out.get());
+    EXPECT_EQ(elemt.get_workspace, ACLNN_SUCCESS);
+    EXPECT_EQ(elemt.run, ACLNN_ERR_PARAM_INVALID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("weight:"));
+    const auto backward = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
+                                        aclnnBatchNormElemtBackward,
+                                        stream(),
+                                        static_cast<const aclTensor*>(empty.get()),
+                                        static_cast<const aclTensor*>(empty.get()),
+                                        static_cast<const aclTensor*>(c3.get()),
+                                        static_cast<const aclTensor*>(c3.get()),
+                                        static_cast<const aclTensor*>(nullptr),
+                                        static_cast<const aclTensor*>(host_c),
+                                        static_cast<const aclTensor*>(c3.get()),
+                                        counter.get(),
+                                        empty_out.get());
+    EXPECT_EQ(backward.get_workspace, ACLNN_SUCCESS);
+    EXPECT_EQ(backward.run, ACLNN_ERR_PARAM_INVALID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("sumDy:"));
+    EXPECT_EQ(aclDestroyTensor(host_c), ACL_SUCCESS);
+}
+
 // ---- BatchNormElemtBackward ----------------------------------------------------------------
 
 TEST_P(SyncBatchNormTest, ElemtBackwardDtypesLayoutsAndCounters) {

@@ -98,15 +98,18 @@ class BatchNormElemtExecutor final : public aclOpExecutor {
 public:
     aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) override {
         const aclTensor& out = outputs[0];
-        if (nn::numel(out.view_dims) == 0) {
-            return ACLNN_SUCCESS;
-        }
+        // Every non-empty tensor is device memory, even when the batch is empty (as
+        // BatchNormStats and BatchNormReduceBackward check): the fuzzer found host channel
+        // vectors accepted with N = 0.
         for (int i = 0; i < kNumInputs; ++i) {
             if (inputs[i].dtype != ACL_DT_UNDEFINED) {
                 ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&inputs[i], kApi, kInputNames[i]));
             }
         }
         ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&out, kApi, "output"));
+        if (nn::numel(out.view_dims) == 0) {
+            return ACLNN_SUCCESS;
+        }
         kernels::BatchNormElemtArgs args;
         args.geometry = plan_channel_geometry({&out, &inputs[kInput]});
         args.dtype = to_kernel_dtype(out.dtype);

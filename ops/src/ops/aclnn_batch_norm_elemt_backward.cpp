@@ -179,15 +179,18 @@ class ElemtBackwardExecutor final : public aclOpExecutor {
 public:
     aclnnStatus run(void* workspace, const rt::StreamTarget& stream) override {
         const aclTensor& grad_input = outputs[0];
-        if (nn::numel(grad_input.view_dims) == 0) {
-            return ACLNN_SUCCESS;
-        }
+        // Every non-empty tensor is device memory, even when the batch is empty (as
+        // BatchNormReduceBackward checks): the fuzzer found host channel vectors accepted with
+        // N = 0.
         for (int i = 0; i < kNumInputs; ++i) {
             if (inputs[i].dtype != ACL_DT_UNDEFINED) {
                 ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&inputs[i], kApi, kInputNames[i]));
             }
         }
         ACLEMU_OP_RETURN_IF_ERROR(check_device_data(&grad_input, kApi, "gradInput"));
+        if (nn::numel(grad_input.view_dims) == 0) {
+            return ACLNN_SUCCESS;
+        }
         const kernels::BatchNormElemtBackwardArgs args = make_args(inputs, grad_input);
         const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
         ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));

@@ -2,6 +2,7 @@
 // part of the execution model each.
 #include "kernels_cu/portability.h"
 #include "tests/gpusim/kernels/sim_test_kernels.h"
+#include "tests/gpusim/kernels/split_bound_kernels.cuh"
 
 namespace aclemu::gpusim_test {
 namespace {
@@ -31,6 +32,8 @@ __global__ void record_positions_kernel(uint32_t* out) {
 __global__ void __launch_bounds__(kBounded) bounded_kernel(float* out) {
     out[threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)] = 1.0f;
 }
+
+ACLEMU_TEST_SPLIT_BOUNDED_KERNEL(macro)
 
 __global__ void unbounded_kernel(float* out) {
     out[threadIdx.x] = 2.0f;
@@ -81,6 +84,11 @@ int launch_record_positions(Dims grid, Dims block, uint32_t* out, void* stream) 
 
 int launch_bounded_128(Dims block, float* out, void* stream) {
     ACLEMU_LAUNCH(1, dims(block), 0, static_cast<gpuStream_t>(stream), bounded_kernel)(out);
+    return static_cast<int>(gpuGetLastError());
+}
+
+int launch_split_bounded_64(unsigned threads, float* out, void* stream) {
+    ACLEMU_LAUNCH(1, threads, 0, static_cast<gpuStream_t>(stream), macro_split_bounded)(out);
     return static_cast<int>(gpuGetLastError());
 }
 

@@ -20,6 +20,10 @@ int launch_record_positions(Dims grid, Dims block, uint32_t* out, void* stream);
 /// A kernel declared __launch_bounds__(128): each thread writes 1.0f to out[linear thread].
 int launch_bounded_128(Dims block, float* out, void* stream);
 
+/// A kernel a macro defines with __launch_bounds__(64) and its name on separate lines
+/// (split_bound_kernels.cuh), launched with `threads` threads: each writes 3.0f to out[thread].
+int launch_split_bounded_64(unsigned threads, float* out, void* stream);
+
 /// An unbounded kernel launched with `dynamic_shared_bytes` of dynamic shared memory.
 int launch_with_dynamic_shared(size_t dynamic_shared_bytes, float* out, void* stream);
 
