@@ -115,3 +115,29 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
+set(_asc_cmp_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/compare_repeat_kernels.cpp)
+set(_asc_cmp_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/compare_repeat_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_cmp_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_cmp_source}
+                           --out ${_asc_cmp_rewritten}
+                   DEPENDS ${_asc_cmp_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                   COMMENT "Rewriting the Ascend C launches of compare_repeat_kernels.cpp")
+add_executable(test_ascendc_compare_repeat
+               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_compare_repeat.cpp
+               ${_asc_cmp_rewritten})
+target_include_directories(test_ascendc_compare_repeat PRIVATE
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_compare_repeat PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc_compare_repeat)
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_compare_repeat_${backend} COMMAND test_ascendc_compare_repeat)
+    set_tests_properties(ascendc_compare_repeat_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()

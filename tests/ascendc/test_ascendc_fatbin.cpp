@@ -3,7 +3,7 @@
 // from its bytes, found by name, launched with an argument list (placeholders included) and with
 // packed host arguments, on the backend ACLEMU_BACKEND names (ctest: cpu and gpusim). References
 // are computed here in double precision; bad handles and arguments get exact codes and messages.
-#include "fatbin_test_fixture.h"
+#include "device_test_fixture.h"
 
 #include <gtest/gtest.h>
 

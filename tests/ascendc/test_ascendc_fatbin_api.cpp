@@ -3,7 +3,7 @@
 // with a parameter array, the parameter layout queries, the binary's globals, and the reserved
 // aclrtBinaryGetFunctionByEntry, on the backend ACLEMU_BACKEND names (ctest: cpu and gpusim).
 // Results are checked against references computed here in double precision.
-#include "fatbin_test_fixture.h"
+#include "device_test_fixture.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
-// What the launch-by-binary tests share (test_ascendc_fatbin*.cpp): the newest error message,
-// a fixture with a device and stream and device buffers freed after each test, and the
-// double-precision reference of fatbin_kernels.cpp's scale_block.
+// What the Ascend C runtime tests share: the newest error message, a fixture with a device and
+// stream and device buffers freed after each test (DeviceFixture), and for the launch-by-binary
+// tests (test_ascendc_fatbin*.cpp) the double-precision reference of fatbin_kernels.cpp's
+// scale_block (FatbinFixture).
 #pragma once
 
 #include "acl/acl.h"
@@ -23,7 +24,7 @@ inline std::string recent_message() {
         EXPECT_NE(message_.find(text), std::string::npos) << message_; \
     } while (0)
 
-class FatbinFixture : public ::testing::Test {
+class DeviceFixture : public ::testing::Test {
 protected:
     static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
     static void TearDownTestSuite() { aclFinalize(); }
@@ -40,23 +41,31 @@ protected:
         aclrtResetDevice(0);
     }
 
-    void* to_device(const std::vector<float>& host) {
+    template <typename T>
+    void* to_device(const std::vector<T>& host) {
         void* device = nullptr;
-        const size_t bytes = host.size() * sizeof(float);
+        const size_t bytes = host.size() * sizeof(T);
         EXPECT_EQ(aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
         EXPECT_EQ(aclrtMemcpy(device, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE),
                   ACL_SUCCESS);
         buffers_.push_back(device);
         return device;
     }
-    std::vector<float> to_host(void* device, size_t count) {
-        std::vector<float> host(count);
-        const size_t bytes = count * sizeof(float);
+    template <typename T = float>
+    std::vector<T> to_host(void* device, size_t count) {
+        std::vector<T> host(count);
+        const size_t bytes = count * sizeof(T);
         EXPECT_EQ(aclrtMemcpy(host.data(), bytes, device, bytes, ACL_MEMCPY_DEVICE_TO_HOST),
                   ACL_SUCCESS);
         return host;
     }
 
+    aclrtStream stream_ = nullptr;
+    std::vector<void*> buffers_;
+};
+
+class FatbinFixture : public DeviceFixture {
+protected:
     static std::vector<float> ramp(size_t n) {
         std::vector<float> v(n);
         for (size_t i = 0; i < n; ++i) {
@@ -76,7 +85,4 @@ protected:
             EXPECT_DOUBLE_EQ(out[i], static_cast<float>(want)) << "element " << i;
         }
     }
-
-    aclrtStream stream_ = nullptr;
-    std::vector<void*> buffers_;
 };
