@@ -74,4 +74,30 @@ TEST_F(AscendCCompareRepeat, RepeatFormsFollowTheStridesAndMasks) {
     }
 }
 
+// half (128 elements per repeat): the inputs are exact in fp16 (multiples of 1/4 below 4), so
+// the references compare and select the same values in double.
+TEST_F(AscendCCompareRepeat, HalfRepeatsHold128Elements) {
+    std::vector<_Float16> x(kCount), y(kCount);
+    for (int i = 0; i < kCount; ++i) {
+        x[i] = static_cast<_Float16>(static_cast<float>((i * 5) % 11) * 0.25f);
+        y[i] = static_cast<_Float16>(static_cast<float>((i * 3) % 7) * 0.5f);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* masks = to_device(std::vector<uint8_t>(64, 0));
+    void* selected = to_device(std::vector<_Float16>(kCount, 0));
+    ASSERT_EQ(launch_compare_select_half(stream_, dx, dy, masks, selected), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const std::vector<uint8_t> m = to_host<uint8_t>(masks, 64);
+    const std::vector<_Float16> s = to_host<_Float16>(selected, kCount);
+    for (int i = 0; i < kCount; ++i) {
+        const double a = static_cast<double>(x[i]), b = static_cast<double>(y[i]);
+        const bool gt = ((m[i / 8] >> (i % 8)) & 1) != 0;
+        EXPECT_EQ(gt, a > b) << "Compare GT, bit " << i;
+        const double want = i % 128 < 100 ? (gt ? a : b) : -7.0;
+        EXPECT_EQ(static_cast<double>(s[i]), want) << "Select mode 2, element " << i;
+    }
+    EXPECT_EQ(m[32], 0xA5) << "a 2-repeat half compare writes 32 bytes";
+}
+
 }  // namespace

@@ -76,6 +76,45 @@ extern "C" __global__ __aicore__ void compare_select_repeat(GM_ADDR x,
     DataCopy(sel_gm, out, 3 * kCount);
 }
 
+// half: 128 elements per repeat. Compare GT over 2 repeats (32 bytes of bits), then Select
+// mode 2 with its bits and a count mask of 100.
+extern "C" __global__ __aicore__ void compare_select_half(GM_ADDR x,
+                                                          GM_ADDR y,
+                                                          GM_ADDR masks,
+                                                          GM_ADDR selected) {
+    constexpr uint32_t kCount = 256;
+    GlobalTensor<half> x_gm, y_gm, sel_gm;
+    GlobalTensor<uint8_t> masks_gm;
+    x_gm.SetGlobalBuffer((__gm__ half*)x, kCount);
+    y_gm.SetGlobalBuffer((__gm__ half*)y, kCount);
+    masks_gm.SetGlobalBuffer((__gm__ uint8_t*)masks, 64);
+    sel_gm.SetGlobalBuffer((__gm__ half*)selected, kCount);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<half> a = ub.Alloc<half, kCount>();
+    LocalTensor<half> b = ub.Alloc<half, kCount>();
+    LocalTensor<uint8_t> m = ub.Alloc<uint8_t, 64>();
+    LocalTensor<half> out = ub.Alloc<half, kCount>();
+    DataCopy(a, x_gm, kCount);
+    DataCopy(b, y_gm, kCount);
+    Duplicate(m.ReinterpretCast<uint32_t>(), 0xA5A5A5A5u, 64 / 4);
+    Duplicate(out, static_cast<half>(-7.0f), kCount);
+    Compare(m, a, b, CMPMODE::GT, 128, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    Select(out,
+           m,
+           a,
+           b,
+           SELMODE::VSEL_TENSOR_TENSOR_MODE,
+           100,
+           2,
+           BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    DataCopy(masks_gm, m, 64);
+    DataCopy(sel_gm, out, kCount);
+}
+
+uint32_t launch_compare_select_half(void* stream, void* x, void* y, void* masks, void* selected) {
+    return compare_select_half<<<1, 0, stream>>>(x, y, masks, selected);
+}
+
 uint32_t launch_compare_select_repeat(void* stream, void* x, void* y, void* masks, void* selected) {
     return compare_select_repeat<<<1, 0, stream>>>(x, y, masks, selected);
 }
