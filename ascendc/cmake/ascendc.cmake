@@ -151,7 +151,10 @@ function(ascendc_fatbin_library target)
     endforeach()
     add_library(${target} MODULE ${rewritten})
     _aclemu_asc_setup(${target})
+    # Default visibility whatever the project's preset: the binary's globals are found by name
+    # (aclrtBinaryGetGlobal), as in CANN's kernel ELF.
     set_target_properties(${target} PROPERTIES PREFIX "" SUFFIX ".o"
+        CXX_VISIBILITY_PRESET default VISIBILITY_INLINES_HIDDEN OFF
         LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/fatbin/${target}")
     install(TARGETS ${target} LIBRARY DESTINATION fatbin/${target})
 endfunction()

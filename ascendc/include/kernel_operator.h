@@ -4,6 +4,7 @@
 #pragma once
 
 #include "aclemu/ascendc/kernel_compare.h"
+#include "aclemu/ascendc/kernel_compare_repeat.h"
 #include "aclemu/ascendc/kernel_copy.h"
 #include "aclemu/ascendc/kernel_debug.h"
 #include "aclemu/ascendc/kernel_defs.h"

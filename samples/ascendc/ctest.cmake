@@ -14,7 +14,8 @@ set(_asc_sample_backends cpu)
 if(ACLEMU_ENABLE_GPUSIM)
     list(APPEND _asc_sample_backends gpusim)
 endif()
-foreach(program scalar_hello vector_add reduce_cast binary_launch add_allocator cpu_debug_scale)
+foreach(program scalar_hello vector_add reduce_cast binary_launch add_allocator binary_launch_asc
+                cpu_debug_scale)
     set(_backends ${_asc_sample_backends})
     if(program STREQUAL "cpu_debug_scale")
         set(_backends cpu)  # ICPU_RUN_KF runs on host threads, without a device

@@ -28,7 +28,7 @@ fi
 
 program=$4 backend=$5
 case $program in
-    add_allocator) dir=asc_language ;;
+    add_allocator | binary_launch_asc) dir=asc_language ;;
     cpu_debug_scale) dir=cpu_debug ;;
     *) dir=ascendc_cmake ;;
 esac

@@ -68,7 +68,9 @@ add_custom_command(OUTPUT ${_asc_fatbin_rewritten}
                    COMMENT "Rewriting fatbin_kernels.cpp for a loadable binary")
 add_library(test_fatbin_kernels MODULE ${_asc_fatbin_rewritten})
 target_link_libraries(test_fatbin_kernels PRIVATE aclemu_ascendc ascendcl)
-set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o"
+# Default visibility, as ascendc_fatbin_library builds it: the binary's globals are its interface.
+set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o" CXX_VISIBILITY_PRESET default
+    VISIBILITY_INLINES_HIDDEN OFF
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fatbin/test_fatbin_kernels)
 add_executable(test_ascendc_fatbin ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_fatbin.cpp)
 target_link_libraries(test_ascendc_fatbin PRIVATE ascendcl GTest::gtest_main)
@@ -76,6 +78,14 @@ target_compile_definitions(test_ascendc_fatbin PRIVATE
     ACLEMU_TEST_FATBIN="$<TARGET_FILE:test_fatbin_kernels>")
 add_dependencies(test_ascendc_fatbin test_fatbin_kernels)
 aclemu_warnings(test_ascendc_fatbin)
+# The rest of the launch-by-binary calls (user-memory argument lists, parameter arrays, layout
+# queries, globals) on the same binary.
+add_executable(test_ascendc_fatbin_api ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_fatbin_api.cpp)
+target_link_libraries(test_ascendc_fatbin_api PRIVATE ascendcl GTest::gtest_main)
+target_compile_definitions(test_ascendc_fatbin_api PRIVATE
+    ACLEMU_TEST_FATBIN="$<TARGET_FILE:test_fatbin_kernels>")
+add_dependencies(test_ascendc_fatbin_api test_fatbin_kernels)
+aclemu_warnings(test_ascendc_fatbin_api)
 foreach(backend IN LISTS _asc_backends)
     set(_label cpu)
     if(backend STREQUAL "gpusim")
@@ -83,6 +93,9 @@ foreach(backend IN LISTS _asc_backends)
     endif()
     add_test(NAME ascendc_fatbin_${backend} COMMAND test_ascendc_fatbin)
     set_tests_properties(ascendc_fatbin_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+    add_test(NAME ascendc_fatbin_api_${backend} COMMAND test_ascendc_fatbin_api)
+    set_tests_properties(ascendc_fatbin_api_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
 # A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
@@ -100,5 +113,31 @@ foreach(backend IN LISTS _asc_backends)
                      -- $<TARGET_FILE:test_ascendc_fatbin>
                         --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
     set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()
+
+# The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
+set(_asc_cmp_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/compare_repeat_kernels.cpp)
+set(_asc_cmp_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/compare_repeat_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_cmp_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_cmp_source}
+                           --out ${_asc_cmp_rewritten}
+                   DEPENDS ${_asc_cmp_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                   COMMENT "Rewriting the Ascend C launches of compare_repeat_kernels.cpp")
+add_executable(test_ascendc_compare_repeat
+               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_compare_repeat.cpp
+               ${_asc_cmp_rewritten})
+target_include_directories(test_ascendc_compare_repeat PRIVATE
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_compare_repeat PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc_compare_repeat)
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_compare_repeat_${backend} COMMAND test_ascendc_compare_repeat)
+    set_tests_properties(ascendc_compare_repeat_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()

@@ -1233,7 +1233,7 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data,
                                                      size_t length,
                                                      const aclrtBinaryLoadOptions* options,
                                                      aclrtBinHandle* binHandle);
-/** An unknown `kernelName`: ACL_ERROR_RT_KERNEL_LOOKUP. */
+/** An unknown `kernelName`: ACL_ERROR_RT_PARAM_INVALID (CANN's runtime's invalid value). */
 ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                                     const char* kernelName,
                                                     aclrtFuncHandle* funcHandle);
@@ -1311,6 +1311,50 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHan
                                                          aclrtLaunchKernelCfg* cfg,
                                                          aclrtArgsHandle argsHandle,
                                                          void* reserve);
+
+/** The bytes to lend aclrtKernelArgsInitByUserMem as its `argsHandle` (aclemu names the list by
+ *  that address and writes nothing there). */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle,
+                                                             size_t* memSize);
+/** The bytes of `userHostMem` an argument list of the kernel needs: its packed parameters, or
+ *  `userArgsSize` (the parameters each rounded up to 8 bytes) when that is larger. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle,
+                                                       size_t userArgsSize,
+                                                       size_t* actualArgsSize);
+/** aclrtKernelArgsInit in memory the caller owns: `argsHandle` (aclrtKernelArgsGetHandleMemSize
+ *  bytes) becomes the list's handle, `userHostMem` holds `actualArgsSize` >=
+ *  aclrtKernelArgsGetMemSize bytes. The list ends with its binary, or when the same memory is
+ *  initialised again. */
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
+                                                          aclrtArgsHandle argsHandle,
+                                                          void* userHostMem,
+                                                          size_t actualArgsSize);
+/** `func`: a function handle (aclemu has no kernel symbols to launch by); `args[i]` points at
+ *  parameter i's value, one entry per parameter. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithArgsArray(
+    void* func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg* cfg, void** args);
+/** A global variable of the binary by name: its address and size (either output may be NULL,
+ *  not both). Unknown name: ACL_ERROR_RT_SYMBOL_NOT_FOUND. CPU backend only (the variable is
+ *  the kernel's own, in host memory); elsewhere ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
+                                                  const char* name,
+                                                  void** dptr,
+                                                  size_t* size);
+/** CANN reserves it: ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
+                                                           uint64_t funcEntry,
+                                                           aclrtFuncHandle* funcHandle);
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount);
+/** Parameter `paramIndex`'s offset and size in the packed parameters (a C struct of the
+ *  parameter types). */
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetParamInfo(const void* func,
+                                                       size_t paramIndex,
+                                                       size_t* paramOffset,
+                                                       size_t* paramSize);
+/** 0 for every aclemu kernel (none is a SIMT kernel); `flags` must be 0. */
+ACL_FUNC_VISIBILITY aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func,
+                                                                  uint32_t flags,
+                                                                  size_t* dynamicUbufSize);
 
 #ifdef __cplusplus
 }

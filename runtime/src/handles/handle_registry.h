@@ -35,6 +35,21 @@ public:
         return handle;
     }
 
+    /// A new live object named by `handle`, an address the caller owns (memory it lends the
+    /// runtime for a handle, as aclrtKernelArgsInitByUserMem's); an object `handle` already named
+    /// is unregistered. nullptr when out of memory.
+    std::shared_ptr<T> adopt(const void* handle) {
+        std::shared_ptr<T> object;
+        try {
+            object = make_handle_object<T>();
+        } catch (const std::bad_alloc&) {
+            return nullptr;
+        }
+        std::lock_guard<std::mutex> lock(mu_);
+        live_[static_cast<const T*>(handle)] = object;
+        return object;
+    }
+
     /// The live object `handle` names, or nullptr.
     std::shared_ptr<T> find(const void* handle) const {
         std::lock_guard<std::mutex> lock(mu_);

@@ -194,7 +194,8 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
         auto launch = reinterpret_cast<LaunchEntry>(
             ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
         if (name.empty() || params == nullptr || launch == nullptr) {
-            return fail(ACL_ERROR_RT_KERNEL_LOOKUP,
+            // CANN's runtime: an unknown name is an invalid value (ACL_ERROR_RT_PARAM_INVALID).
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
                         msg_invalid("kernelName",
                                     name,
                                     "no such kernel in the binary " + binary->origin
@@ -236,6 +237,10 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
             ACLEMU_TRY(aclrtFree(block));  // waits for the kernels that read it
         }
         binary->device_blocks.clear();
+        for (void* global : binary->globals) {
+            runtime().allocations().erase(global, AllocKind::Device, AllocOrigin::BinaryGlobal);
+        }
+        binary->globals.clear();
         return ACL_SUCCESS;
     });
 }

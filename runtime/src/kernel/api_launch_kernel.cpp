@@ -1,8 +1,8 @@
-// aclrtLaunchKernel, aclrtLaunchKernelV2, aclrtLaunchKernelWithHostArgs and
-// aclrtLaunchKernelWithConfig: the kernel's entry point in its binary
-// (fatbin_entry.h) launches it as the `<<<>>>` form does, a task on the stream named after the
-// kernel; the parameters are copied before the call returns. A placeholder's buffer is copied to
-// fresh device memory, whose address the kernel gets; that memory is freed when the binary is
+// aclrtLaunchKernel, aclrtLaunchKernelV2, aclrtLaunchKernelWithHostArgs,
+// aclrtLaunchKernelWithConfig and aclrtLaunchKernelWithArgsArray: the kernel's entry point in its
+// binary (fatbin_entry.h) launches it as the `<<<>>>` form does, a task on the stream named after
+// the kernel; the parameters are copied before the call returns. A placeholder's buffer is copied
+// to fresh device memory, whose address the kernel gets; that memory is freed when the binary is
 // unloaded (aclrtFree waits for the device's pending work first).
 #include "acl/acl_rt.h"
 
@@ -267,6 +267,34 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
             }
             packed = args->packed;
             ACLEMU_TRY(place_buffers(*args, &packed));
+        }
+        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+    });
+}
+
+aclError aclrtLaunchKernelWithArgsArray(
+    void* func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg* cfg, void** args) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
+        ACLEMU_TRY(err);
+        if (function->param_count > 0) {
+            ACLEMU_CHECK_NOT_NULL(args);
+        }
+        uint64_t dyn_ub = 0;
+        ACLEMU_TRY(read_config(cfg, &dyn_ub));
+        // args[i] points at parameter i's value: packed here as a C struct of the parameters.
+        std::vector<uint8_t> packed(function->args_size, 0);
+        for (uint32_t i = 0; i < function->param_count; ++i) {
+            if (args[i] == nullptr) {
+                return fail(
+                    ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("args",
+                                "[" + std::to_string(i) + "] = NULL",
+                                "each entry points at a parameter of kernel " + function->name));
+            }
+            std::memcpy(
+                packed.data() + function->param_offsets[i], args[i], function->param_sizes[i]);
         }
         return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
     });

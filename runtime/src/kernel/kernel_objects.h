@@ -28,6 +28,7 @@ struct LoadedBinary {
     std::vector<void*> functions;  // handles created under this binary, ended with it
     std::vector<void*> args;
     std::vector<void*> device_blocks;  // placeholder copies, freed at aclrtBinaryUnLoad
+    std::vector<void*> globals;        // aclrtBinaryGetGlobal's table entries, ended at unload
 };
 
 /// aclrtCreateBinary's copy of a binary's bytes.

@@ -22,9 +22,10 @@ enum class AllocKind { Device, Host };
 
 /// How a Device block came to be: aclrtMalloc*, mapped physical memory (aclrtMapMem; adjacent
 /// mappings of one reservation form one block), or memory another process exported
-/// (aclrtIpcMemImportByKey); a Host block is Malloc (aclrtMallocHost) or Registered (the user's
+/// (aclrtIpcMemImportByKey), or a global variable of a loaded kernel binary (aclrtBinaryGetGlobal,
+/// until aclrtBinaryUnLoad); a Host block is Malloc (aclrtMallocHost) or Registered (the user's
 /// memory, aclrtHostRegisterV2). Only Malloc blocks are aclrtFree's or aclrtFreeHost's to release.
-enum class AllocOrigin { Malloc, Mapped, Imported, Registered };
+enum class AllocOrigin { Malloc, Mapped, Imported, Registered, BinaryGlobal };
 
 struct Allocation {
     uintptr_t base = 0;

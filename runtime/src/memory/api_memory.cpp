@@ -265,6 +265,10 @@ aclError release(void* ptr, AllocKind kind) {
                          : "it was allocated by aclrtMalloc; release it with aclrtFree";
         } else if (block && block->origin == AllocOrigin::Mapped) {
             reason = "it is physical memory mapped by aclrtMapMem; release it with aclrtUnmapMem";
+        } else if (block && block->origin == AllocOrigin::BinaryGlobal) {
+            reason =
+                "it is a global variable of a loaded kernel binary (aclrtBinaryGetGlobal); "
+                "it ends with aclrtBinaryUnLoad";
         } else if (block && block->origin == AllocOrigin::Imported) {
             reason =
                 "it is memory another process shared (aclrtIpcMemImportByKey); release it "

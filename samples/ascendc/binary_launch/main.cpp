@@ -8,6 +8,10 @@
 #include <cstdio>
 #include <vector>
 
+#ifndef SAMPLE_NAME
+#    define SAMPLE_NAME "binary_launch"  // the ASC-language build names its copy binary_launch_asc
+#endif
+
 #define CHECK(call)                                                                 \
     do {                                                                            \
         const int err_ = static_cast<int>(call);                                    \
@@ -71,6 +75,6 @@ int main(int argc, char** argv) {
     CHECK(aclrtDestroyStream(stream));
     CHECK(aclrtResetDevice(0));
     CHECK(aclFinalize());
-    std::printf("%s\n", wrong == 0 ? "[PASS] binary_launch" : "[FAIL] binary_launch");
+    std::printf("%s %s\n", wrong == 0 ? "[PASS]" : "[FAIL]", SAMPLE_NAME);
     return wrong == 0 ? 0 : 1;
 }

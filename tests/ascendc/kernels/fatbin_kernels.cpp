@@ -29,3 +29,15 @@ extern "C" __global__ __aicore__ void add_block_bias(GM_ADDR out,
 
 // A kernel without parameters: marks nothing, checks a launch with argsSize 0.
 extern "C" __global__ __aicore__ void no_params() {}
+
+// A global variable of the binary (aclrtBinaryGetGlobal): one bias per block, which the host
+// writes through the address the runtime reports. add_global_bias adds it to the block's slice.
+float fatbin_block_bias[8];
+
+extern "C" __global__ __aicore__ void add_global_bias(GM_ADDR out, uint32_t per_block) {
+    __gm__ float* values = reinterpret_cast<__gm__ float*>(out) + block_idx * per_block;
+    const float bias = fatbin_block_bias[block_idx % 8];
+    for (uint32_t i = 0; i < per_block; ++i) {
+        values[i] += bias;
+    }
+}

@@ -1,0 +1,177 @@
+// What acl_rt.h tells about a loaded binary's kernels and globals: aclrtFunctionGetParamCount,
+// aclrtFunctionGetParamInfo, aclrtFunctionGetAvailDynUbufPerBlock, aclrtBinaryGetGlobal, and
+// aclrtBinaryGetFunctionByEntry (reserved by CANN). The parameter layout is the one the kernel's
+// entry point reports (fatbin_entry.h). A global is the binary's own variable, found with dlsym
+// in the binary alone (not in the libraries it links) and sized by its ELF symbol.
+#include "acl/acl_rt.h"
+
+#include "core/status.h"
+#include "kernel/kernel_objects.h"
+#include "runtime_state.h"
+
+#include <cstring>
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <string>
+
+using namespace aclemu::rt;
+using namespace aclemu::rt::kernel;
+
+namespace {
+
+/// The data object `name` defined in `binary` itself: its address and size, or false.
+bool find_global(const LoadedBinary& binary, const std::string& name, void** at, size_t* bytes) {
+    void* address = ::dlsym(binary.library, name.c_str());
+    if (address == nullptr) {
+        return false;
+    }
+    Dl_info info{};
+    void* entry = nullptr;
+    if (::dladdr1(address, &info, &entry, RTLD_DL_SYMENT) == 0 || entry == nullptr) {
+        return false;
+    }
+    const auto* symbol = static_cast<const ElfW(Sym)*>(entry);
+    if (ELF64_ST_TYPE(symbol->st_info) != STT_OBJECT) {
+        return false;
+    }
+    link_map* map = nullptr;
+    if (::dlinfo(binary.library, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr
+        || info.dli_fname == nullptr || std::strcmp(info.dli_fname, map->l_name) != 0) {
+        return false;  // a symbol of a library the binary links, not of the binary
+    }
+    *at = address;
+    *bytes = static_cast<size_t>(symbol->st_size);
+    return true;
+}
+
+/// Enters the global in the allocation table as device memory of the current device (once), so
+/// that aclrtMemcpy and kernels' arguments accept it; it leaves the table at aclrtBinaryUnLoad.
+void enter_global(LoadedBinary& binary, void* address, size_t bytes) {
+    std::lock_guard<std::mutex> lock(binary.mu);
+    if (bytes == 0 || runtime().allocations().find(address)) {
+        return;
+    }
+    Allocation block{reinterpret_cast<uintptr_t>(address),
+                     bytes,
+                     AllocKind::Device,
+                     runtime().current_device_or_none(),
+                     AllocOrigin::BinaryGlobal};
+    block.reserved = bytes;
+    runtime().allocations().insert(block);
+    binary.globals.push_back(address);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(paramCount);
+        *paramCount = function->param_count;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtFunctionGetParamInfo(const void* func,
+                                   size_t paramIndex,
+                                   size_t* paramOffset,
+                                   size_t* paramSize) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(paramOffset);
+        ACLEMU_CHECK_NOT_NULL(paramSize);
+        if (paramIndex >= function->param_count) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("paramIndex",
+                                    std::to_string(paramIndex),
+                                    "kernel " + function->name + " takes "
+                                        + std::to_string(function->param_count) + " parameters"));
+        }
+        *paramOffset = function->param_offsets[paramIndex];
+        *paramSize = function->param_sizes[paramIndex];
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t* dynamicUbufSize) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        live_function(func, "func", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(dynamicUbufSize);
+        if (flags != 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("flags", std::to_string(flags), "reserved, must be 0"));
+        }
+        *dynamicUbufSize = 0;  // CANN: 0 for every kernel that is not a SIMT kernel
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
+                                       uint64_t funcEntry,
+                                       aclrtFuncHandle* funcHandle) {
+    return api_call_init(__func__, [&] {
+        (void)funcEntry;
+        aclError err = ACL_SUCCESS;
+        live_binary(binHandle, "binHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(funcHandle);
+        return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    msg_unsupported("aclrtBinaryGetFunctionByEntry",
+                                    "CANN reserves it; find kernels by name with "
+                                    "aclrtBinaryGetFunction"));
+    });
+}
+
+aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
+                              const char* name,
+                              void** dptr,
+                              size_t* size) {
+    return api_call_init(__func__, [&] {
+        aclError err = ACL_SUCCESS;
+        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
+        ACLEMU_TRY(err);
+        ACLEMU_CHECK_NOT_NULL(name);
+        if (dptr == nullptr && size == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dptr and size", "NULL", "at least one must be given"));
+        }
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().backend(&backend));
+        if (backend->kind() != BackendKind::Cpu) {
+            return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        msg_unsupported("aclrtBinaryGetGlobal",
+                                        std::string("a binary's globals live in host memory, "
+                                                    "which only the CPU backend's copies reach "
+                                                    "(backend ")
+                                            + backend->name() + ")"));
+        }
+        void* address = nullptr;
+        size_t bytes = 0;
+        if (!find_global(*binary, name, &address, &bytes)) {
+            return fail(
+                ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                msg_invalid("name",
+                            name,
+                            "no global variable of that name in the binary " + binary->origin));
+        }
+        enter_global(*binary, address, bytes);
+        if (dptr != nullptr) {
+            *dptr = address;
+        }
+        if (size != nullptr) {
+            *size = bytes;
+        }
+        return ACL_SUCCESS;
+    });
+}
+
+}  // extern "C"
