@@ -94,7 +94,12 @@ __device__ inline void copy_text(char* out, size_t cap, const char* a, const cha
 [[noreturn]] __device__ inline void fail_block_on_device(const char* api, const char* what) {
     DeviceLaunch* launch = device_launch();
     if (launch == nullptr) {
-        __builtin_trap();  // not inside gpu_block_entry: no record to report in
+        // Not inside gpu_block_entry: no record to report in.
+#    if defined(__HIPCC__)
+        __builtin_trap();
+#    else
+        __trap();
+#    endif
     }
     const int64_t block = static_cast<int64_t>(blockIdx.x);
     while (atomicCAS(&launch->lock, 0u, 1u) != 0u) {
