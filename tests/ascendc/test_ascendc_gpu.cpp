@@ -28,7 +28,8 @@ protected:
 
     void SetUp() override {
         if (aclrtSetDevice(0) != ACL_SUCCESS) {
-            const std::string why = aclGetRecentErrMsg() != nullptr ? aclGetRecentErrMsg() : "";
+            const char* message = aclGetRecentErrMsg();  // read once: reading clears it
+            const std::string why = message != nullptr ? message : "no message";
             if (gpu_required()) {
                 FAIL() << "ACLEMU_REQUIRE_GPU=1, but no GPU answers: " << why;
             }
