@@ -73,6 +73,7 @@ using gpuStreamCaptureStatus = hipStreamCaptureStatus;
 #    define gpuEventRecord                         hipEventRecord
 #    define gpuEventSynchronize                    hipEventSynchronize
 #    define gpuFree                                hipFree
+#    define gpuFreeAsync                           hipFreeAsync
 #    define gpuFreeHost                            hipHostFree
 #    define gpuGetDevice                           hipGetDevice
 #    define gpuGetDeviceCount                      hipGetDeviceCount
@@ -92,6 +93,7 @@ using gpuStreamCaptureStatus = hipStreamCaptureStatus;
 #    define gpuIpcOpenEventHandle                  hipIpcOpenEventHandle
 #    define gpuIpcOpenMemHandle                    hipIpcOpenMemHandle
 #    define gpuMalloc                              hipMalloc
+#    define gpuMallocAsync                         hipMallocAsync
 #    define gpuMallocHost                          hipHostMalloc
 #    define gpuMemAccessFlagsProtNone              hipMemAccessFlagsProtNone
 #    define gpuMemAccessFlagsProtRead              hipMemAccessFlagsProtRead
@@ -335,6 +337,7 @@ using gpuStreamCaptureStatus = cudaStreamCaptureStatus;
 #    define gpuEventRecord                   cudaEventRecord
 #    define gpuEventSynchronize              cudaEventSynchronize
 #    define gpuFree                          cudaFree
+#    define gpuFreeAsync                     cudaFreeAsync
 #    define gpuFreeHost                      cudaFreeHost
 #    define gpuGetDevice                     cudaGetDevice
 #    define gpuGetDeviceCount                cudaGetDeviceCount
@@ -355,6 +358,7 @@ using gpuStreamCaptureStatus = cudaStreamCaptureStatus;
 #    define gpuIpcOpenMemHandle              cudaIpcOpenMemHandle
 #    define gpuLaunchHostFunc                cudaLaunchHostFunc
 #    define gpuMalloc                        cudaMalloc
+#    define gpuMallocAsync                   cudaMallocAsync
 #    define gpuMallocHost                    cudaMallocHost
 #    define gpuMemGetInfo                    cudaMemGetInfo
 #    define gpuMemcpy                        cudaMemcpy

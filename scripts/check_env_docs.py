@@ -60,6 +60,8 @@ def kind_of(path):
         return "sh"
     if name.endswith(".cmake.in"):
         return "cmake"
+    if name == "aclemu-asc":  # the ASC language's compiler, a Python script without a suffix
+        return "py"
     return KIND_BY_SUFFIX.get(os.path.splitext(name)[1])
 
 

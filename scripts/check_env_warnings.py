@@ -62,6 +62,8 @@ NOT_CHECKED = {
                    "libraries (an unknown SoC fails the configure with a message)",
     "ASCENDC_CMAKE_DIR": "read by Ascend C projects' CMakeLists, not by aclemu",
     "ASCFLAGS": "read by CMake's ASC language support as the compiler flags, not by aclemu",
+    "ACLEMU_ASC_GPU": "read by aclemu-asc when it compiles a kernel (0 or off: for the host "
+                      "only), not by aclemu's libraries",
     "NVTX_INJECTION64_PATH": "read by the NVTX library, not by aclemu",
     "ASCEND_HOME_PATH": "read by projects' builds, not by aclemu",
     "ASCEND_TOOLKIT_HOME": "read by projects' builds, not by aclemu",

@@ -10,8 +10,9 @@
 #                                                          aclrtBinaryLoadFromFile)
 #
 # Each source is rewritten into the build tree (tikcpp/ascendc_kernel_cmake/asc_rewrite.py:
-# `<<<>>>` launches and asm("trap")), then compiled by the host C++ compiler against aclemu's
-# kernel headers; the same library runs on every backend aclemu offers for Ascend C. The
+# `<<<>>>` launches and asm("trap")), then compiled against aclemu's kernel headers by the host
+# C++ compiler, or by nvcc/hipcc when the prefix has a CUDA/HIP backend (the kernels then run on
+# the GPU too); the same library runs on every backend aclemu offers for Ascend C. The
 # aclrtlaunch_<kernel>.h headers go to ${CMAKE_BINARY_DIR}/include/<target>/. The user's files
 # are never written.
 cmake_minimum_required(VERSION 3.16)
@@ -75,6 +76,44 @@ endif()
 set(_aclemu_asc_libs "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so"
                      "${ACLEMU_ASC_PREFIX}/lib64/libascendcl.so" Threads::Threads)
 
+# CUDA/HIP variants: a prefix built with a GPU backend (ascendc_gpu.cmake, written then) has the
+# kernels compiled by nvcc/hipcc as well, so one library runs them on the CPU backend, the GPU
+# simulator and the GPU. ACLEMU_ASC_GPU=OFF builds them for the host only (a launch on a GPU
+# stream then returns 207000).
+include("${_aclemu_asc_cmake_dir}/ascendc_gpu.cmake" OPTIONAL)
+option(ACLEMU_ASC_GPU "aclemu: compile Ascend C kernels for the prefix's GPU backend too" ON)
+set(_aclemu_asc_gpu "")
+if(ACLEMU_ASC_GPU AND ACLEMU_ASC_GPU_LANGUAGE)
+    set(_lang ${ACLEMU_ASC_GPU_LANGUAGE})
+    if(NOT CMAKE_${_lang}_COMPILER AND EXISTS "${ACLEMU_ASC_GPU_COMPILER}")
+        set(CMAKE_${_lang}_COMPILER "${ACLEMU_ASC_GPU_COMPILER}")
+    endif()
+    include(CheckLanguage)
+    check_language(${_lang})
+    if(CMAKE_${_lang}_COMPILER)
+        if(NOT CMAKE_${_lang}_ARCHITECTURES)
+            set(CMAKE_${_lang}_ARCHITECTURES "${ACLEMU_ASC_GPU_ARCHITECTURES}")
+        endif()
+        set(CMAKE_${_lang}_STANDARD 17)
+        if(_lang STREQUAL "CUDA")
+            set(CMAKE_CUDA_RUNTIME_LIBRARY Shared)  # one cudart with libascendcl's
+        endif()
+        enable_language(${_lang})
+        if(_lang STREQUAL "CUDA")
+            find_package(CUDAToolkit REQUIRED)
+            list(APPEND _aclemu_asc_libs CUDA::cudart)
+        else()
+            find_package(hip REQUIRED CONFIG)
+            list(APPEND _aclemu_asc_libs hip::host)
+        endif()
+        set(_aclemu_asc_gpu ${_lang})
+    else()
+        message(WARNING "aclemu ascendc.cmake: this prefix runs Ascend C kernels on ${_lang}, but "
+                        "no ${_lang} compiler was found: the kernels are built for the CPU backend "
+                        "and the GPU simulator only")
+    endif()
+endif()
+
 # Rewrites `source` for `target`; sets `out_var` to the rewritten copy. Runs once at configure
 # time too, so the aclrtlaunch headers exist before anything that includes them compiles.
 function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrite options
@@ -95,6 +134,12 @@ function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrit
                        COMMENT "aclemu: rewriting the Ascend C launches of ${name}")
     get_filename_component(source_dir "${source}" DIRECTORY)
     set_property(SOURCE "${out}" PROPERTY INCLUDE_DIRECTORIES "${source_dir}")
+    if(_aclemu_asc_gpu)
+        set_source_files_properties("${out}" PROPERTIES LANGUAGE ${_aclemu_asc_gpu})
+        if(_aclemu_asc_gpu STREQUAL "CUDA")
+            set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS --expt-relaxed-constexpr)
+        endif()
+    endif()
     set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
 

@@ -1,8 +1,10 @@
 // The launch a rewritten `kernel<<<numBlocks, l2ctrl|dynUBufSize, stream>>>(args)` calls
 // (ascendc/tools/asc_rewrite.py):
-//   ::aclemu::ascendc::launch_kernel(&kernel, "kernel", numBlocks, l2ctrl, stream)(args)
+//   ::aclemu::ascendc::kernel_launch<&kernel>("kernel", numBlocks, l2ctrl, stream)(args)
 // The arguments are converted to the kernel's parameter types and copied, as the NPU copies
-// them at launch; the expression yields the launch status (0 on success).
+// them at launch; the expression yields the launch status (0 on success). The kernel is a
+// template argument so that, compiled by nvcc or hipcc, the launch also carries the kernel's
+// GPU entry (block_device.h) for CUDA and HIP streams.
 #pragma once
 
 #include "aclemu/ascendc/block_api.h"
@@ -68,6 +70,9 @@ public:
           stream_(stream),
           now_(now) {}
 
+    /// The kernel's CUDA/HIP variant (kernel_launch, under nvcc or hipcc).
+    void set_gpu_entry(GpuEntry entry) { gpu_entry_ = entry; }
+
     template <typename... Args>
     uint32_t operator()(Args&&... args) const {
         static_assert(sizeof...(Args) == sizeof...(Params),
@@ -78,7 +83,14 @@ public:
         if (now_) {
             return run_now(name_, blocks_, closure, &run<Closure>, &destroy<Closure>);
         }
-        return launch(name_, blocks_, dyn_ub_, stream_, closure, &run<Closure>, &destroy<Closure>);
+        return launch(name_,
+                      blocks_,
+                      dyn_ub_,
+                      stream_,
+                      closure,
+                      &run<Closure>,
+                      &destroy<Closure>,
+                      gpu_entry_);
     }
 
 private:
@@ -98,9 +110,38 @@ private:
     uint64_t dyn_ub_;
     void* stream_;
     bool now_;
+    GpuEntry gpu_entry_ = nullptr;
 };
 
+template <auto Kernel, typename... Params>
+KernelLaunch<Params...> make_launch(
+    void (*)(Params...), const char* name, uint32_t blocks, uint64_t dyn_ub, void* stream) {
+    KernelLaunch<Params...> launch(Kernel, name, blocks, dyn_ub, stream);
+#ifdef ACLEMU_ASC_GPU_COMPILER
+    using Closure = std::tuple<void (*)(Params...), std::decay_t<Params>...>;
+    launch.set_gpu_entry(&launch_gpu<Kernel, Closure>);
+#endif
+    return launch;
+}
+
 }  // namespace detail
+
+/// The launch of kernel `Kernel` (`&kernel`, `&ns::kernel<T>`): what a rewritten <<<>>> calls.
+template <auto Kernel, typename Arg2, typename Stream>
+auto kernel_launch(const char* name, uint32_t num_blocks, Arg2&& arg2, Stream&& stream) {
+    return detail::make_launch<Kernel>(
+        Kernel, name, num_blocks, detail::dyn_ub_of(arg2), detail::stream_of(stream));
+}
+
+template <auto Kernel, typename Arg2>
+auto kernel_launch(const char* name, uint32_t num_blocks, Arg2&& arg2) {
+    return detail::make_launch<Kernel>(Kernel, name, num_blocks, detail::dyn_ub_of(arg2), nullptr);
+}
+
+template <auto Kernel>
+auto kernel_launch(const char* name, uint32_t num_blocks) {
+    return detail::make_launch<Kernel>(Kernel, name, num_blocks, 0, nullptr);
+}
 
 template <typename... Params, typename Arg2, typename Stream>
 detail::KernelLaunch<Params...> launch_kernel(void (*kernel)(Params...),
@@ -137,7 +178,7 @@ detail::KernelLaunch<Params...> run_kernel_now(void (*kernel)(Params...),
 }
 
 /// Stops the block as a trap does on the NPU (also what `asm("trap")` becomes).
-[[noreturn]] inline void Trap() {
+[[noreturn]] ACLEMU_ASC_HD inline void Trap() {
     detail::fail_block("Trap", "the kernel trapped");
 }
 

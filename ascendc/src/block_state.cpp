@@ -40,11 +40,11 @@ void set_current_block(BlockState* state) noexcept {
     block_num = state != nullptr ? state->count : 0;
 }
 
-BlockState* current_block() noexcept {
+BlockState* current_block_on_host() noexcept {
     return t_block;
 }
 
-void fail_block(const char* api, const char* what) {
+void fail_block_on_host(const char* api, const char* what) {
     BlockState* block = t_block;
     std::string text = std::string(api) + ": " + what;
     if (block == nullptr) {
@@ -54,7 +54,7 @@ void fail_block(const char* api, const char* what) {
     throw BlockFailure{std::move(text)};
 }
 
-void report_check(const char* api, const char* what) {
+void report_check_on_host(const char* api, const char* what) {
     BlockState* block = t_block;
     if (strict_checks()) {
         fail_block(api, what);
@@ -75,7 +75,7 @@ void report_check(const char* api, const char* what) {
     }
 }
 
-void block_print_text(const char* text, size_t length) {
+void block_print_text_on_host(const char* text, size_t length) {
     LaunchRecord* launch = launch_of(t_block);
     if (launch == nullptr) {
         std::fwrite(text, 1, length, stdout);
@@ -84,7 +84,7 @@ void block_print_text(const char* text, size_t length) {
     launch->output(t_block->index).append(text, length);
 }
 
-void block_printf(const char* format, const PrintArg* args, size_t count) {
+void block_printf_on_host(const char* format, const PrintArg* args, size_t count) {
     std::string out;
     size_t next = 0;
     char buffer[512];
@@ -194,7 +194,7 @@ void block_printf(const char* format, const PrintArg* args, size_t count) {
     block_print_text(out.data(), out.size());
 }
 
-void sync_all_blocks(const char* api) {
+void sync_all_blocks_on_host(const char* api) {
     BlockState* mine = t_block;
     LaunchRecord* launch = launch_of(mine);
     if (launch == nullptr) {

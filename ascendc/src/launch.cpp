@@ -1,10 +1,14 @@
 // detail::launch (block_api.h): an Ascend C kernel becomes a task on its stream's backend. On
 // the CPU backend the task runs the blocks on host threads, up to the SoC's vector cores at
-// once; on the GPU simulator the kernel runs on the simulated GPU (launch_gpusim.cpp). Never
-// inline on the calling thread.
+// once; on the GPU simulator the kernel runs on the simulated GPU (launch_gpusim.cpp); on CUDA
+// and HIP its nvcc/hipcc-compiled variant runs on the GPU (launch_gpu.cpp). Never inline on the
+// calling thread.
 #include "launch_record.h"
 #ifdef ACLEMU_ASCENDC_GPUSIM
 #    include "launch_gpusim.h"
+#endif
+#ifdef ACLEMU_ASCENDC_GPU
+#    include "launch_gpu.h"
 #endif
 
 #include "aclemu/observe.h"
@@ -95,7 +99,8 @@ uint32_t launch(const char* name,
                 void* stream,
                 void* closure,
                 BlockEntry entry,
-                ClosureDeleter deleter) {
+                ClosureDeleter deleter,
+                GpuEntry gpu_entry) {
     auto record = std::make_shared<LaunchRecord>(
         name != nullptr ? name : "kernel", num_blocks, closure, entry, deleter);
     observe::ScopedRange range(observe::RangeKind::Kernel, record->name().c_str());
@@ -129,7 +134,12 @@ uint32_t launch(const char* name,
 #endif
         case rt::BackendKind::Cuda:
         case rt::BackendKind::Hip:
+#ifdef ACLEMU_ASCENDC_GPU
+            return launch_on_gpu(target, std::move(record), gpu_entry);
+#else
+            (void)gpu_entry;
             break;
+#endif
     }
     rt::report_error("EH0002", "Ascend C kernel " + record->name()
                                    + ": this build runs Ascend C kernels on the CPU backend and the "

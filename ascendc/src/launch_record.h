@@ -29,6 +29,8 @@ public:
     LaunchRecord& operator=(const LaunchRecord&) = delete;
 
     const std::string& name() const { return name_; }
+    /// The kernel's packed arguments (the launch's closure).
+    const void* closure() const { return closure_; }
     uint32_t blocks() const { return blocks_; }
     /// How many blocks run at once (SyncAll needs every block live).
     uint32_t concurrent = 1;

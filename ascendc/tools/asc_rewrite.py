@@ -6,7 +6,7 @@
 writes a copy of the source into the build tree (the user's file is never touched) in which
 
   * each launch `kernel<<<numBlocks, l2ctrl|dynUBufSize, stream>>>(args...)` is a call of
-    `::aclemu::ascendc::launch_kernel(&kernel, "kernel", numBlocks, ...)(args...)`, which packs
+    `::aclemu::ascendc::kernel_launch<&kernel >("kernel", numBlocks, ...)(args...)`, which packs
     the arguments and puts the kernel on the stream (ascendc/include/aclemu_ascendc_launch.h);
   * `asm("trap")` (any spelling of asm, volatile or not) is `::aclemu::ascendc::Trap()`;
   * a quoted #include that names a file next to the source becomes that file's absolute path,
@@ -151,7 +151,7 @@ class Edit:
 
 
 def find_launches(text, sig):
-    """The edits turning each <<<>>> launch into a launch_kernel call."""
+    """The edits turning each <<<>>> launch into a kernel_launch call."""
     edits = []
     i = 0
     while i < len(sig):
@@ -168,7 +168,8 @@ def find_launches(text, sig):
         if args_open >= len(sig) or not _is(sig[args_open], tk.PUNCT, "("):
             raise RewriteError("line %d: a launch needs its arguments after >>>" % sig[i].line)
         replaced = text[sig[first].start:sig[args_open].start]
-        replacement = "::aclemu::ascendc::launch_kernel(&%s, \"%s\", %s)" % (
+        # The kernel is a template argument: under nvcc/hipcc the launch carries its GPU entry.
+        replacement = "::aclemu::ascendc::kernel_launch<&%s >(\"%s\", %s)" % (
             callee, _squeeze(callee).replace("\\", "\\\\").replace('"', '\\"'), config.strip())
         # Keep every later line where it was, for diagnostics.
         replacement += "\n" * (replaced.count("\n") - config.strip().count("\n"))
@@ -302,7 +303,7 @@ def launch_definition_text(name, params, extern_c):
     linkage = 'extern "C" ' if extern_c else ""
     return ("\n// aclrtlaunch_%s, appended by aclemu's asc_rewrite.py.\n"
             "%suint32_t aclrtlaunch_%s(%s) {\n"
-            "    return ::aclemu::ascendc::launch_kernel(&%s, \"%s\", %snumBlocks, nullptr, "
+            "    return ::aclemu::ascendc::kernel_launch<&%s>(\"%s\", %snumBlocks, nullptr, "
             "%sstream)(%s);\n}\n") % (name, linkage, name, ", ".join(host_params), name, name,
                                       prefix, prefix, ", ".join(args))
 

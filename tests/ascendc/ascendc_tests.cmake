@@ -14,7 +14,14 @@ add_custom_command(OUTPUT ${_asc_rewritten}
                    DEPENDS ${_asc_kernel_source} ${ACLEMU_ASC_REWRITE}
                            ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
                    COMMENT "Rewriting the Ascend C launches of test_kernels.cpp")
-add_executable(test_ascendc ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_kernels.cpp ${_asc_rewritten})
+# The kernels, compiled once for test_ascendc and (GPU builds) test_ascendc_gpu: by the host
+# compiler, or by nvcc/hipcc when a GPU backend is built, as ascendc.cmake compiles a user's.
+add_library(test_ascendc_kernels OBJECT ${_asc_rewritten})
+target_include_directories(test_ascendc_kernels PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_kernels PRIVATE aclemu_ascendc)
+aclemu_warnings(test_ascendc_kernels)
+add_executable(test_ascendc ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_kernels.cpp
+                            $<TARGET_OBJECTS:test_ascendc_kernels>)
 target_include_directories(test_ascendc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
                            ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
 target_link_libraries(test_ascendc PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
@@ -34,6 +41,27 @@ foreach(backend IN LISTS _asc_backends)
 endforeach()
 # The kernels' assert is tested: keep it in a Release build (NDEBUG drops it, as CANN's does).
 set_source_files_properties(${_asc_rewritten} PROPERTIES COMPILE_OPTIONS "-UNDEBUG")
+aclemu_ascendc_gpu_sources(${_asc_rewritten})
+
+# GPU builds: the kernels' CUDA/HIP variants on a real GPU (label gpu; scripts/gpu_check.sh runs
+# them). Each test skips, saying why, where no GPU answers (fails with ACLEMU_REQUIRE_GPU=1).
+if(ACLEMU_ENABLE_CUDA OR ACLEMU_ENABLE_HIP)
+    add_executable(test_ascendc_gpu ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_gpu.cpp
+                                    $<TARGET_OBJECTS:test_ascendc_kernels>)
+    target_include_directories(test_ascendc_gpu PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc)
+    target_link_libraries(test_ascendc_gpu PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+    if(ACLEMU_ENABLE_CUDA)
+        target_link_libraries(test_ascendc_gpu PRIVATE CUDA::cudart)
+        target_link_libraries(test_ascendc PRIVATE CUDA::cudart)
+    else()
+        target_link_libraries(test_ascendc_gpu PRIVATE hip::host)
+        target_link_libraries(test_ascendc PRIVATE hip::host)
+    endif()
+    aclemu_warnings(test_ascendc_gpu)
+    add_test(NAME ascendc_kernels_gpu COMMAND test_ascendc_gpu)
+    set_tests_properties(ascendc_kernels_gpu PROPERTIES LABELS "gpu;ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=gpu;ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endif()
 
 # A launch is a slice named after the kernel on its stream's ACLEMU_TRACE track
 # (scripts/check_trace.py), on each backend, in order with the copies around it: exact on the
@@ -67,10 +95,16 @@ add_custom_command(OUTPUT ${_asc_fatbin_rewritten}
                            ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
                    COMMENT "Rewriting fatbin_kernels.cpp for a loadable binary")
 add_library(test_fatbin_kernels MODULE ${_asc_fatbin_rewritten})
+aclemu_ascendc_gpu_sources(${_asc_fatbin_rewritten})
 target_link_libraries(test_fatbin_kernels PRIVATE aclemu_ascendc ascendcl)
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_fatbin_kernels PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_fatbin_kernels PRIVATE hip::host)
+endif()
 # Default visibility, as ascendc_fatbin_library builds it: the binary's globals are its interface.
-set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o" CXX_VISIBILITY_PRESET default
-    VISIBILITY_INLINES_HIDDEN OFF
+set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o"
+    CXX_VISIBILITY_PRESET default VISIBILITY_INLINES_HIDDEN OFF
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fatbin/test_fatbin_kernels)
 add_executable(test_ascendc_fatbin ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_fatbin.cpp)
 target_link_libraries(test_ascendc_fatbin PRIVATE ascendcl GTest::gtest_main)

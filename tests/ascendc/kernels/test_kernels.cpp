@@ -105,13 +105,18 @@ __global__ __aicore__ void sum_as_float(GM_ADDR x, GM_ADDR out, uint32_t count) 
     DataCopy(out_gm, r, 8);
 }
 
-// SyncAll: every block adds its index, waits, then block 0 reads the total.
+// SyncAll: every block writes its index + 1 to its slot (at most 16 blocks), waits, then block
+// 0 adds the slots. Portable Ascend C: the same source runs on the GPU (nvcc) too.
 extern "C" __global__ __aicore__ void sync_sum(GM_ADDR data) {
-    __gm__ int32_t* values = reinterpret_cast<__gm__ int32_t*>(data);
-    __atomic_fetch_add(values, static_cast<int32_t>(block_idx) + 1, __ATOMIC_SEQ_CST);
+    volatile __gm__ int32_t* values = reinterpret_cast<volatile __gm__ int32_t*>(data);
+    values[block_idx] = static_cast<int32_t>(block_idx) + 1;
     SyncAll();
     if (block_idx == 0) {
-        values[16] = __atomic_load_n(values, __ATOMIC_SEQ_CST);
+        int32_t total = 0;
+        for (int64_t b = 0; b < block_num; ++b) {
+            total += values[b];
+        }
+        values[16] = total;
     }
 }
 

@@ -40,7 +40,7 @@ struct Layout {
         constexpr std::array<size_t, kCount + 1> aligns{alignof(Params)..., 1};
         Array out{};
         size_t at = 0;
-        for (size_t i = 0; i < kCount; ++i) {
+        for (size_t i = 0; i + 1 < aligns.size(); ++i) {  // i < kCount, which may be 0
             at = (at + aligns[i] - 1) / aligns[i] * aligns[i];
             out[i] = static_cast<uint32_t>(at);
             at += sizes()[i];
@@ -73,8 +73,8 @@ uint32_t params(void (*)(Params...),
     return static_cast<uint32_t>(L::kCount);
 }
 
-template <typename... Params, size_t... I>
-uint32_t launch_unpacked(void (*kernel)(Params...),
+template <auto Kernel, typename... Params, size_t... I>
+uint32_t launch_unpacked(void (*)(Params...),
                          const char* name,
                          const uint8_t* args,
                          uint32_t blocks,
@@ -85,34 +85,35 @@ uint32_t launch_unpacked(void (*kernel)(Params...),
     static constexpr typename L::Array kOffsets = L::offsets();
     (void)args;
     (void)kOffsets;
-    return ::aclemu::ascendc::launch_kernel(
-        kernel, name, blocks, dyn_ub, stream)(load<std::decay_t<Params>>(args + kOffsets[I])...);
+    return ::aclemu::ascendc::kernel_launch<Kernel>(
+        name, blocks, dyn_ub, stream)(load<std::decay_t<Params>>(args + kOffsets[I])...);
 }
 
-template <typename... Params>
+template <auto Kernel, typename... Params>
 uint32_t launch(void (*kernel)(Params...),
                 const char* name,
                 const void* args,
                 uint32_t blocks,
                 uint64_t dyn_ub,
                 void* stream) {
-    return launch_unpacked(kernel,
-                           name,
-                           static_cast<const uint8_t*>(args),
-                           blocks,
-                           dyn_ub,
-                           stream,
-                           std::index_sequence_for<Params...>{});
+    return launch_unpacked<Kernel>(kernel,
+                                   name,
+                                   static_cast<const uint8_t*>(args),
+                                   blocks,
+                                   dyn_ub,
+                                   stream,
+                                   std::index_sequence_for<Params...>{});
 }
 
 }  // namespace aclemu::ascendc::fatbin
 
-#define ACLEMU_FATBIN_ENTRY(kernel)                                                               \
-    extern "C" __attribute__((visibility("default"))) uint32_t aclemu_fatbin_params_##kernel(     \
-        const uint32_t** sizes, const uint32_t** offsets, uint32_t* total) {                      \
-        return ::aclemu::ascendc::fatbin::params(&kernel, sizes, offsets, total);                 \
-    }                                                                                             \
-    extern "C" __attribute__((visibility("default"))) uint32_t aclemu_fatbin_launch_##kernel(     \
-        const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream) {                       \
-        return ::aclemu::ascendc::fatbin::launch(&kernel, #kernel, args, blocks, dyn_ub, stream); \
+#define ACLEMU_FATBIN_ENTRY(kernel)                                                           \
+    extern "C" __attribute__((visibility("default"))) uint32_t aclemu_fatbin_params_##kernel( \
+        const uint32_t** sizes, const uint32_t** offsets, uint32_t* total) {                  \
+        return ::aclemu::ascendc::fatbin::params(&kernel, sizes, offsets, total);             \
+    }                                                                                         \
+    extern "C" __attribute__((visibility("default"))) uint32_t aclemu_fatbin_launch_##kernel( \
+        const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream) {                   \
+        return ::aclemu::ascendc::fatbin::launch<&kernel>(                                    \
+            &kernel, #kernel, args, blocks, dyn_ub, stream);                                  \
     }

@@ -21,7 +21,7 @@ enum class SELMODE : uint8_t {
 namespace detail {
 
 template <typename C>
-bool compare_values(C a, C b, CMPMODE mode) {
+ACLEMU_ASC_HD bool compare_values(C a, C b, CMPMODE mode) {
     switch (mode) {
         case CMPMODE::LT:
             return a < b;
@@ -41,17 +41,18 @@ bool compare_values(C a, C b, CMPMODE mode) {
 
 /// Bytes of a bit mask of `count` elements a tensor of U must hold.
 template <typename U>
-void check_mask_bytes(const char* api, const LocalTensor<U>& mask, uint32_t count) {
+ACLEMU_ASC_HD void check_mask_bytes(const char* api, const LocalTensor<U>& mask, uint32_t count) {
     static_assert(std::is_integral_v<U>, "a bit mask is a LocalTensor of an integer type");
     const uint64_t need = (static_cast<uint64_t>(count) + 7) / 8;
     if (need > static_cast<uint64_t>(mask.GetSize()) * sizeof(U)) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "a mask of %u elements needs %llu bytes; the LocalTensor has %llu",
-                      count,
-                      static_cast<unsigned long long>(need),
-                      static_cast<unsigned long long>(mask.GetSize() * sizeof(U)));
+        ::aclemu::ascendc::detail::format_message(
+            what,
+            sizeof what,
+            "a mask of %u elements needs %llu bytes; the LocalTensor has %llu",
+            count,
+            static_cast<unsigned long long>(need),
+            static_cast<unsigned long long>(mask.GetSize() * sizeof(U)));
         ::aclemu::ascendc::detail::fail_block(api, what);
     }
 }
@@ -59,14 +60,15 @@ void check_mask_bytes(const char* api, const LocalTensor<U>& mask, uint32_t coun
 /// The A2/A3 count forms of Compare process whole 256-byte repeats: another count is a kernel
 /// bug the NPU does not report (aclemu compares exactly `count`).
 template <typename T>
-void check_compare_count(const char* api, uint32_t count) {
+ACLEMU_ASC_HD void check_compare_count(const char* api, uint32_t count) {
     if ((static_cast<uint64_t>(count) * sizeof(T)) % ONE_REPEAT_BYTE_SIZE != 0) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "count %u (%llu bytes) is not a multiple of 256 bytes",
-                      count,
-                      static_cast<unsigned long long>(count * sizeof(T)));
+        ::aclemu::ascendc::detail::format_message(
+            what,
+            sizeof what,
+            "count %u (%llu bytes) is not a multiple of 256 bytes",
+            count,
+            static_cast<unsigned long long>(count * sizeof(T)));
         ::aclemu::ascendc::detail::report_check(api, what);
     }
 }
@@ -74,7 +76,7 @@ void check_compare_count(const char* api, uint32_t count) {
 /// Writes bit i of the mask in `dst` for i < count, from `bit(i)`; the unused high bits of the
 /// last byte are cleared.
 template <typename U, typename Bit>
-void write_mask(const LocalTensor<U>& dst, uint32_t count, Bit bit) {
+ACLEMU_ASC_HD void write_mask(const LocalTensor<U>& dst, uint32_t count, Bit bit) {
     auto* bytes = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     for (uint32_t byte = 0; byte < (count + 7) / 8; ++byte) {
         uint8_t value = 0;
@@ -86,7 +88,7 @@ void write_mask(const LocalTensor<U>& dst, uint32_t count, Bit bit) {
 }
 
 template <typename U>
-bool mask_bit(const LocalTensor<U>& mask, uint32_t i) {
+ACLEMU_ASC_HD bool mask_bit(const LocalTensor<U>& mask, uint32_t i) {
     const auto* bytes = reinterpret_cast<const uint8_t*>(mask.GetPhyAddr());
     return ((bytes[i / 8] >> (i % 8)) & 1u) != 0;
 }
@@ -95,11 +97,11 @@ bool mask_bit(const LocalTensor<U>& mask, uint32_t i) {
 
 /// dst bit i = src0[i] <cmpMode> src1[i], for the first `count` elements.
 template <typename T, typename U>
-void Compare(const LocalTensor<U>& dst,
-             const LocalTensor<T>& src0,
-             const LocalTensor<T>& src1,
-             CMPMODE cmpMode,
-             uint32_t count) {
+ACLEMU_ASC_HD void Compare(const LocalTensor<U>& dst,
+                           const LocalTensor<T>& src0,
+                           const LocalTensor<T>& src1,
+                           CMPMODE cmpMode,
+                           uint32_t count) {
     detail::check_count("Compare", src0, count);
     detail::check_count("Compare", src1, count);
     detail::check_mask_bytes("Compare", dst, count);
@@ -114,11 +116,11 @@ void Compare(const LocalTensor<U>& dst,
 
 /// dst bit i = src0[i] <cmpMode> scalar, for the first `count` elements.
 template <typename T, typename U>
-void Compares(const LocalTensor<U>& dst,
-              const LocalTensor<T>& src0,
-              const T src1Scalar,
-              CMPMODE cmpMode,
-              uint32_t count) {
+ACLEMU_ASC_HD void Compares(const LocalTensor<U>& dst,
+                            const LocalTensor<T>& src0,
+                            const T src1Scalar,
+                            CMPMODE cmpMode,
+                            uint32_t count) {
     detail::check_count("Compares", src0, count);
     detail::check_mask_bytes("Compares", dst, count);
     using C = detail::Compute<T>;
@@ -131,23 +133,23 @@ void Compares(const LocalTensor<U>& dst,
 
 /// The name Compares had before CANN 8.5.
 template <typename T, typename U>
-void CompareScalar(const LocalTensor<U>& dst,
-                   const LocalTensor<T>& src0,
-                   const T src1Scalar,
-                   CMPMODE cmpMode,
-                   uint32_t count) {
+ACLEMU_ASC_HD void CompareScalar(const LocalTensor<U>& dst,
+                                 const LocalTensor<T>& src0,
+                                 const T src1Scalar,
+                                 CMPMODE cmpMode,
+                                 uint32_t count) {
     Compares(dst, src0, src1Scalar, cmpMode, count);
 }
 
 /// Modes 0 and 2: dst[i] = bit ? src0[i] : src1[i]. Mode 0 reads only the first repeat's bits
 /// (256 bytes of T) and applies them to every repeat; mode 2 reads one bit per element.
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1,
-            SELMODE selMode,
-            uint32_t count) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          const LocalTensor<T>& src1,
+                          SELMODE selMode,
+                          uint32_t count) {
     constexpr const char* kApi = "Select";
     if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         ::aclemu::ascendc::detail::fail_block(
@@ -169,12 +171,12 @@ void Select(const LocalTensor<T>& dst,
 
 /// Mode 1: dst[i] = bit i ? src0[i] : scalar.
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            T src1,
-            SELMODE selMode,
-            uint32_t count) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          T src1,
+                          SELMODE selMode,
+                          uint32_t count) {
     constexpr const char* kApi = "Select";
     if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         ::aclemu::ascendc::detail::fail_block(

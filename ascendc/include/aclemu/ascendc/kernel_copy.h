@@ -18,7 +18,10 @@ constexpr uint32_t DEFAULT_BLK_STRIDE = 1;
 
 struct DataCopyParams {
     DataCopyParams() = default;
-    DataCopyParams(uint16_t count, uint16_t len, uint16_t src_stride, uint16_t dst_stride)
+    ACLEMU_ASC_HD DataCopyParams(uint16_t count,
+                                 uint16_t len,
+                                 uint16_t src_stride,
+                                 uint16_t dst_stride)
         : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride) {}
     uint16_t blockCount = 1;
     uint16_t blockLen = 0;   // 32-byte blocks
@@ -28,7 +31,7 @@ struct DataCopyParams {
 
 namespace detail {
 
-inline void check_ub_aligned(const char* api, const void* address) {
+inline ACLEMU_ASC_HD void check_ub_aligned(const char* api, const void* address) {
     if (reinterpret_cast<uintptr_t>(address) % ONE_BLK_SIZE != 0) {
         ::aclemu::ascendc::detail::report_check(api, "the UB address is not 32-byte aligned");
     }
@@ -36,35 +39,39 @@ inline void check_ub_aligned(const char* api, const void* address) {
 
 /// The bytes the NPU copies for `count` elements: rounded down to 32 (reported).
 template <typename T>
-uint64_t copy_bytes(uint32_t count) {
+ACLEMU_ASC_HD uint64_t copy_bytes(uint32_t count) {
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
     if (bytes % ONE_BLK_SIZE != 0) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "%u elements are %llu bytes, not a multiple of 32: the NPU copies only %llu",
-                      count,
-                      static_cast<unsigned long long>(bytes),
-                      static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
+        ::aclemu::ascendc::detail::format_message(
+            what,
+            sizeof what,
+            "%u elements are %llu bytes, not a multiple of 32: the NPU copies only %llu",
+            count,
+            static_cast<unsigned long long>(bytes),
+            static_cast<unsigned long long>(bytes / ONE_BLK_SIZE * ONE_BLK_SIZE));
         ::aclemu::ascendc::detail::report_check("DataCopy", what);
     }
     return bytes / ONE_BLK_SIZE * ONE_BLK_SIZE;
 }
 
-inline void check_fits(const char* api, uint64_t bytes, uint64_t size_bytes, const char* side) {
+inline ACLEMU_ASC_HD void check_fits(const char* api,
+                                     uint64_t bytes,
+                                     uint64_t size_bytes,
+                                     const char* side) {
     if (size_bytes != 0 && bytes > size_bytes) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "%llu bytes exceed the %s tensor's %llu",
-                      static_cast<unsigned long long>(bytes),
-                      side,
-                      static_cast<unsigned long long>(size_bytes));
+        ::aclemu::ascendc::detail::format_message(what,
+                                                  sizeof what,
+                                                  "%llu bytes exceed the %s tensor's %llu",
+                                                  static_cast<unsigned long long>(bytes),
+                                                  side,
+                                                  static_cast<unsigned long long>(size_bytes));
         ::aclemu::ascendc::detail::report_check(api, what);
     }
 }
 
-inline void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams& p) {
+inline ACLEMU_ASC_HD void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams& p) {
     const uint64_t block = static_cast<uint64_t>(p.blockLen) * ONE_BLK_SIZE;
     for (uint32_t i = 0; i < p.blockCount; ++i) {
         std::memmove(dst + i * (block + p.dstStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
@@ -75,7 +82,7 @@ inline void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams&
 
 /// Adds `value` to the GM element at `address` atomically (other blocks may add too).
 template <typename T>
-void atomic_add_element(T* address, T value) {
+ACLEMU_ASC_HD void atomic_add_element(T* address, T value) {
     using C =
         std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
@@ -87,11 +94,39 @@ void atomic_add_element(T* address, T value) {
         std::conditional_t<sizeof(T) == 2,
                            uint16_t,
                            std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+#ifdef ACLEMU_ASC_DEVICE_PASS
+    // GPU atomics compare-and-swap 32- or 64-bit words: a narrower element is updated inside
+    // the aligned 32-bit word that holds it.
+    using Cas = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned int>;
+    const uintptr_t at = reinterpret_cast<uintptr_t>(address);
+    Cas* cell = reinterpret_cast<Cas*>(at & ~static_cast<uintptr_t>(sizeof(Cas) - 1));
+    const unsigned shift = static_cast<unsigned>(at - reinterpret_cast<uintptr_t>(cell)) * 8u;
+    Cas seen = *reinterpret_cast<volatile Cas*>(cell);
+    for (;;) {
+        Word bits = static_cast<Word>(seen >> shift);
+        T old;
+        memcpy(&old, &bits, sizeof old);
+        const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
+        memcpy(&bits, &sum, sizeof bits);
+        Cas desired = seen;
+        if constexpr (sizeof(T) < sizeof(Cas)) {
+            const Cas field = static_cast<Cas>(static_cast<Word>(~Word{0})) << shift;
+            desired = (seen & ~field) | (static_cast<Cas>(bits) << shift);
+        } else {
+            desired = static_cast<Cas>(bits);
+        }
+        const Cas before = atomicCAS(cell, seen, desired);
+        if (before == seen) {
+            return;
+        }
+        seen = before;
+    }
+#else
     Word* word = reinterpret_cast<Word*>(address);
     Word expected = __atomic_load_n(word, __ATOMIC_RELAXED);
     for (;;) {
         T old;
-        std::memcpy(&old, &expected, sizeof old);
+        std::memcpy(static_cast<void*>(&old), &expected, sizeof old);
         const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
         Word desired;
         std::memcpy(&desired, &sum, sizeof desired);
@@ -100,11 +135,12 @@ void atomic_add_element(T* address, T value) {
             return;
         }
     }
+#endif
 }
 
 /// A store of `bytes` from UB into GM: a copy, or an accumulation after SetAtomicAdd.
 template <typename T>
-void store_to_gm(T* dst, const T* src, uint64_t bytes) {
+ACLEMU_ASC_HD void store_to_gm(T* dst, const T* src, uint64_t bytes) {
     ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
     if (block == nullptr || !block->atomic_add) {
         std::memcpy(dst, src, bytes);
@@ -115,14 +151,14 @@ void store_to_gm(T* dst, const T* src, uint64_t bytes) {
     }
 }
 
-inline uint64_t strided_extent(uint16_t count, uint16_t len, uint16_t stride) {
+inline ACLEMU_ASC_HD uint64_t strided_extent(uint16_t count, uint16_t len, uint16_t stride) {
     return count == 0 ? 0 : (static_cast<uint64_t>(count) * (len + stride) - stride) * ONE_BLK_SIZE;
 }
 
 }  // namespace detail
 
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+ACLEMU_ASC_HD void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
     detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
     const uint64_t bytes = detail::copy_bytes<T>(count);
     detail::check_fits("DataCopy", bytes, src.GetSize() * sizeof(T), "source GlobalTensor");
@@ -134,7 +170,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
 }
 
 template <typename T>
-void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+ACLEMU_ASC_HD void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
     detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
     const uint64_t bytes = detail::copy_bytes<T>(count);
     detail::check_fits("DataCopy", bytes, dst.GetSize() * sizeof(T), "destination GlobalTensor");
@@ -144,7 +180,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
 }
 
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+ACLEMU_ASC_HD void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
     detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
     detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
     const uint64_t bytes = detail::copy_bytes<T>(count);
@@ -152,7 +188,9 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
 }
 
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+ACLEMU_ASC_HD void DataCopy(const LocalTensor<T>& dst,
+                            const GlobalTensor<T>& src,
+                            const DataCopyParams& p) {
     detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
     detail::check_fits("DataCopy",
                        detail::strided_extent(p.blockCount, p.blockLen, p.srcStride),
@@ -168,7 +206,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
 }
 
 template <typename T>
-void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+ACLEMU_ASC_HD void DataCopy(const GlobalTensor<T>& dst,
+                            const LocalTensor<T>& src,
+                            const DataCopyParams& p) {
     detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
     detail::check_fits("DataCopy",
                        detail::strided_extent(p.blockCount, p.blockLen, p.dstStride),
@@ -184,7 +224,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 }
 
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+ACLEMU_ASC_HD void DataCopy(const LocalTensor<T>& dst,
+                            const LocalTensor<T>& src,
+                            const DataCopyParams& p) {
     detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
     detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
     detail::strided_copy(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()),

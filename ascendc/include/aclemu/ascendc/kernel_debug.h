@@ -12,7 +12,7 @@ namespace AscendC {
 namespace detail {
 
 template <typename T>
-::aclemu::ascendc::detail::PrintArg print_arg(const T& value) {
+ACLEMU_ASC_HD ::aclemu::ascendc::detail::PrintArg print_arg(const T& value) {
     using ::aclemu::ascendc::detail::PrintArg;
     PrintArg arg{};
     if constexpr (std::is_same_v<
@@ -49,7 +49,7 @@ template <typename T>
 
 /// CANN's kernel printf: %d %i %ld %lld %u %lu %llu %x %lx %llx %X %f %F %s %p %%.
 template <typename... Args>
-inline void printf(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void printf(const char* format, const Args&... args) {
 #if ASCENDC_DUMP
     const ::aclemu::ascendc::detail::PrintArg packed[sizeof...(Args) + 1] = {
         detail::print_arg(args)...};
@@ -61,31 +61,31 @@ inline void printf(const char* format, const Args&... args) {
 }
 
 template <typename... Args>
-inline void PRINTF(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void PRINTF(const char* format, const Args&... args) {
     AscendC::printf(format, args...);
 }
 
 /// Interrupts the core: the kernel fails with 507035.
-[[noreturn]] inline void Trap() {
+[[noreturn]] inline ACLEMU_ASC_HD void Trap() {
     ::aclemu::ascendc::detail::fail_block("Trap", "the kernel trapped");
 }
 
 namespace detail {
 
-inline void assert_message() {}
+inline ACLEMU_ASC_HD void assert_message() {}
 template <typename... Args>
-inline void assert_message(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void assert_message(const char* format, const Args&... args) {
     AscendC::printf(format, args...);
 }
 
 // `value` is the expression again (unused): the macro passes its arguments on as they are.
 template <typename... Args>
-inline void assert_failed(
+inline ACLEMU_ASC_HD void assert_failed(
     const char* expr, const char* file, int line, bool value, const Args&... args) {
     (void)value;
     char head[1024];
-    const int n =
-        std::snprintf(head, sizeof head, "[ASSERT] %s:%d: Assertion `%s' ", file, line, expr);
+    const int n = ::aclemu::ascendc::detail::format_message(
+        head, sizeof head, "[ASSERT] %s:%d: Assertion `%s' ", file, line, expr);
     ::aclemu::ascendc::detail::block_print_text(head, n > 0 ? static_cast<size_t>(n) : 0);
     assert_message(args...);
     ::aclemu::ascendc::detail::block_print_text("\n", 1);

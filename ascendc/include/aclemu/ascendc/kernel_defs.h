@@ -10,10 +10,21 @@
 #include <cstring>
 #include <type_traits>
 
-#define __global__
-#define __aicore__
-#define __vector__
-#define __mix__(aic, aiv)
+// Compiled by nvcc or hipcc, a kernel and its __aicore__ functions are __host__ __device__: the
+// GPU runs them through the __global__ entry block_device.h adds, the CPU backend and the GPU
+// simulator on the host. CUDA's own __global__ is then spelled __attribute__((global)).
+#ifdef ACLEMU_ASC_GPU_COMPILER
+#    undef __global__
+#    define __global__
+#    define __aicore__        __host__ __device__
+#    define __vector__        __host__ __device__
+#    define __mix__(aic, aiv) __host__ __device__
+#else
+#    define __global__
+#    define __aicore__
+#    define __vector__
+#    define __mix__(aic, aiv)
+#endif
 #define __gm__
 #define __ubuf__
 #define __inout_pipe__(pipe)
@@ -39,22 +50,29 @@
 #endif
 #define __ACLEMU_ASCENDC__ 1
 
-// IEEE binary16: GCC's _Float16 computes each operation in float and rounds once.
+// IEEE binary16, each operation computed in float and rounded once: GCC's and clang's _Float16,
+// and under nvcc CUDA's __half (nvcc's device code has no _Float16).
+#if defined(__CUDACC__) && !defined(__HIPCC__)
+#    include <cuda_fp16.h>
+using half = __half;
+#else
 using half = _Float16;
+#endif
 
 /// bfloat16: float's upper 16 bits, rounded to nearest even; arithmetic in float.
 struct bfloat16_t {
     uint16_t bits = 0;
     bfloat16_t() = default;
     template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
-    bfloat16_t(T value) : bits(from_float(static_cast<float>(value))) {}  // NOLINT: as a scalar
-    operator float() const {                                              // NOLINT
+    ACLEMU_ASC_HD bfloat16_t(T value)
+        : bits(from_float(static_cast<float>(value))) {}  // NOLINT: as a scalar
+    ACLEMU_ASC_HD operator float() const {                // NOLINT
         const uint32_t u = static_cast<uint32_t>(bits) << 16;
         float f;
         std::memcpy(&f, &u, sizeof f);
         return f;
     }
-    static uint16_t from_float(float f) {
+    static ACLEMU_ASC_HD uint16_t from_float(float f) {
         uint32_t u;
         std::memcpy(&u, &f, sizeof u);
         if ((u & 0x7FFFFFFFu) > 0x7F800000u) {
@@ -66,24 +84,24 @@ struct bfloat16_t {
 
 namespace AscendC {
 
-inline int64_t GetBlockIdx() {
+inline ACLEMU_ASC_HD int64_t GetBlockIdx() {
     return block_idx;
 }
-inline int64_t GetBlockNum() {
+inline ACLEMU_ASC_HD int64_t GetBlockNum() {
     return block_num;
 }
 // A vector-only kernel has one sub-block per block.
-inline int64_t GetSubBlockIdx() {
+inline ACLEMU_ASC_HD int64_t GetSubBlockIdx() {
     return 0;
 }
-inline int64_t GetSubBlockNum() {
+inline ACLEMU_ASC_HD int64_t GetSubBlockNum() {
     return 1;
 }
-inline int64_t GetTaskRation() {
+inline ACLEMU_ASC_HD int64_t GetTaskRation() {
     return 1;
 }
 /// Resets per-core modes (mask, atomics) at kernel start; nothing to reset here.
-inline void InitSocState() {}
+inline ACLEMU_ASC_HD void InitSocState() {}
 
 enum class TPosition : uint8_t {
     GM,
@@ -189,6 +207,8 @@ constexpr AscendC::CacheLine SINGLE_CACHE_LINE = AscendC::CacheLine::SINGLE_CACH
 constexpr AscendC::DcciDst CACHELINE_OUT = AscendC::DcciDst::CACHELINE_OUT;
 constexpr AscendC::DcciDst CACHELINE_ALL = AscendC::DcciDst::CACHELINE_ALL;
 template <typename T>
-inline void dcci(T*, AscendC::CacheLine, AscendC::DcciDst = AscendC::DcciDst::CACHELINE_ALL) {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+inline ACLEMU_ASC_HD void dcci(T*,
+                               AscendC::CacheLine,
+                               AscendC::DcciDst = AscendC::DcciDst::CACHELINE_ALL) {
+    ::aclemu::ascendc::detail::memory_fence();
 }

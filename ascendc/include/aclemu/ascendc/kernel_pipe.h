@@ -15,7 +15,7 @@ namespace detail {
 constexpr uint32_t kUbAlign = 32;
 constexpr int kMaxQueueBuffers = 64;  // per kernel, as the NPU's
 
-inline ::aclemu::ascendc::detail::BlockState& block_state(const char* api) {
+ACLEMU_ASC_HD inline ::aclemu::ascendc::detail::BlockState& block_state(const char* api) {
     ::aclemu::ascendc::detail::BlockState* state = ::aclemu::ascendc::detail::current_block();
     if (state == nullptr) {
         ::aclemu::ascendc::detail::fail_block(api, "called outside a kernel");
@@ -24,17 +24,18 @@ inline ::aclemu::ascendc::detail::BlockState& block_state(const char* api) {
 }
 
 /// `bytes` of UB, 32-byte aligned; a report and a failed block when the UB is full.
-inline uint8_t* take_ub(const char* api, uint32_t bytes) {
+inline ACLEMU_ASC_HD uint8_t* take_ub(const char* api, uint32_t bytes) {
     auto& block = block_state(api);
     const uint64_t rounded = (static_cast<uint64_t>(bytes) + kUbAlign - 1) / kUbAlign * kUbAlign;
     if (block.ub_top + rounded > block.ub_size) {
         char what[200];
-        std::snprintf(what,
-                      sizeof what,
-                      "UB overflow: %llu more bytes with %u of %u already in use",
-                      static_cast<unsigned long long>(rounded),
-                      block.ub_top,
-                      block.ub_size);
+        ::aclemu::ascendc::detail::format_message(
+            what,
+            sizeof what,
+            "UB overflow: %llu more bytes with %u of %u already in use",
+            static_cast<unsigned long long>(rounded),
+            block.ub_top,
+            block.ub_size);
         ::aclemu::ascendc::detail::fail_block(api, what);
     }
     uint8_t* address = block.ub + block.ub_top;
@@ -52,7 +53,7 @@ template <TPosition Src, TPosition Dst, int32_t Depth, auto... Config>
 class TQueBind {
 public:
     template <typename T>
-    LocalTensor<T> AllocTensor() {
+    ACLEMU_ASC_HD LocalTensor<T> AllocTensor() {
         if (free_count_ == 0) {
             report("AllocTensor", "no free buffer: every buffer is allocated and not freed");
             return LocalTensor<T>();
@@ -62,7 +63,7 @@ public:
     }
 
     template <typename T>
-    void FreeTensor(const LocalTensor<T>& tensor) {
+    ACLEMU_ASC_HD void FreeTensor(const LocalTensor<T>& tensor) {
         if (free_count_ >= num_) {
             report("FreeTensor", "more buffers freed than allocated");
             return;
@@ -71,7 +72,7 @@ public:
     }
 
     template <typename T>
-    bool EnQue(const LocalTensor<T>& tensor) {
+    ACLEMU_ASC_HD bool EnQue(const LocalTensor<T>& tensor) {
         if (queued_ >= num_) {
             report("EnQue", "more tensors enqueued than the queue has buffers");
             return false;
@@ -82,7 +83,7 @@ public:
     }
 
     template <typename T>
-    LocalTensor<T> DeQue() {
+    ACLEMU_ASC_HD LocalTensor<T> DeQue() {
         if (queued_ == 0) {
             report("DeQue", "the queue is empty (an NPU would wait forever)");
             return LocalTensor<T>();
@@ -93,19 +94,19 @@ public:
         return LocalTensor<T>(reinterpret_cast<T*>(buffer), length_ / sizeof(T), Dst);
     }
 
-    bool VacantInQue() const { return queued_ < num_; }
-    bool HasTensorInQue() const { return queued_ > 0; }
-    int32_t GetTensorCountInQue() const { return queued_; }
-    bool HasIdleBuffer() const { return free_count_ > 0; }
-    void FreeAllEvent() {}
+    ACLEMU_ASC_HD bool VacantInQue() const { return queued_ < num_; }
+    ACLEMU_ASC_HD bool HasTensorInQue() const { return queued_ > 0; }
+    ACLEMU_ASC_HD int32_t GetTensorCountInQue() const { return queued_; }
+    ACLEMU_ASC_HD bool HasIdleBuffer() const { return free_count_ > 0; }
+    ACLEMU_ASC_HD void FreeAllEvent() {}
 
 private:
     friend class TPipe;
     static constexpr int kMax = detail::kMaxQueueBuffers;
 
-    void report(const char* api, const char* what) {
+    ACLEMU_ASC_HD void report(const char* api, const char* what) {
         char name[48];
-        std::snprintf(name, sizeof name, "TQue::%s", api);
+        ::aclemu::ascendc::detail::format_message(name, sizeof name, "TQue::%s", api);
         ::aclemu::ascendc::detail::fail_block(name, what);
     }
 
@@ -126,12 +127,12 @@ template <TPosition Pos>
 class TBuf {
 public:
     template <typename T>
-    LocalTensor<T> Get() const {
+    ACLEMU_ASC_HD LocalTensor<T> Get() const {
         return LocalTensor<T>(reinterpret_cast<T*>(buffer_), length_ / sizeof(T), Pos);
     }
     /// The first `count` elements.
     template <typename T>
-    LocalTensor<T> Get(uint32_t count) const {
+    ACLEMU_ASC_HD LocalTensor<T> Get(uint32_t count) const {
         if (static_cast<uint64_t>(count) * sizeof(T) > length_) {
             ::aclemu::ascendc::detail::report_check("TBuf::Get",
                                                     "more elements than the buffer holds");
@@ -140,7 +141,7 @@ public:
     }
     /// `count` elements from byte `offset`.
     template <typename T>
-    LocalTensor<T> GetWithOffset(uint32_t count, uint32_t offset) const {
+    ACLEMU_ASC_HD LocalTensor<T> GetWithOffset(uint32_t count, uint32_t offset) const {
         if (offset % detail::kUbAlign != 0) {
             ::aclemu::ascendc::detail::report_check("TBuf::GetWithOffset",
                                                     "offset is not a multiple of 32 bytes");
@@ -161,14 +162,14 @@ private:
 /// Owns the kernel's local memory: what it hands out returns to the UB when it is destroyed.
 class TPipe {
 public:
-    TPipe() : base_(detail::block_state("TPipe").ub_top) {}
-    ~TPipe() { Destroy(); }
+    ACLEMU_ASC_HD TPipe() : base_(detail::block_state("TPipe").ub_top) {}
+    ACLEMU_ASC_HD ~TPipe() { Destroy(); }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
 
     /// `num` buffers of `len` bytes (rounded up to 32) for a queue.
     template <class Queue>
-    bool InitBuffer(Queue& queue, uint8_t num, uint32_t len) {
+    ACLEMU_ASC_HD bool InitBuffer(Queue& queue, uint8_t num, uint32_t len) {
         if (num == 0 || num > detail::kMaxQueueBuffers
             || buffers_ + num > detail::kMaxQueueBuffers) {
             ::aclemu::ascendc::detail::fail_block("TPipe::InitBuffer",
@@ -194,7 +195,7 @@ public:
     }
 
     template <TPosition Pos>
-    bool InitBuffer(TBuf<Pos>& buffer, uint32_t len) {
+    ACLEMU_ASC_HD bool InitBuffer(TBuf<Pos>& buffer, uint32_t len) {
         const uint32_t rounded = (len + detail::kUbAlign - 1) / detail::kUbAlign * detail::kUbAlign;
         buffer.buffer_ = detail::take_ub("TPipe::InitBuffer", rounded);
         buffer.length_ = rounded;
@@ -202,12 +203,12 @@ public:
         return true;
     }
 
-    void Init() {}
-    void Reset() {
+    ACLEMU_ASC_HD void Init() {}
+    ACLEMU_ASC_HD void Reset() {
         detail::block_state("TPipe::Reset").ub_top = base_;
         buffers_ = 0;
     }
-    void Destroy() {
+    ACLEMU_ASC_HD void Destroy() {
         if (::aclemu::ascendc::detail::BlockState* block =
                 ::aclemu::ascendc::detail::current_block()) {
             block->ub_top = base_;
@@ -227,8 +228,8 @@ public:
     static_assert(Hw == Hardware::UB,
                   "aclemu supports LocalMemAllocator<Hardware::UB> only (L1/L0 are Cube memory)");
 
-    LocalMemAllocator() : base_(detail::block_state("LocalMemAllocator").ub_top) {}
-    ~LocalMemAllocator() {
+    ACLEMU_ASC_HD LocalMemAllocator() : base_(detail::block_state("LocalMemAllocator").ub_top) {}
+    ACLEMU_ASC_HD ~LocalMemAllocator() {
         if (::aclemu::ascendc::detail::BlockState* block =
                 ::aclemu::ascendc::detail::current_block()) {
             block->ub_top = base_;
@@ -238,27 +239,29 @@ public:
     LocalMemAllocator& operator=(const LocalMemAllocator&) = delete;
 
     template <typename T, uint32_t Count>
-    LocalTensor<T> Alloc() {
+    ACLEMU_ASC_HD LocalTensor<T> Alloc() {
         return take<T>(TPosition::VECCALC, Count);
     }
     template <TPosition Pos, typename T, uint32_t Count>
-    LocalTensor<T> Alloc() {
+    ACLEMU_ASC_HD LocalTensor<T> Alloc() {
         return take<T>(Pos, Count);
     }
     template <typename T>
-    LocalTensor<T> Alloc(uint32_t count) {
+    ACLEMU_ASC_HD LocalTensor<T> Alloc(uint32_t count) {
         return take<T>(TPosition::VECCALC, count);
     }
     template <TPosition Pos, typename T>
-    LocalTensor<T> Alloc(uint32_t count) {
+    ACLEMU_ASC_HD LocalTensor<T> Alloc(uint32_t count) {
         return take<T>(Pos, count);
     }
     /// Bytes handed out so far.
-    uint32_t GetCurAddr() const { return detail::block_state("LocalMemAllocator").ub_top - base_; }
+    ACLEMU_ASC_HD uint32_t GetCurAddr() const {
+        return detail::block_state("LocalMemAllocator").ub_top - base_;
+    }
 
 private:
     template <typename T>
-    LocalTensor<T> take(TPosition pos, uint32_t count) {
+    ACLEMU_ASC_HD LocalTensor<T> take(TPosition pos, uint32_t count) {
         uint8_t* address =
             detail::take_ub("LocalMemAllocator::Alloc", static_cast<uint32_t>(count * sizeof(T)));
         return LocalTensor<T>(reinterpret_cast<T*>(address), count, pos);

@@ -11,12 +11,12 @@ namespace AscendC {
 
 struct BinaryRepeatParams {
     BinaryRepeatParams() = default;
-    BinaryRepeatParams(uint8_t dst_blk,
-                       uint8_t src0_blk,
-                       uint8_t src1_blk,
-                       uint8_t dst_rep,
-                       uint8_t src0_rep,
-                       uint8_t src1_rep)
+    ACLEMU_ASC_HD BinaryRepeatParams(uint8_t dst_blk,
+                                     uint8_t src0_blk,
+                                     uint8_t src1_blk,
+                                     uint8_t dst_rep,
+                                     uint8_t src0_rep,
+                                     uint8_t src1_rep)
         : dstBlkStride(dst_blk),
           src0BlkStride(src0_blk),
           src1BlkStride(src1_blk),
@@ -33,7 +33,10 @@ struct BinaryRepeatParams {
 
 struct UnaryRepeatParams {
     UnaryRepeatParams() = default;
-    UnaryRepeatParams(uint16_t dst_blk, uint16_t src_blk, uint8_t dst_rep, uint8_t src_rep)
+    ACLEMU_ASC_HD UnaryRepeatParams(uint16_t dst_blk,
+                                    uint16_t src_blk,
+                                    uint8_t dst_rep,
+                                    uint8_t src_rep)
         : dstBlkStride(dst_blk),
           srcBlkStride(src_blk),
           dstRepStride(dst_rep),
@@ -52,17 +55,17 @@ struct RepeatMask {
     uint64_t count = 0;
     uint64_t words[2] = {0, 0};
 
-    bool selects(uint32_t k) const {
+    ACLEMU_ASC_HD bool selects(uint32_t k) const {
         return bits ? ((words[k / 64] >> (k % 64)) & 1u) != 0 : k < count;
     }
 };
 
-inline RepeatMask mask_of(uint64_t count) {
+inline ACLEMU_ASC_HD RepeatMask mask_of(uint64_t count) {
     RepeatMask m;
     m.count = count;
     return m;
 }
-inline RepeatMask mask_of(const uint64_t (&words)[2]) {
+inline ACLEMU_ASC_HD RepeatMask mask_of(const uint64_t (&words)[2]) {
     RepeatMask m;
     m.bits = true;
     m.words[0] = words[0];
@@ -72,8 +75,8 @@ inline RepeatMask mask_of(const uint64_t (&words)[2]) {
 
 /// Element offset of element e of DataBlock b of repeat r, with strides in DataBlocks.
 template <typename T>
-uint64_t repeat_offset(
-    uint32_t r, uint32_t b, uint32_t e, uint32_t blk_stride, uint32_t rep_stride) {
+ACLEMU_ASC_HD uint64_t
+repeat_offset(uint32_t r, uint32_t b, uint32_t e, uint32_t blk_stride, uint32_t rep_stride) {
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     return (static_cast<uint64_t>(r) * rep_stride + static_cast<uint64_t>(b) * blk_stride)
                * per_block
@@ -81,36 +84,36 @@ uint64_t repeat_offset(
 }
 
 template <typename T>
-void check_repeat(const char* api, const RepeatMask& mask, uint8_t repeats) {
+ACLEMU_ASC_HD void check_repeat(const char* api, const RepeatMask& mask, uint8_t repeats) {
     constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
     if (!mask.bits && mask.count > per_repeat) {
         char what[120];
-        std::snprintf(what,
-                      sizeof what,
-                      "mask %llu exceeds the %u elements of a repeat",
-                      static_cast<unsigned long long>(mask.count),
-                      per_repeat);
+        ::aclemu::ascendc::detail::format_message(what,
+                                                  sizeof what,
+                                                  "mask %llu exceeds the %u elements of a repeat",
+                                                  static_cast<unsigned long long>(mask.count),
+                                                  per_repeat);
         ::aclemu::ascendc::detail::fail_block(api, what);
     }
     (void)repeats;  // uint8_t: at most 255, as the NPU's
 }
 
 template <typename T>
-void check_reach(const char* api, const LocalTensor<T>& tensor, uint64_t last) {
+ACLEMU_ASC_HD void check_reach(const char* api, const LocalTensor<T>& tensor, uint64_t last) {
     if (last >= tensor.GetSize()) {
         ::aclemu::ascendc::detail::fail_block(api, "the repeats reach beyond the LocalTensor");
     }
 }
 
 template <typename T, typename Op>
-void binary_repeat(const char* api,
-                   const LocalTensor<T>& dst,
-                   const LocalTensor<T>& a,
-                   const LocalTensor<T>& b,
-                   const RepeatMask& mask,
-                   uint8_t repeats,
-                   const BinaryRepeatParams& p,
-                   Op op) {
+ACLEMU_ASC_HD void binary_repeat(const char* api,
+                                 const LocalTensor<T>& dst,
+                                 const LocalTensor<T>& a,
+                                 const LocalTensor<T>& b,
+                                 const RepeatMask& mask,
+                                 uint8_t repeats,
+                                 const BinaryRepeatParams& p,
+                                 Op op) {
     check_repeat<T>(api, mask, repeats);
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     using C =
@@ -135,13 +138,13 @@ void binary_repeat(const char* api,
 }
 
 template <typename T, typename Op>
-void unary_repeat(const char* api,
-                  const LocalTensor<T>& dst,
-                  const LocalTensor<T>& a,
-                  const RepeatMask& mask,
-                  uint8_t repeats,
-                  const UnaryRepeatParams& p,
-                  Op op) {
+ACLEMU_ASC_HD void unary_repeat(const char* api,
+                                const LocalTensor<T>& dst,
+                                const LocalTensor<T>& a,
+                                const RepeatMask& mask,
+                                uint8_t repeats,
+                                const UnaryRepeatParams& p,
+                                Op op) {
     check_repeat<T>(api, mask, repeats);
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     using C =

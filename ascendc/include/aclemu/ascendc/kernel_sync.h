@@ -18,34 +18,36 @@ constexpr event_t EVENT_ID6 = 6;
 constexpr event_t EVENT_ID7 = 7;
 
 template <HardEvent Event>
-inline void SetFlag(int32_t) {}
+inline ACLEMU_ASC_HD void SetFlag(int32_t) {}
 template <HardEvent Event>
-inline void WaitFlag(int32_t) {}
+inline ACLEMU_ASC_HD void WaitFlag(int32_t) {}
 template <pipe_t Pipe = PIPE_ALL>
-inline void PipeBarrier() {}
-inline void pipe_barrier(pipe_t) {}
+inline ACLEMU_ASC_HD void PipeBarrier() {}
+inline ACLEMU_ASC_HD void pipe_barrier(pipe_t) {}
 template <typename... Args>
-inline void set_flag(Args...) {}
+inline ACLEMU_ASC_HD void set_flag(Args...) {}
 template <typename... Args>
-inline void wait_flag(Args...) {}
+inline ACLEMU_ASC_HD void wait_flag(Args...) {}
 
 /// Makes the block's GM stores visible to the other blocks at once.
 template <typename T,
           CacheLine Line = CacheLine::SINGLE_CACHE_LINE,
           DcciDst Dst = DcciDst::CACHELINE_OUT>
-inline void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+inline ACLEMU_ASC_HD void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+    ::aclemu::ascendc::detail::memory_fence();
 }
 
 /// Every block of the launch waits here for the others.
 template <bool IsAivOnly = true>
-inline void SyncAll() {
+inline ACLEMU_ASC_HD void SyncAll() {
     ::aclemu::ascendc::detail::sync_all_blocks("SyncAll");
 }
 
 /// The software form: the barrier itself; the GM and UB workspaces are not needed here.
 template <bool IsAivOnly = true, typename G, typename U>
-inline void SyncAll(const GlobalTensor<G>&, const LocalTensor<U>&, int32_t usedCores = 0) {
+inline ACLEMU_ASC_HD void SyncAll(const GlobalTensor<G>&,
+                                  const LocalTensor<U>&,
+                                  int32_t usedCores = 0) {
     (void)usedCores;
     ::aclemu::ascendc::detail::sync_all_blocks("SyncAll");
 }

@@ -9,13 +9,13 @@
 namespace AscendC {
 namespace detail {
 
-inline void out_of_range(const char* api, uint64_t index, uint64_t size) {
+inline ACLEMU_ASC_HD void out_of_range(const char* api, uint64_t index, uint64_t size) {
     char what[160];
-    std::snprintf(what,
-                  sizeof what,
-                  "element %llu is outside the tensor's %llu elements",
-                  static_cast<unsigned long long>(index),
-                  static_cast<unsigned long long>(size));
+    ::aclemu::ascendc::detail::format_message(what,
+                                              sizeof what,
+                                              "element %llu is outside the tensor's %llu elements",
+                                              static_cast<unsigned long long>(index),
+                                              static_cast<unsigned long long>(size));
     ::aclemu::ascendc::detail::report_check(api, what);
 }
 
@@ -27,14 +27,14 @@ public:
     using PrimType = T;
 
     /// `size` in elements; 0 (not given): unchecked, and GetSize() is 0.
-    void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
+    ACLEMU_ASC_HD void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
         address_ = buffer;
         size_ = size;
     }
-    void SetGlobalBuffer(__gm__ T* buffer) { SetGlobalBuffer(buffer, 0); }
+    ACLEMU_ASC_HD void SetGlobalBuffer(__gm__ T* buffer) { SetGlobalBuffer(buffer, 0); }
 
     /// A tensor starting `offset` elements later.
-    GlobalTensor operator[](uint64_t offset) const {
+    ACLEMU_ASC_HD GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor sub;
         if (size_ != 0 && offset > size_) {
             detail::out_of_range("GlobalTensor::operator[]", offset, size_);
@@ -44,19 +44,21 @@ public:
         return sub;
     }
 
-    T GetValue(uint64_t index) const { return at(index, "GlobalTensor::GetValue"); }
-    void SetValue(uint64_t index, const T& value) { at(index, "GlobalTensor::SetValue") = value; }
-    T& operator()(uint64_t index) { return at(index, "GlobalTensor::operator()"); }
+    ACLEMU_ASC_HD T GetValue(uint64_t index) const { return at(index, "GlobalTensor::GetValue"); }
+    ACLEMU_ASC_HD void SetValue(uint64_t index, const T& value) {
+        at(index, "GlobalTensor::SetValue") = value;
+    }
+    ACLEMU_ASC_HD T& operator()(uint64_t index) { return at(index, "GlobalTensor::operator()"); }
 
-    __gm__ T* GetPhyAddr() const { return address_; }
-    __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + offset; }
-    uint64_t GetSize() const { return size_; }
+    ACLEMU_ASC_HD __gm__ T* GetPhyAddr() const { return address_; }
+    ACLEMU_ASC_HD __gm__ T* GetPhyAddr(uint64_t offset) const { return address_ + offset; }
+    ACLEMU_ASC_HD uint64_t GetSize() const { return size_; }
     /// Cache hints of the NPU's L2: no effect here.
     template <typename Mode>
-    void SetL2CacheHint(Mode) {}
+    ACLEMU_ASC_HD void SetL2CacheHint(Mode) {}
 
 private:
-    T& at(uint64_t index, const char* api) const {
+    ACLEMU_ASC_HD T& at(uint64_t index, const char* api) const {
         if (size_ != 0 && index >= size_) {
             detail::out_of_range(api, index, size_);
         }
@@ -73,40 +75,42 @@ public:
     using PrimType = T;
 
     LocalTensor() = default;
-    LocalTensor(T* address, uint32_t size, TPosition position)
+    ACLEMU_ASC_HD LocalTensor(T* address, uint32_t size, TPosition position)
         : address_(address), size_(size), position_(position) {}
 
-    LocalTensor operator[](uint32_t offset) const {
+    ACLEMU_ASC_HD LocalTensor operator[](uint32_t offset) const {
         if (offset > size_) {
             detail::out_of_range("LocalTensor::operator[]", offset, size_);
         }
         return LocalTensor(address_ + offset, offset < size_ ? size_ - offset : 0, position_);
     }
 
-    T GetValue(uint32_t index) const { return at(index, "LocalTensor::GetValue"); }
-    void SetValue(uint32_t index, const T& value) const {
+    ACLEMU_ASC_HD T GetValue(uint32_t index) const { return at(index, "LocalTensor::GetValue"); }
+    ACLEMU_ASC_HD void SetValue(uint32_t index, const T& value) const {
         at(index, "LocalTensor::SetValue") = value;
     }
-    T& operator()(uint32_t index) const { return at(index, "LocalTensor::operator()"); }
+    ACLEMU_ASC_HD T& operator()(uint32_t index) const {
+        return at(index, "LocalTensor::operator()");
+    }
 
-    T* GetPhyAddr() const { return address_; }
-    T* GetPhyAddr(uint32_t offset) const { return address_ + offset; }
-    uint32_t GetSize() const { return size_; }
-    uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
-    void SetSize(uint32_t size) { size_ = size; }
-    TPosition GetPosition() const { return position_; }
+    ACLEMU_ASC_HD T* GetPhyAddr() const { return address_; }
+    ACLEMU_ASC_HD T* GetPhyAddr(uint32_t offset) const { return address_ + offset; }
+    ACLEMU_ASC_HD uint32_t GetSize() const { return size_; }
+    ACLEMU_ASC_HD uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
+    ACLEMU_ASC_HD void SetSize(uint32_t size) { size_ = size; }
+    ACLEMU_ASC_HD TPosition GetPosition() const { return position_; }
     /// Byte offset in the block's UB.
-    uint64_t GetBufferHandle() const { return reinterpret_cast<uint64_t>(address_); }
+    ACLEMU_ASC_HD uint64_t GetBufferHandle() const { return reinterpret_cast<uint64_t>(address_); }
 
     template <typename U>
-    LocalTensor<U> ReinterpretCast() const {
+    ACLEMU_ASC_HD LocalTensor<U> ReinterpretCast() const {
         return LocalTensor<U>(reinterpret_cast<U*>(address_),
                               static_cast<uint32_t>(size_ * sizeof(T) / sizeof(U)),
                               position_);
     }
 
 private:
-    T& at(uint32_t index, const char* api) const {
+    ACLEMU_ASC_HD T& at(uint32_t index, const char* api) const {
         if (index >= size_) {
             detail::out_of_range(api, index, size_);
         }

@@ -13,11 +13,11 @@ namespace AscendC {
 
 struct DataCopyExtParams {
     DataCopyExtParams() = default;
-    DataCopyExtParams(uint16_t count,
-                      uint32_t len,
-                      uint32_t src_stride,
-                      uint32_t dst_stride,
-                      uint32_t reserved = 0)
+    ACLEMU_ASC_HD DataCopyExtParams(uint16_t count,
+                                    uint32_t len,
+                                    uint32_t src_stride,
+                                    uint32_t dst_stride,
+                                    uint32_t reserved = 0)
         : blockCount(count),
           blockLen(len),
           srcStride(src_stride),
@@ -33,7 +33,7 @@ struct DataCopyExtParams {
 template <typename T>
 struct DataCopyPadExtParams {
     DataCopyPadExtParams() = default;
-    DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+    ACLEMU_ASC_HD DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
         : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
     bool isPad = false;
     uint8_t leftPadding = 0;  // elements
@@ -43,7 +43,7 @@ struct DataCopyPadExtParams {
 
 struct DataCopyPadParams {
     DataCopyPadParams() = default;
-    DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+    ACLEMU_ASC_HD DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
         : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
     bool isPad = false;
     uint8_t leftPadding = 0;
@@ -54,13 +54,13 @@ struct DataCopyPadParams {
 namespace detail {
 
 template <typename T>
-void copy_pad_in(const LocalTensor<T>& dst,
-                 const GlobalTensor<T>& src,
-                 const DataCopyExtParams& p,
-                 bool pad,
-                 uint32_t left,
-                 uint32_t right,
-                 T value) {
+ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
+                               const GlobalTensor<T>& src,
+                               const DataCopyExtParams& p,
+                               bool pad,
+                               uint32_t left,
+                               uint32_t right,
+                               T value) {
     check_ub_aligned("DataCopyPad", dst.GetPhyAddr());
     if (p.blockLen % sizeof(T) != 0) {
         ::aclemu::ascendc::detail::report_check("DataCopyPad",
@@ -92,19 +92,19 @@ void copy_pad_in(const LocalTensor<T>& dst,
 /// bytes in UB (UB gap dstStride blocks); with isPad, leftPadding / rightPadding elements of
 /// paddingValue around the data.
 template <typename T>
-void DataCopyPad(const LocalTensor<T>& dst,
-                 const GlobalTensor<T>& src,
-                 const DataCopyExtParams& p,
-                 const DataCopyPadExtParams<T>& pad) {
+ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
+                               const GlobalTensor<T>& src,
+                               const DataCopyExtParams& p,
+                               const DataCopyPadExtParams<T>& pad) {
     detail::copy_pad_in(
         dst, src, p, pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue);
 }
 
 template <typename T>
-void DataCopyPad(const LocalTensor<T>& dst,
-                 const GlobalTensor<T>& src,
-                 const DataCopyParams& p,
-                 const DataCopyPadParams& pad) {
+ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
+                               const GlobalTensor<T>& src,
+                               const DataCopyParams& p,
+                               const DataCopyPadParams& pad) {
     DataCopyExtParams ext(p.blockCount, p.blockLen, p.srcStride, p.dstStride);
     T value;
     std::memcpy(&value, &pad.paddingValue, sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
@@ -114,9 +114,9 @@ void DataCopyPad(const LocalTensor<T>& dst,
 /// UB -> GM: writes exactly blockLen bytes per block (UB gap srcStride blocks, GM gap dstStride
 /// bytes), dropping the padding.
 template <typename T>
-void DataCopyPad(const GlobalTensor<T>& dst,
-                 const LocalTensor<T>& src,
-                 const DataCopyExtParams& p) {
+ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
+                               const LocalTensor<T>& src,
+                               const DataCopyExtParams& p) {
     detail::check_ub_aligned("DataCopyPad", src.GetPhyAddr());
     const uint64_t ub_block =
         (uint64_t{p.blockLen} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
@@ -135,26 +135,28 @@ void DataCopyPad(const GlobalTensor<T>& dst,
 }
 
 template <typename T>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
+                               const LocalTensor<T>& src,
+                               const DataCopyParams& p) {
     DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride));
 }
 
 /// Later copies to GM add to what is there (atomically across blocks) until SetAtomicNone.
 template <typename T>
-inline void SetAtomicAdd() {
+inline ACLEMU_ASC_HD void SetAtomicAdd() {
     detail::block_state("SetAtomicAdd").atomic_add = true;
 }
-inline void SetAtomicNone() {
+inline ACLEMU_ASC_HD void SetAtomicNone() {
     detail::block_state("SetAtomicNone").atomic_add = false;
 }
-inline void DisableDmaAtomic() {
+inline ACLEMU_ASC_HD void DisableDmaAtomic() {
     SetAtomicNone();
 }
 
 namespace detail {
 
 template <typename T>
-const char* dump_type_name() {
+ACLEMU_ASC_HD const char* dump_type_name() {
     if constexpr (std::is_same_v<T, half>) {
         return "float16";
     } else if constexpr (std::is_same_v<T, bfloat16_t>) {
@@ -177,7 +179,7 @@ const char* dump_type_name() {
     }
 }
 
-inline const char* position_name(TPosition position) {
+inline ACLEMU_ASC_HD const char* position_name(TPosition position) {
     switch (position) {
         case TPosition::GM:
             return "GM";
@@ -191,19 +193,45 @@ inline const char* position_name(TPosition position) {
 }
 
 template <typename T>
-void dump_values(
+ACLEMU_ASC_HD void dump_values(
     const T* values, uint32_t desc, uint64_t address, const char* position, uint32_t count) {
     auto& block = block_state("DumpTensor");
+#ifdef ACLEMU_ASC_DEVICE_PASS
+    // Device printf, a call per value: another block's output may come in between.
+    printf(
+        "[AIV Block %lld] DumpTensor: desc=%u, addr=0x%llx, data_type=%s, position=%s, "
+        "dump_size=%u\n[",
+        static_cast<long long>(block.index),
+        desc,
+        static_cast<unsigned long long>(address),
+        dump_type_name<T>(),
+        position,
+        count);
+    for (uint32_t i = 0; i < count; ++i) {
+        const char* separator = i + 1 == count ? "" : (i + 1) % 30 == 0 ? ",\n" : ", ";
+        if constexpr (std::is_same_v<
+                          T,
+                          half> || std::is_same_v<T, bfloat16_t> || std::is_floating_point_v<T>) {
+            printf("%f%s", static_cast<double>(static_cast<float>(values[i])), separator);
+        } else if constexpr (std::is_signed_v<T>) {
+            printf("%lld%s", static_cast<long long>(values[i]), separator);
+        } else {
+            printf("%llu%s", static_cast<unsigned long long>(values[i]), separator);
+        }
+    }
+    printf("]\n");
+#else
     std::string text =
         "[AIV Block " + std::to_string(block.index) + "] DumpTensor: desc=" + std::to_string(desc);
     char head[160];
-    std::snprintf(head,
-                  sizeof head,
-                  ", addr=0x%" PRIx64 ", data_type=%s, position=%s, dump_size=%u\n",
-                  address,
-                  dump_type_name<T>(),
-                  position,
-                  count);
+    ::aclemu::ascendc::detail::format_message(head,
+                                              sizeof head,
+                                              ", addr=0x%" PRIx64
+                                              ", data_type=%s, position=%s, dump_size=%u\n",
+                                              address,
+                                              dump_type_name<T>(),
+                                              position,
+                                              count);
     text += head;
     text += "[";
     for (uint32_t i = 0; i < count; ++i) {
@@ -218,6 +246,7 @@ void dump_values(
     }
     text += "]\n";
     ::aclemu::ascendc::detail::block_print_text(text.data(), text.size());
+#endif
 }
 
 }  // namespace detail
@@ -225,7 +254,7 @@ void dump_values(
 /// Prints `count` elements after a header naming `desc`, the block, the type and the position,
 /// with the block's printf output.
 template <typename T>
-void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
+ACLEMU_ASC_HD void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
 #if ASCENDC_DUMP
     if (count > tensor.GetSize()) {
         ::aclemu::ascendc::detail::report_check("DumpTensor", "count exceeds the tensor's size");
@@ -241,7 +270,7 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t count) {
 }
 
 template <typename T>
-void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t count) {
+ACLEMU_ASC_HD void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t count) {
 #if ASCENDC_DUMP
     if (tensor.GetSize() != 0 && count > tensor.GetSize()) {
         ::aclemu::ascendc::detail::report_check("DumpTensor", "count exceeds the tensor's size");

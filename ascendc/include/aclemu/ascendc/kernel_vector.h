@@ -19,25 +19,25 @@ using Compute =
     std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
 
 template <typename T>
-void check_count(const char* api, const LocalTensor<T>& tensor, uint32_t count) {
+ACLEMU_ASC_HD void check_count(const char* api, const LocalTensor<T>& tensor, uint32_t count) {
     if (count > tensor.GetSize()) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "count %u exceeds the LocalTensor's %u elements",
-                      count,
-                      tensor.GetSize());
+        ::aclemu::ascendc::detail::format_message(what,
+                                                  sizeof what,
+                                                  "count %u exceeds the LocalTensor's %u elements",
+                                                  count,
+                                                  tensor.GetSize());
         ::aclemu::ascendc::detail::fail_block(api, what);
     }
 }
 
 template <typename T, typename Op>
-void binary(const char* api,
-            const LocalTensor<T>& dst,
-            const LocalTensor<T>& a,
-            const LocalTensor<T>& b,
-            uint32_t count,
-            Op op) {
+ACLEMU_ASC_HD void binary(const char* api,
+                          const LocalTensor<T>& dst,
+                          const LocalTensor<T>& a,
+                          const LocalTensor<T>& b,
+                          uint32_t count,
+                          Op op) {
     check_count(api, dst, count);
     check_count(api, a, count);
     check_count(api, b, count);
@@ -50,7 +50,7 @@ void binary(const char* api,
 }
 
 template <typename T, typename Op>
-void unary(
+ACLEMU_ASC_HD void unary(
     const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, uint32_t count, Op op) {
     check_count(api, dst, count);
     check_count(api, a, count);
@@ -65,21 +65,21 @@ void unary(
 
 #define ACLEMU_ASC_BINARY(name, expr)                                                             \
     template <typename T>                                                                         \
-    void name(const LocalTensor<T>& dst,                                                          \
-              const LocalTensor<T>& src0,                                                         \
-              const LocalTensor<T>& src1,                                                         \
-              const int32_t& count) {                                                             \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
+                            const LocalTensor<T>& src0,                                           \
+                            const LocalTensor<T>& src1,                                           \
+                            const int32_t& count) {                                               \
         detail::binary(#name, dst, src0, src1, static_cast<uint32_t>(count), [](auto a, auto b) { \
             return expr;                                                                          \
         });                                                                                       \
     }                                                                                             \
     template <typename T, bool isSetMask = true>                                                  \
-    void name(const LocalTensor<T>& dst,                                                          \
-              const LocalTensor<T>& src0,                                                         \
-              const LocalTensor<T>& src1,                                                         \
-              uint64_t mask,                                                                      \
-              const uint8_t repeatTime,                                                           \
-              const BinaryRepeatParams& params) {                                                 \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
+                            const LocalTensor<T>& src0,                                           \
+                            const LocalTensor<T>& src1,                                           \
+                            uint64_t mask,                                                        \
+                            const uint8_t repeatTime,                                             \
+                            const BinaryRepeatParams& params) {                                   \
         detail::binary_repeat(#name,                                                              \
                               dst,                                                                \
                               src0,                                                               \
@@ -90,12 +90,12 @@ void unary(
                               [](auto a, auto b) { return expr; });                               \
     }                                                                                             \
     template <typename T, bool isSetMask = true>                                                  \
-    void name(const LocalTensor<T>& dst,                                                          \
-              const LocalTensor<T>& src0,                                                         \
-              const LocalTensor<T>& src1,                                                         \
-              const uint64_t mask[],                                                              \
-              const uint8_t repeatTime,                                                           \
-              const BinaryRepeatParams& params) {                                                 \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
+                            const LocalTensor<T>& src0,                                           \
+                            const LocalTensor<T>& src1,                                           \
+                            const uint64_t mask[],                                                \
+                            const uint8_t repeatTime,                                             \
+                            const BinaryRepeatParams& params) {                                   \
         const uint64_t words[2] = {mask[0], mask[1]};                                             \
         detail::binary_repeat(#name,                                                              \
                               dst,                                                                \
@@ -119,21 +119,21 @@ ACLEMU_ASC_BINARY(Or, a | b)
 
 #define ACLEMU_ASC_SCALAR(name, expr)                                                     \
     template <typename T, typename U>                                                     \
-    void name(const LocalTensor<T>& dst,                                                  \
-              const LocalTensor<T>& src,                                                  \
-              const U& scalar,                                                            \
-              const int32_t& count) {                                                     \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                    \
+                            const LocalTensor<T>& src,                                    \
+                            const U& scalar,                                              \
+                            const int32_t& count) {                                       \
         const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
         detail::unary(                                                                    \
             #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; }); \
     }                                                                                     \
     template <typename T, typename U, bool isSetMask = true>                              \
-    void name(const LocalTensor<T>& dst,                                                  \
-              const LocalTensor<T>& src,                                                  \
-              const U& scalar,                                                            \
-              uint64_t mask,                                                              \
-              const uint8_t repeatTime,                                                   \
-              const UnaryRepeatParams& params) {                                          \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                    \
+                            const LocalTensor<T>& src,                                    \
+                            const U& scalar,                                              \
+                            uint64_t mask,                                                \
+                            const uint8_t repeatTime,                                     \
+                            const UnaryRepeatParams& params) {                            \
         const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
         detail::unary_repeat(                                                             \
             #name, dst, src, detail::mask_of(mask), repeatTime, params, [s](auto a) {     \
@@ -148,25 +148,26 @@ ACLEMU_ASC_SCALAR(Mins, a < s ? a : s)
 ACLEMU_ASC_SCALAR(LeakyRelu, a >= 0 ? a : a * s)
 #undef ACLEMU_ASC_SCALAR
 
-#define ACLEMU_ASC_UNARY(name, expr)                                                        \
-    template <typename T>                                                                   \
-    void name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
-        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {           \
-            using C = decltype(a);                                                          \
-            return static_cast<C>(expr);                                                    \
-        });                                                                                 \
-    }                                                                                       \
-    template <typename T, bool isSetMask = true>                                            \
-    void name(const LocalTensor<T>& dst,                                                    \
-              const LocalTensor<T>& src,                                                    \
-              uint64_t mask,                                                                \
-              const uint8_t repeatTime,                                                     \
-              const UnaryRepeatParams& params) {                                            \
-        detail::unary_repeat(                                                               \
-            #name, dst, src, detail::mask_of(mask), repeatTime, params, [](auto a) {        \
-                using C = decltype(a);                                                      \
-                return static_cast<C>(expr);                                                \
-            });                                                                             \
+#define ACLEMU_ASC_UNARY(name, expr)                                                  \
+    template <typename T>                                                             \
+    ACLEMU_ASC_HD void name(                                                          \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
+        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {     \
+            using C = decltype(a);                                                    \
+            return static_cast<C>(expr);                                              \
+        });                                                                           \
+    }                                                                                 \
+    template <typename T, bool isSetMask = true>                                      \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                \
+                            const LocalTensor<T>& src,                                \
+                            uint64_t mask,                                            \
+                            const uint8_t repeatTime,                                 \
+                            const UnaryRepeatParams& params) {                        \
+        detail::unary_repeat(                                                         \
+            #name, dst, src, detail::mask_of(mask), repeatTime, params, [](auto a) {  \
+                using C = decltype(a);                                                \
+                return static_cast<C>(expr);                                          \
+            });                                                                       \
     }
 
 ACLEMU_ASC_UNARY(Exp, std::exp(a))
@@ -181,10 +182,10 @@ ACLEMU_ASC_UNARY(Not, ~a)
 
 /// dst[i] += src[i] * scalar.
 template <typename T, typename U>
-void Axpy(const LocalTensor<T>& dst,
-          const LocalTensor<U>& src,
-          const U& scalar,
-          const int32_t& count) {
+ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
+                        const LocalTensor<U>& src,
+                        const U& scalar,
+                        const int32_t& count) {
     detail::check_count("Axpy", dst, static_cast<uint32_t>(count));
     detail::check_count("Axpy", src, static_cast<uint32_t>(count));
     using C = detail::Compute<T>;
@@ -197,7 +198,7 @@ void Axpy(const LocalTensor<T>& dst,
 }
 
 template <typename T, typename U>
-void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+ACLEMU_ASC_HD void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
     detail::check_count("Duplicate", dst, static_cast<uint32_t>(count));
     const T value = static_cast<T>(scalar);
     for (int32_t i = 0; i < count; ++i) {
@@ -223,13 +224,13 @@ constexpr bool is_float_like =
     std::is_floating_point_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
 
 template <typename T>
-double to_double(T v) {
+ACLEMU_ASC_HD double to_double(T v) {
     return static_cast<double>(static_cast<Compute<T>>(v));
 }
 
 // The representable neighbour of `v` toward +inf or -inf.
 template <typename T>
-T step(T v, bool up) {
+ACLEMU_ASC_HD T step(T v, bool up) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
         return std::nextafter(
             v, up ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity());
@@ -245,13 +246,13 @@ T step(T v, bool up) {
             --bits;
         }
         T out;
-        std::memcpy(&out, &bits, sizeof out);
+        std::memcpy(static_cast<void*>(&out), &bits, sizeof out);
         return out;
     }
 }
 
 template <typename T>
-bool odd_last_bit(T v) {
+ACLEMU_ASC_HD bool odd_last_bit(T v) {
     if constexpr (sizeof(T) == 2) {
         uint16_t bits;
         std::memcpy(&bits, &v, sizeof bits);
@@ -269,7 +270,7 @@ bool odd_last_bit(T v) {
 
 /// `v` rounded to the floating type D in `mode` (RINT: nearest even).
 template <typename D>
-D round_to_float(double v, RoundMode mode) {
+ACLEMU_ASC_HD D round_to_float(double v, RoundMode mode) {
     D nearest;
     if constexpr (std::is_same_v<D, bfloat16_t>) {
         nearest = bfloat16_t(static_cast<float>(v));  // sources are exact in float
@@ -306,7 +307,7 @@ D round_to_float(double v, RoundMode mode) {
 
 /// `v` rounded to the integer type D in `mode`, saturated.
 template <typename D>
-D round_to_int(double v, RoundMode mode) {
+ACLEMU_ASC_HD D round_to_int(double v, RoundMode mode) {
     if (std::isnan(v)) {
         return 0;
     }
@@ -340,10 +341,10 @@ D round_to_int(double v, RoundMode mode) {
 }  // namespace detail
 
 template <typename D, typename S>
-void Cast(const LocalTensor<D>& dst,
-          const LocalTensor<S>& src,
-          const RoundMode& mode,
-          const uint32_t count) {
+ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
+                        const LocalTensor<S>& src,
+                        const RoundMode& mode,
+                        const uint32_t count) {
     detail::check_count("Cast", dst, count);
     detail::check_count("Cast", src, count);
     for (uint32_t i = 0; i < count; ++i) {
@@ -360,7 +361,7 @@ namespace detail {
 
 // One 256-byte repeat's elements reduced as a binary tree, each step rounded to T.
 template <typename T, typename Op>
-T tree_reduce(const T* values, uint32_t n, Op op) {
+ACLEMU_ASC_HD T tree_reduce(const T* values, uint32_t n, Op op) {
     T buffer[ONE_REPEAT_BYTE_SIZE / sizeof(T)] = {};
     for (uint32_t i = 0; i < n; ++i) {
         buffer[i] = values[i];
@@ -381,10 +382,10 @@ T tree_reduce(const T* values, uint32_t n, Op op) {
 /// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
 /// repeats' sums then added in order (the NPU's order, which decides the rounding).
 template <typename T>
-void ReduceSum(const LocalTensor<T>& dst,
-               const LocalTensor<T>& src,
-               const LocalTensor<T>& tmp,
-               const int32_t count) {
+ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& tmp,
+                             const int32_t count) {
     (void)tmp;
     detail::check_count("ReduceSum", src, static_cast<uint32_t>(count));
     detail::check_count("ReduceSum", dst, 1);
@@ -403,12 +404,12 @@ void ReduceSum(const LocalTensor<T>& dst,
 namespace detail {
 
 template <typename T, typename Better>
-void reduce_extreme(const char* api,
-                    const LocalTensor<T>& dst,
-                    const LocalTensor<T>& src,
-                    int32_t count,
-                    bool with_index,
-                    Better better) {
+ACLEMU_ASC_HD void reduce_extreme(const char* api,
+                                  const LocalTensor<T>& dst,
+                                  const LocalTensor<T>& src,
+                                  int32_t count,
+                                  bool with_index,
+                                  Better better) {
     check_count(api, src, static_cast<uint32_t>(count));
     check_count(api, dst, with_index ? 2 : 1);
     if (count <= 0) {
@@ -437,22 +438,22 @@ void reduce_extreme(const char* api,
 }  // namespace detail
 
 template <typename T>
-void ReduceMax(const LocalTensor<T>& dst,
-               const LocalTensor<T>& src,
-               const LocalTensor<T>& tmp,
-               const int32_t count,
-               bool calIndex = false) {
+ACLEMU_ASC_HD void ReduceMax(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& tmp,
+                             const int32_t count,
+                             bool calIndex = false) {
     (void)tmp;
     detail::reduce_extreme(
         "ReduceMax", dst, src, count, calIndex, [](auto a, auto b) { return a > b; });
 }
 
 template <typename T>
-void ReduceMin(const LocalTensor<T>& dst,
-               const LocalTensor<T>& src,
-               const LocalTensor<T>& tmp,
-               const int32_t count,
-               bool calIndex = false) {
+ACLEMU_ASC_HD void ReduceMin(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& tmp,
+                             const int32_t count,
+                             bool calIndex = false) {
     (void)tmp;
     detail::reduce_extreme(
         "ReduceMin", dst, src, count, calIndex, [](auto a, auto b) { return a < b; });

@@ -1,0 +1,174 @@
+// The CUDA/HIP variants of Ascend C kernels (tests/ascendc/kernels, compiled by nvcc or hipcc in
+// a GPU build) launched with <<<>>> on a real GPU (ctest ascendc_kernels_gpu, ACLEMU_BACKEND=gpu):
+// one GPU thread per block, the UB in device memory, SyncAll across resident blocks, Trap ending
+// its block with 507035. Without a GPU every test skips, saying why; ACLEMU_REQUIRE_GPU=1 (GPU CI
+// runners, scripts/gpu_check.sh) makes that a failure. References in double precision.
+#include "acl/acl.h"
+
+#include "kernels/test_kernels.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+bool gpu_required() {
+    const char* value = std::getenv("ACLEMU_REQUIRE_GPU");
+    return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
+class AscendCOnGpu : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
+    static void TearDownTestSuite() { aclFinalize(); }
+
+    void SetUp() override {
+        if (aclrtSetDevice(0) != ACL_SUCCESS) {
+            const char* message = aclGetRecentErrMsg();  // read once: reading clears it
+            const std::string why = message != nullptr ? message : "no message";
+            if (gpu_required()) {
+                FAIL() << "ACLEMU_REQUIRE_GPU=1, but no GPU answers: " << why;
+            }
+            GTEST_SKIP() << "no GPU answers (" << why
+                         << "): the CUDA/HIP kernel variants were compiled but cannot run here";
+        }
+        device_set_ = true;
+        ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    }
+    void TearDown() override {
+        for (void* p : buffers_) {
+            aclrtFree(p);
+        }
+        if (stream_ != nullptr) {
+            aclrtDestroyStream(stream_);
+        }
+        if (device_set_) {
+            aclrtResetDevice(0);
+        }
+    }
+
+    template <typename T>
+    void* to_device(const std::vector<T>& host) {
+        void* device = nullptr;
+        EXPECT_EQ(aclrtMalloc(&device, host.size() * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST),
+                  ACL_SUCCESS);
+        EXPECT_EQ(aclrtMemcpy(device,
+                              host.size() * sizeof(T),
+                              host.data(),
+                              host.size() * sizeof(T),
+                              ACL_MEMCPY_HOST_TO_DEVICE),
+                  ACL_SUCCESS);
+        buffers_.push_back(device);
+        return device;
+    }
+    template <typename T>
+    std::vector<T> to_host(void* device, size_t count) {
+        std::vector<T> host(count);
+        EXPECT_EQ(aclrtMemcpy(host.data(),
+                              count * sizeof(T),
+                              device,
+                              count * sizeof(T),
+                              ACL_MEMCPY_DEVICE_TO_HOST),
+                  ACL_SUCCESS);
+        return host;
+    }
+
+    aclrtStream stream_ = nullptr;
+    bool device_set_ = false;
+    std::vector<void*> buffers_;
+};
+
+TEST_F(AscendCOnGpu, RunsOnTheGpuBackend) {
+    const char* soc = aclrtGetSocName();
+    ASSERT_NE(soc, nullptr);
+    const std::string name = soc;
+    EXPECT_TRUE(name.find("cuda") != std::string::npos || name.find("hip") != std::string::npos)
+        << name;
+}
+
+TEST_F(AscendCOnGpu, ScalarKernelSeesItsBlockIndex) {
+    constexpr uint32_t kBlocks = 100;  // more than the SoC's 48 cores: a plain launch
+    std::vector<int32_t> values(kBlocks * 16, 100);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_scalar_add_block(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        EXPECT_EQ(out[b * 16], 100 + static_cast<int32_t>(b) + 1) << "block " << b;
+        EXPECT_EQ(out[b * 16 + 1], 100);
+    }
+}
+
+TEST_F(AscendCOnGpu, DoubleBufferedVectorAddOfHalfInDeviceUb) {
+    constexpr uint32_t kBlocks = 8;
+    constexpr uint32_t kPerBlock = 2048;
+    constexpr uint32_t kTile = 128;
+    const size_t n = kBlocks * kPerBlock;
+    std::vector<_Float16> x(n), y(n);
+    for (size_t i = 0; i < n; ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(i % 97) * 0.37 - 11.0);
+        y[i] = static_cast<_Float16>(static_cast<double>(i % 31) * 1.13 + 0.001);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* dz = to_device(std::vector<_Float16>(n, static_cast<_Float16>(0)));
+    ASSERT_EQ(launch_add_custom(kBlocks, stream_, dx, dy, dz, AddTiling{kPerBlock, kTile}), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<_Float16> z = to_host<_Float16>(dz, n);
+    for (size_t i = 0; i < n; ++i) {
+        const _Float16 expected =
+            static_cast<_Float16>(static_cast<double>(x[i]) + static_cast<double>(y[i]));
+        ASSERT_EQ(std::memcmp(&z[i], &expected, 2), 0) << "element " << i;
+    }
+}
+
+TEST_F(AscendCOnGpu, CastAndReduceSumPerBlock) {
+    constexpr uint32_t kBlocks = 3;
+    constexpr uint32_t kCount = 256;
+    std::vector<_Float16> x(kBlocks * kCount);
+    for (size_t i = 0; i < x.size(); ++i) {
+        x[i] = static_cast<_Float16>(static_cast<double>(static_cast<int>(i % 13) - 6) * 0.25);
+    }
+    void* dx = to_device(x);
+    void* out = to_device(std::vector<float>(kBlocks * 8, -1.0f));
+    ASSERT_EQ(launch_sum_half_as_float(kBlocks, stream_, dx, out, kCount), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> sums = to_host<float>(out, kBlocks * 8);
+    for (uint32_t b = 0; b < kBlocks; ++b) {
+        double expected = 0;  // quarters: every partial sum is exact in float
+        for (uint32_t i = 0; i < kCount; ++i) {
+            expected += static_cast<double>(x[b * kCount + i]);
+        }
+        EXPECT_EQ(static_cast<double>(sums[b * 8]), expected) << "block " << b;
+    }
+}
+
+TEST_F(AscendCOnGpu, SyncAllIsABarrierAcrossResidentBlocks) {
+    constexpr uint32_t kBlocks = 8;
+    void* data = to_device(std::vector<int32_t>(32, 0));
+    ASSERT_EQ(launch_sync_sum(kBlocks, stream_, data), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    EXPECT_EQ(to_host<int32_t>(data, 32)[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
+}
+
+TEST_F(AscendCOnGpu, TrapEndsItsBlockAndFailsTheTaskWith507035) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(launch_trap_in_block(4, stream_, data, 2), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    const std::string message = aclGetRecentErrMsg();
+    EXPECT_NE(message.find("trap_in_block"), std::string::npos) << message;
+    EXPECT_NE(message.find("block 2"), std::string::npos) << message;
+    // The GPU context survives: the stream runs later work.
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+    EXPECT_EQ(out[0], 7);
+    EXPECT_EQ(out[2 * 16], 0);
+    EXPECT_EQ(out[3 * 16], 7);
+}
+
+}  // namespace
