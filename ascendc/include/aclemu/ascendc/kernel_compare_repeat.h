@@ -23,21 +23,22 @@ namespace detail {
 
 /// Elements of T in one 256-byte repeat.
 template <typename T>
-constexpr uint32_t per_repeat() {
+ACLEMU_ASC_HD constexpr uint32_t per_repeat() {
     return ONE_REPEAT_BYTE_SIZE / sizeof(T);
 }
 
 /// Reports dst strides of a compare other than the default: aclemu writes the bits of the
 /// repeats one after another whatever they are.
-inline void check_compare_dst_strides(const char* api, uint32_t blk, uint32_t rep) {
+ACLEMU_ASC_HD inline void check_compare_dst_strides(const char* api, uint32_t blk, uint32_t rep) {
     if (blk != DEFAULT_BLK_STRIDE || rep != DEFAULT_REPEAT_STRIDE) {
         char what[160];
-        std::snprintf(what,
-                      sizeof what,
-                      "dst strides (%u, %u) are not emulated: the bits of each repeat follow the "
-                      "previous repeat's, as with (1, 8)",
-                      blk,
-                      rep);
+        ::aclemu::ascendc::detail::format_message(
+            what,
+            sizeof what,
+            "dst strides (%u, %u) are not emulated: the bits of each repeat follow the "
+            "previous repeat's, as with (1, 8)",
+            blk,
+            rep);
         ::aclemu::ascendc::detail::report_check(api, what);
     }
 }
@@ -45,12 +46,12 @@ inline void check_compare_dst_strides(const char* api, uint32_t blk, uint32_t re
 /// Compares element k of repeat r (`value(r, blk, e)` of src0 against `other(r, blk, e)`) and
 /// writes its bit at r * n + k of dst.
 template <typename T, typename U, typename Left, typename Right>
-void compare_repeat(const char* api,
-                    const LocalTensor<U>& dst,
-                    CMPMODE mode,
-                    uint8_t repeats,
-                    Left left,
-                    Right right) {
+ACLEMU_ASC_HD void compare_repeat(const char* api,
+                                  const LocalTensor<U>& dst,
+                                  CMPMODE mode,
+                                  uint8_t repeats,
+                                  Left left,
+                                  Right right) {
     constexpr uint32_t n = per_repeat<T>();
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     const uint32_t bits = static_cast<uint32_t>(repeats) * n;
@@ -67,27 +68,27 @@ void compare_repeat(const char* api,
 
 /// The value at element e of DataBlock b of repeat r of `t`, range-checked.
 template <typename T>
-T repeat_value(const char* api,
-               const LocalTensor<T>& t,
-               uint32_t r,
-               uint32_t b,
-               uint32_t e,
-               uint32_t blk_stride,
-               uint32_t rep_stride) {
+ACLEMU_ASC_HD T repeat_value(const char* api,
+                             const LocalTensor<T>& t,
+                             uint32_t r,
+                             uint32_t b,
+                             uint32_t e,
+                             uint32_t blk_stride,
+                             uint32_t rep_stride) {
     const uint64_t at = repeat_offset<T>(r, b, e, blk_stride, rep_stride);
     check_reach(api, t, at);
     return t.GetPhyAddr()[at];
 }
 
 template <typename T, typename U, typename Src1>
-void select_repeat(const LocalTensor<T>& dst,
-                   const LocalTensor<U>& selMask,
-                   const LocalTensor<T>& src0,
-                   Src1 src1,
-                   SELMODE selMode,
-                   const RepeatMask& mask,
-                   uint8_t repeats,
-                   const BinaryRepeatParams& p) {
+ACLEMU_ASC_HD void select_repeat(const LocalTensor<T>& dst,
+                                 const LocalTensor<U>& selMask,
+                                 const LocalTensor<T>& src0,
+                                 Src1 src1,
+                                 SELMODE selMode,
+                                 const RepeatMask& mask,
+                                 uint8_t repeats,
+                                 const BinaryRepeatParams& p) {
     constexpr const char* kApi = "Select";
     constexpr uint32_t n = per_repeat<T>();
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
@@ -115,13 +116,13 @@ void select_repeat(const LocalTensor<T>& dst,
 
 /// Compare, repeat form: the mask is reserved on A2/A3 (every element is compared).
 template <typename T, typename U, bool isSetMask = true>
-void Compare(const LocalTensor<U>& dst,
-             const LocalTensor<T>& src0,
-             const LocalTensor<T>& src1,
-             CMPMODE cmpMode,
-             const uint64_t mask,
-             uint8_t repeatTime,
-             const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Compare(const LocalTensor<U>& dst,
+                           const LocalTensor<T>& src0,
+                           const LocalTensor<T>& src1,
+                           CMPMODE cmpMode,
+                           const uint64_t mask,
+                           uint8_t repeatTime,
+                           const BinaryRepeatParams& repeatParams) {
     (void)mask;
     const BinaryRepeatParams& p = repeatParams;
     detail::check_compare_dst_strides("Compare", p.dstBlkStride, p.dstRepStride);
@@ -140,26 +141,26 @@ void Compare(const LocalTensor<U>& dst,
 
 /// Compare, repeat form with a bit-wise mask (reserved on A2/A3, as the count mask).
 template <typename T, typename U, bool isSetMask = true>
-void Compare(const LocalTensor<U>& dst,
-             const LocalTensor<T>& src0,
-             const LocalTensor<T>& src1,
-             CMPMODE cmpMode,
-             const uint64_t mask[],
-             uint8_t repeatTime,
-             const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Compare(const LocalTensor<U>& dst,
+                           const LocalTensor<T>& src0,
+                           const LocalTensor<T>& src1,
+                           CMPMODE cmpMode,
+                           const uint64_t mask[],
+                           uint8_t repeatTime,
+                           const BinaryRepeatParams& repeatParams) {
     (void)mask;
     Compare<T, U, isSetMask>(dst, src0, src1, cmpMode, uint64_t{0}, repeatTime, repeatParams);
 }
 
 /// Compares, repeat form: src0 against a scalar; the mask is reserved on A2/A3.
 template <typename T, typename U, bool isSetMask = true>
-void Compares(const LocalTensor<U>& dst,
-              const LocalTensor<T>& src0,
-              const T src1Scalar,
-              CMPMODE cmpMode,
-              const uint64_t mask,
-              uint8_t repeatTime,
-              const UnaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Compares(const LocalTensor<U>& dst,
+                            const LocalTensor<T>& src0,
+                            const T src1Scalar,
+                            CMPMODE cmpMode,
+                            const uint64_t mask,
+                            uint8_t repeatTime,
+                            const UnaryRepeatParams& repeatParams) {
     (void)mask;
     const UnaryRepeatParams& p = repeatParams;
     detail::check_compare_dst_strides("Compares", p.dstBlkStride, p.dstRepStride);
@@ -175,13 +176,13 @@ void Compares(const LocalTensor<U>& dst,
 }
 
 template <typename T, typename U, bool isSetMask = true>
-void Compares(const LocalTensor<U>& dst,
-              const LocalTensor<T>& src0,
-              const T src1Scalar,
-              CMPMODE cmpMode,
-              const uint64_t mask[],
-              uint8_t repeatTime,
-              const UnaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Compares(const LocalTensor<U>& dst,
+                            const LocalTensor<T>& src0,
+                            const T src1Scalar,
+                            CMPMODE cmpMode,
+                            const uint64_t mask[],
+                            uint8_t repeatTime,
+                            const UnaryRepeatParams& repeatParams) {
     (void)mask;
     Compares<T, U, isSetMask>(
         dst, src0, src1Scalar, cmpMode, uint64_t{0}, repeatTime, repeatParams);
@@ -189,38 +190,38 @@ void Compares(const LocalTensor<U>& dst,
 
 /// The name Compares had before CANN 8.5, repeat forms.
 template <typename T, typename U, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst,
-                   const LocalTensor<T>& src0,
-                   const T src1Scalar,
-                   CMPMODE cmpMode,
-                   const uint64_t mask,
-                   uint8_t repeatTime,
-                   const UnaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void CompareScalar(const LocalTensor<U>& dst,
+                                 const LocalTensor<T>& src0,
+                                 const T src1Scalar,
+                                 CMPMODE cmpMode,
+                                 const uint64_t mask,
+                                 uint8_t repeatTime,
+                                 const UnaryRepeatParams& repeatParams) {
     Compares<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTime, repeatParams);
 }
 
 template <typename T, typename U, bool isSetMask = true>
-void CompareScalar(const LocalTensor<U>& dst,
-                   const LocalTensor<T>& src0,
-                   const T src1Scalar,
-                   CMPMODE cmpMode,
-                   const uint64_t mask[],
-                   uint8_t repeatTime,
-                   const UnaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void CompareScalar(const LocalTensor<U>& dst,
+                                 const LocalTensor<T>& src0,
+                                 const T src1Scalar,
+                                 CMPMODE cmpMode,
+                                 const uint64_t mask[],
+                                 uint8_t repeatTime,
+                                 const UnaryRepeatParams& repeatParams) {
     Compares<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTime, repeatParams);
 }
 
 namespace detail {
 
 template <typename T, typename U>
-void select_tensors(const LocalTensor<T>& dst,
-                    const LocalTensor<U>& selMask,
-                    const LocalTensor<T>& src0,
-                    const LocalTensor<T>& src1,
-                    SELMODE selMode,
-                    const RepeatMask& mask,
-                    uint8_t repeatTime,
-                    const BinaryRepeatParams& p) {
+ACLEMU_ASC_HD void select_tensors(const LocalTensor<T>& dst,
+                                  const LocalTensor<U>& selMask,
+                                  const LocalTensor<T>& src0,
+                                  const LocalTensor<T>& src1,
+                                  SELMODE selMode,
+                                  const RepeatMask& mask,
+                                  uint8_t repeatTime,
+                                  const BinaryRepeatParams& p) {
     if (selMode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         ::aclemu::ascendc::detail::fail_block(
             "Select", "VSEL_TENSOR_SCALAR_MODE takes a scalar src1, not a LocalTensor");
@@ -239,14 +240,14 @@ void select_tensors(const LocalTensor<T>& dst,
 }
 
 template <typename T, typename U>
-void select_scalar(const LocalTensor<T>& dst,
-                   const LocalTensor<U>& selMask,
-                   const LocalTensor<T>& src0,
-                   T src1,
-                   SELMODE selMode,
-                   const RepeatMask& mask,
-                   uint8_t repeatTime,
-                   const BinaryRepeatParams& p) {
+ACLEMU_ASC_HD void select_scalar(const LocalTensor<T>& dst,
+                                 const LocalTensor<U>& selMask,
+                                 const LocalTensor<T>& src0,
+                                 T src1,
+                                 SELMODE selMode,
+                                 const RepeatMask& mask,
+                                 uint8_t repeatTime,
+                                 const BinaryRepeatParams& p) {
     if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         ::aclemu::ascendc::detail::fail_block(
             "Select", "a scalar src1 needs SELMODE::VSEL_TENSOR_SCALAR_MODE");
@@ -267,54 +268,54 @@ void select_scalar(const LocalTensor<T>& dst,
 /// Select, repeat forms (modes 0 and 2 with a tensor src1, mode 1 with a scalar), with a count
 /// or a bit-wise mask of the elements written in each repeat.
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1,
-            SELMODE selMode,
-            uint64_t mask,
-            uint8_t repeatTime,
-            const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          const LocalTensor<T>& src1,
+                          SELMODE selMode,
+                          uint64_t mask,
+                          uint8_t repeatTime,
+                          const BinaryRepeatParams& repeatParams) {
     detail::select_tensors(
         dst, selMask, src0, src1, selMode, detail::mask_of(mask), repeatTime, repeatParams);
 }
 
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            const LocalTensor<T>& src1,
-            SELMODE selMode,
-            const uint64_t mask[],
-            uint8_t repeatTime,
-            const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          const LocalTensor<T>& src1,
+                          SELMODE selMode,
+                          const uint64_t mask[],
+                          uint8_t repeatTime,
+                          const BinaryRepeatParams& repeatParams) {
     const uint64_t words[2] = {mask[0], mask[1]};
     detail::select_tensors(
         dst, selMask, src0, src1, selMode, detail::mask_of(words), repeatTime, repeatParams);
 }
 
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            T src1,
-            SELMODE selMode,
-            uint64_t mask,
-            uint8_t repeatTime,
-            const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          T src1,
+                          SELMODE selMode,
+                          uint64_t mask,
+                          uint8_t repeatTime,
+                          const BinaryRepeatParams& repeatParams) {
     detail::select_scalar(
         dst, selMask, src0, src1, selMode, detail::mask_of(mask), repeatTime, repeatParams);
 }
 
 template <typename T, typename U>
-void Select(const LocalTensor<T>& dst,
-            const LocalTensor<U>& selMask,
-            const LocalTensor<T>& src0,
-            T src1,
-            SELMODE selMode,
-            const uint64_t mask[],
-            uint8_t repeatTime,
-            const BinaryRepeatParams& repeatParams) {
+ACLEMU_ASC_HD void Select(const LocalTensor<T>& dst,
+                          const LocalTensor<U>& selMask,
+                          const LocalTensor<T>& src0,
+                          T src1,
+                          SELMODE selMode,
+                          const uint64_t mask[],
+                          uint8_t repeatTime,
+                          const BinaryRepeatParams& repeatParams) {
     const uint64_t words[2] = {mask[0], mask[1]};
     detail::select_scalar(
         dst, selMask, src0, src1, selMode, detail::mask_of(words), repeatTime, repeatParams);
