@@ -4,6 +4,8 @@
 // process reads a consistent record without a lock.
 #include "sharing/shared_export.h"
 
+#include "acl/acl_rt.h"
+
 #include "aclemu/shared_memory.h"
 #include "core/status.h"
 
@@ -262,6 +264,17 @@ bool read_literal(const char** text, const char* literal) {
 }
 
 }  // namespace
+
+aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref) {
+    text->assign(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
+    std::optional<ExportRef> parsed = parse_key(key, ACL_IPC_HANDLE_SIZE);
+    if (!parsed) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("key", *text, std::string("not a key made by ") + maker));
+    }
+    *ref = *parsed;
+    return ACL_SUCCESS;
+}
 
 std::optional<ExportRef> parse_key(const char* key, size_t max_length) {
     if (::strnlen(key, max_length) == max_length) {
