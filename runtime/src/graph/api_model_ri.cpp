@@ -8,6 +8,7 @@
 #include "graph/capture_registry.h"
 #include "graph/model_ri.h"
 #include "runtime_state.h"
+#include "stream/stream_sync.h"
 
 #include <cerrno>
 #include <cstring>
@@ -62,15 +63,11 @@ aclError execute(aclmdlRI handle, int32_t timeout) {
     ACLEMU_RESOLVE_STREAM(nullptr, stream, backend);
     ACLEMU_TRY(refuse_while_capturing(*stream, "aclmdlRIExecute"));
     ACLEMU_TRY(launch(handle, *model, *stream, *backend));
-    WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
-                       backend,
-                       "the model runtime instance failed");
-    if (result == WaitResult::TimedOut) {
-        return fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-                    msg_timed_out("the model runtime instance did not finish", timeout));
-    }
-    return ACL_SUCCESS;
+    return wait_for_stream(*stream,
+                           backend,
+                           timeout,
+                           "the model runtime instance failed",
+                           "the model runtime instance did not finish");
 }
 
 aclError destroy(aclmdlRI handle) {

@@ -296,8 +296,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
     ACLEMU_TRY(check_positive("size", size));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, context->physical, &unit));
     if (alignment != 0 && ((alignment & (alignment - 1)) != 0 || alignment > unit)) {

@@ -134,8 +134,7 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
     ACLEMU_TRY(parse_import_key(key, "aclrtIpcMemGetExportKey", &text, &ref));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -241,8 +240,7 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     ImportedRecord record;
     const std::string value = key_text(*ref);
     ACLEMU_TRY(open_record(*ref, ExportKind::Event, backend->kind(), "handle", value, &record));

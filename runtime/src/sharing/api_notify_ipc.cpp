@@ -200,8 +200,7 @@ aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
     ACLEMU_TRY(parse_import_key(key, "aclrtNotifyGetExportKey", &text, &ref));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     if (ref.pid == static_cast<int32_t>(::getpid())) {
         // This process's own notify: a second handle on the same word, under the same whitelist.
         NotifyExports& exports = notify_exports();

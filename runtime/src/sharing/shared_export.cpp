@@ -8,6 +8,7 @@
 
 #include "aclemu/shared_memory.h"
 #include "core/status.h"
+#include "runtime_state.h"
 
 #include <atomic>
 #include <cerrno>
@@ -264,6 +265,11 @@ bool read_literal(const char** text, const char* literal) {
 }
 
 }  // namespace
+
+aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** backend) {
+    ACLEMU_TRY(runtime().current_context_and_backend(context, backend));
+    return require_sharing(*backend);
+}
 
 aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref) {
     text->assign(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));

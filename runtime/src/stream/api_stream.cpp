@@ -11,6 +11,7 @@
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
 #include "stream/stream_config.h"
+#include "stream/stream_sync.h"
 #include "stream/task_failure.h"
 
 #include <string>
@@ -22,14 +23,8 @@ namespace {
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_RESOLVE_STREAM(handle, stream, backend);
     ACLEMU_TRY(graph::refuse_while_capturing(*stream, "aclrtSynchronizeStream"));
-    WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
-                       backend,
-                       "stream synchronization failed");
-    if (result == WaitResult::TimedOut) {
-        return fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-                    msg_timed_out("the stream did not finish", timeout));
-    }
+    ACLEMU_TRY(wait_for_stream(
+        *stream, backend, timeout, "stream synchronization failed", "the stream did not finish"));
     aclemu::observe::completion_observed();
     if (stream->aborted.exchange(false)) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,

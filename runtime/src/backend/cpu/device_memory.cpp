@@ -45,26 +45,10 @@ struct PhysicalBlob {
     int32_t fd;
 };
 
-template <class T>
-void put(const T& value, ExportBlob* blob) {
-    static_assert(sizeof(T) <= ExportBlob::kCapacity, "blob too large");
-    blob->size = sizeof(T);
-    std::memcpy(blob->bytes, &value, sizeof(T));
-}
-
-template <class T>
-bool get(const ExportBlob& blob, T* value) {
-    if (blob.size != sizeof(T)) {
-        return false;
-    }
-    std::memcpy(value, blob.bytes, sizeof(T));
-    return true;
-}
-
 // Reads the blob another process exported and opens its memfd (`name` as there) in *fd.
 template <class T>
 aclError open_blob(int32_t exporter, const ExportBlob& blob, const char* name, T* where, int* fd) {
-    if (!get(blob, where)) {
+    if (!blob.get(where)) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "the export was made by another backend (ACLEMU_BACKEND differs)");
     }
@@ -217,7 +201,7 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
     int slab_fd = -1;
     uint64_t offset = 0;
     if (slabs_.share(ptr, bytes, &slab_fd, &offset)) {
-        put(MemoryBlob{slab_fd, offset}, blob);
+        blob->put(MemoryBlob{slab_fd, offset});
         return ACL_SUCCESS;
     }
     const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
@@ -241,7 +225,7 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
         }
         block.fd = fd;
     }
-    put(MemoryBlob{block.fd, address - base}, blob);
+    blob->put(MemoryBlob{block.fd, address - base});
     return ACL_SUCCESS;
 }
 
@@ -340,7 +324,7 @@ aclError DeviceMemory::protect(void* ptr, size_t bytes, int flags) {
 }
 
 aclError DeviceMemory::export_physical(BackendPhysical& physical, ExportBlob* blob) {
-    put(PhysicalBlob{static_cast<CpuPhysical&>(physical).fd()}, blob);
+    blob->put(PhysicalBlob{static_cast<CpuPhysical&>(physical).fd()});
     return ACL_SUCCESS;
 }
 

@@ -46,10 +46,9 @@ aclError IpcEvent::open(int32_t exporter,
                         const ExportBlob& blob,
                         std::unique_ptr<BackendEvent>* event) {
     int32_t their_fd = -1;
-    if (blob.size != sizeof their_fd) {
+    if (!blob.get(&their_fd)) {
         return ACL_ERROR_RT_PARAM_INVALID;
     }
-    std::memcpy(&their_fd, blob.bytes, sizeof their_fd);
     const int fd = shm::open_peer_fd(exporter, their_fd, "aclemu-event");
     if (fd < 0) {
         return ACL_ERROR_RT_PARAM_INVALID;
@@ -62,9 +61,7 @@ IpcEvent* IpcEvent::from(BackendEvent* event) {
 }
 
 void IpcEvent::export_to(ExportBlob* blob) const {
-    const int32_t fd = page_->fd;
-    blob->size = sizeof fd;
-    std::memcpy(blob->bytes, &fd, sizeof fd);
+    blob->put(static_cast<int32_t>(page_->fd));
 }
 
 void IpcEvent::record(WorkQueue& queue) {
