@@ -13,7 +13,7 @@ struct EnumName {
 };
 
 /// The name `table` gives `value`, or `fallback` when no row has it. A table whose rows follow
-/// the enum's values from 0 answers with one comparison (copy names are read on every copy).
+/// the enum's values from 0 answers with one comparison.
 template <class Enum, std::size_t N>
 constexpr const char* name_in(const EnumName<Enum> (&table)[N], Enum value, const char* fallback) {
     if (const auto index = static_cast<std::size_t>(value);
