@@ -41,15 +41,16 @@ def cmake_default(root, path, variable):
 
 
 def backend_choices(root, files):
-    """The ACLEMU_BACKEND values: the names backend_choice_name returns."""
+    """The ACLEMU_BACKEND values: the names backend_choice_name returns (its EnumName table)."""
     for path in files:
         if not path.startswith("runtime/src/") or not path.endswith(".cpp"):
             continue
         text = read(root, path)
-        match = re.search(r"const char\* backend_choice_name\(BackendChoice \w+\)\s*\{(.*?)\n\}",
-                          text, re.S)
+        if not re.search(r"const char\* backend_choice_name\(BackendChoice \w+\)", text):
+            continue
+        match = re.search(r"EnumName<BackendChoice> \w+\[\] = \{(.*?)\};", text, re.S)
         if match:
-            return path, set(re.findall(r"return \"([a-z]+)\";", match.group(1)))
+            return path, set(re.findall(r"\"([a-z]+)\"", match.group(1)))
     raise SystemExit("runtime/src: no definition of backend_choice_name found")
 
 

@@ -347,9 +347,7 @@ aclError Runtime::new_context_locked(int32_t device,
                                      bool is_default,
                                      std::shared_ptr<Context>* out) {
     if (aclError err = backend_->bind_device(physical); err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot bind device " + std::to_string(device) + ": "
-                                + backend_->last_error_text()));
+        return backend_failed(err, backend_.get(), "cannot bind device " + std::to_string(device));
     }
     if (streams_on_device_locked(device) >= kMaxStreamsPerDevice) {
         return fail(ACL_ERROR_RT_NO_STREAM_RESOURCE,
@@ -360,9 +358,10 @@ aclError Runtime::new_context_locked(int32_t device,
     auto stream = make_handle_object<Stream>();
     if (aclError err = backend_->streams().create_stream(&stream->impl, kDefaultStreamPriority);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot create the default stream of device "
-                                + std::to_string(device) + ": " + backend_->last_error_text()));
+        return backend_failed(
+            err,
+            backend_.get(),
+            "cannot create the default stream of device " + std::to_string(device));
     }
     number_stream_locked(*stream);
     auto context = make_handle_object<Context>();

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
@@ -58,6 +59,24 @@ struct ExportBlob {
     uint32_t size = 0;
     unsigned char bytes[kCapacity] = {};
     int fd = -1;
+
+    /// Holds `value` (a plain struct a backend defines) from now on.
+    template <class T>
+    void put(const T& value) {
+        static_assert(sizeof(T) <= kCapacity, "blob too large");
+        size = sizeof(T);
+        std::memcpy(bytes, &value, sizeof(T));
+    }
+
+    /// Reads the T put() stored; false when the blob holds another size (another backend's).
+    template <class T>
+    bool get(T* value) const {
+        if (size != sizeof(T)) {
+            return false;
+        }
+        std::memcpy(value, bytes, sizeof(T));
+        return true;
+    }
 };
 
 /// Access of one device to a mapping (aclrtMemSetAccess): aclrtMemAccessFlags' values.

@@ -14,6 +14,7 @@
 
 #include "aclemu/c_enum.h"
 #include "core/config.h"
+#include "core/enum_names.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -61,18 +62,13 @@ void copy_field(char* field, size_t size, const std::string& text) {
     field[size - 1] = '\0';
 }
 
+constexpr EnumName<BackendKind> kBackendSuffixes[] = {{BackendKind::Cuda, "cuda"},
+                                                      {BackendKind::Hip, "hip"},
+                                                      {BackendKind::GpuSim, "gpusim"},
+                                                      {BackendKind::Cpu, "cpu"}};
+
 const char* backend_suffix(BackendKind kind) {
-    switch (kind) {
-        case BackendKind::Cuda:
-            return "cuda";
-        case BackendKind::Hip:
-            return "hip";
-        case BackendKind::GpuSim:
-            return "gpusim";
-        case BackendKind::Cpu:
-            break;
-    }
-    return "cpu";
+    return name_in(kBackendSuffixes, kind, "cpu");
 }
 
 // The backend the first device call will use, without creating it: ACLEMU_BACKEND, probing the

@@ -32,6 +32,16 @@ aclError check_positive(const char* param, uint64_t value) {
     return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, "0", "must be greater than 0"));
 }
 
+aclError check_wait_timeout(int32_t timeout, aclError code) {
+    if (timeout == -1 || timeout > 0) {
+        return ACL_SUCCESS;
+    }
+    return fail(code,
+                msg_invalid("timeout",
+                            std::to_string(timeout),
+                            "must be -1 (wait forever) or a positive number of ms"));
+}
+
 aclError check_device_range(const char* param, const void* ptr, uint64_t bytes) {
     if (locate(ptr, static_cast<size_t>(bytes)) == MemoryLocation::Device) {
         return ACL_SUCCESS;

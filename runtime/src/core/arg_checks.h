@@ -12,6 +12,8 @@ namespace aclemu::rt {
 aclError check_reserved_null(const char* param, const void* value);
 /// A reserved number (flags): must be 0.
 aclError check_reserved_zero(const char* param, uint64_t value);
+/// A wait's timeout in ms: -1 (wait forever) or greater than 0; `code` when it is neither.
+aclError check_wait_timeout(int32_t timeout, aclError code = ACL_ERROR_RT_PARAM_INVALID);
 /// A count or size that must be greater than 0.
 aclError check_positive(const char* param, uint64_t value);
 /// [ptr, ptr + bytes) must lie in one device allocation (aclrtMalloc and its variants, or device

@@ -4,6 +4,7 @@
 #include "core/config.h"
 
 #include "aclemu/log.h"
+#include "core/enum_names.h"
 #include "core/status.h"
 #if defined(ACLEMU_HAVE_GPUSIM)
 #    include "gpu/sim/runtime.h"
@@ -205,22 +206,15 @@ bool log_flag(const char* name, bool* value, std::vector<std::string>* problems)
 
 }  // namespace
 
+constexpr EnumName<BackendChoice> kBackendChoiceNames[] = {{BackendChoice::Cpu, "cpu"},
+                                                           {BackendChoice::Cuda, "cuda"},
+                                                           {BackendChoice::Hip, "hip"},
+                                                           {BackendChoice::Gpu, "gpu"},
+                                                           {BackendChoice::GpuSim, "gpusim"},
+                                                           {BackendChoice::Auto, "auto"}};
+
 const char* backend_choice_name(BackendChoice choice) {
-    switch (choice) {
-        case BackendChoice::Cpu:
-            return "cpu";
-        case BackendChoice::Cuda:
-            return "cuda";
-        case BackendChoice::Hip:
-            return "hip";
-        case BackendChoice::Gpu:
-            return "gpu";
-        case BackendChoice::GpuSim:
-            return "gpusim";
-        case BackendChoice::Auto:
-            break;
-    }
-    return "auto";
+    return name_in(kBackendChoiceNames, choice, "auto");
 }
 
 int default_cpu_threads() {

@@ -46,6 +46,10 @@ std::string msg_unsupported(const char* feature, const std::string& reason) {
            + "] is not supported by aclemu. Reason: " + reason;
 }
 
+std::string msg_timed_out(const std::string& what, int64_t timeout_ms) {
+    return msg_runtime(what + " within " + std::to_string(timeout_ms) + " ms");
+}
+
 std::string msg_runtime(const std::string& text) {
     return "EE1001: " + text;
 }
@@ -138,9 +142,8 @@ aclError require_sharing(Backend* backend) {
 }
 
 aclError backend_failed(
-    aclError code, Backend* backend, const char* what, const char* file, int line) {
-    return fail(
-        code, msg_runtime(std::string(what) + ": " + backend->last_error_text()), file, line);
+    aclError code, Backend* backend, const std::string& what, const char* file, int line) {
+    return fail(code, msg_runtime(what + ": " + backend->last_error_text()), file, line);
 }
 
 }  // namespace aclemu::rt

@@ -27,6 +27,8 @@ std::string msg_order(const std::string& reason);
 std::string msg_unsupported(const char* feature, const std::string& reason);
 /// EE1001: text  (device, backend and resource failures, timeouts)
 std::string msg_runtime(const std::string& text);
+/// msg_runtime("<what> within <timeout_ms> ms"), for a wait that ran out of time.
+std::string msg_timed_out(const std::string& what, int64_t timeout_ms);
 
 /// Appends `message` to the calling thread's list for aclGetRecentErrMsg.
 void push_error_message(std::string message);
@@ -91,8 +93,11 @@ aclError api_call_init(const char* name,
 
 class Backend;
 /// Records a backend's failure: "<what>: <the backend's last error text>", at `file`:`line`.
-aclError backend_failed(
-    aclError code, Backend* backend, const char* what, const char* file, int line);
+aclError backend_failed(aclError code,
+                        Backend* backend,
+                        const std::string& what,
+                        const char* file = __builtin_FILE(),
+                        int line = __builtin_LINE());
 
 /// ACL_SUCCESS when `backend` has the sharing facet (IPC, virtual memory), else the one
 /// ACL_ERROR_RT_FEATURE_NOT_SUPPORT failure that says so.

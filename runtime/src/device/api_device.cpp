@@ -5,6 +5,7 @@
 
 #include "aclemu/c_enum.h"
 #include "aclemu/observe.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -47,8 +48,8 @@ aclError synchronize_device(int32_t timeout_ms) {
             }
             return fail(
                 ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-                msg_runtime("device " + std::to_string(context->device) + " did not finish within "
-                            + std::to_string(timeout_ms) + " ms"));
+                msg_timed_out("device " + std::to_string(context->device) + " did not finish",
+                              timeout_ms));
         }
     }
     aclemu::observe::completion_observed();
@@ -112,12 +113,7 @@ aclError aclrtSynchronizeDevice(void) {
 
 aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
     return api_call_init("aclrtSynchronizeDeviceWithTimeout", [&] {
-        if (timeout == 0 || timeout < -1) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("timeout",
-                                    std::to_string(timeout),
-                                    "must be -1 (wait forever) or a positive number of ms"));
-        }
+        ACLEMU_TRY(check_wait_timeout(timeout));
         return synchronize_device(timeout);
     });
 }

@@ -264,10 +264,10 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
         ACLEMU_TRY(runtime().backend(&backend));
         DeviceUtilization busy;
         if (aclError err = backend->utilization(physical, &busy); err != ACL_SUCCESS) {
-            return fail(
+            return backend_failed(
                 err,
-                msg_runtime("cannot measure the utilization of device " + std::to_string(deviceId)
-                            + ": " + backend->last_error_text()));
+                backend,
+                "cannot measure the utilization of device " + std::to_string(deviceId));
         }
         utilizationInfo->cubeUtilization = busy.compute;
         utilizationInfo->vectorUtilization = busy.compute;

@@ -43,10 +43,11 @@ aclError set_peer_access(int32_t device, int32_t peer, int32_t peer_physical, bo
     const aclError err = enable ? backend->enable_peer_access(peer_physical)
                                 : backend->disable_peer_access(peer_physical);
     if (err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime(std::string("cannot ") + (enable ? "enable" : "disable")
-                                + " access from device " + std::to_string(device) + " to device "
-                                + std::to_string(peer) + ": " + backend->last_error_text()));
+        return backend_failed(err,
+                              backend,
+                              std::string("cannot ") + (enable ? "enable" : "disable")
+                                  + " access from device " + std::to_string(device) + " to device "
+                                  + std::to_string(peer));
     }
     runtime().set_peer_access(device, peer, enable);
     return ACL_SUCCESS;

@@ -46,9 +46,9 @@ aclError Runtime::device_facts_locked(int32_t device, DeviceFacts* out) {
     if (!slot.facts) {
         DeviceFacts facts;
         if (aclError err = backend_->device_facts(physical, &facts); err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot read the properties of device " + std::to_string(device)
-                                    + ": " + backend_->last_error_text()));
+            return backend_failed(err,
+                                  backend_.get(),
+                                  "cannot read the properties of device " + std::to_string(device));
         }
         slot.facts = std::move(facts);
     }

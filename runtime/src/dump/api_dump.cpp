@@ -22,7 +22,6 @@ using aclemu::rt::api_call;
 using aclemu::rt::api_call_init;
 using aclemu::rt::fail;
 using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
 using aclemu::rt::msg_order;
 namespace dump = aclemu::rt::dump;
 

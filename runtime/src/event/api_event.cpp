@@ -5,6 +5,7 @@
 // for an event not recorded to a stream, and the event samples rely on it).
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
@@ -57,9 +58,8 @@ aclError synchronize(aclrtEvent handle, int32_t timeout) {
         target.backend,
         "event synchronization failed");
     if (result == WaitResult::TimedOut) {
-        return fail(
-            ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-            msg_runtime("the event did not complete within " + std::to_string(timeout) + " ms"));
+        return fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                    msg_timed_out("the event did not complete", timeout));
     }
     aclemu::observe::completion_observed();
     return ACL_SUCCESS;
@@ -158,12 +158,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
 
 aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
     return api_call_init("aclrtSynchronizeEventWithTimeout", [&] {
-        if (timeout == 0 || timeout < -1) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("timeout",
-                                    std::to_string(timeout),
-                                    "must be -1 (wait forever) or a positive number of ms"));
-        }
+        ACLEMU_TRY(check_wait_timeout(timeout));
         return synchronize(event, timeout);
     });
 }

@@ -3,11 +3,13 @@
 #include "acl/acl.h"
 
 #include "aclemu/log.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/executor.h"
 #include "graph/model_ri.h"
 #include "runtime_state.h"
+#include "stream/stream_sync.h"
 
 #include <cerrno>
 #include <cstring>
@@ -32,25 +34,15 @@ aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
 aclError execute(aclmdlRI handle, int32_t timeout) {
     std::shared_ptr<ModelRI> model;
     ACLEMU_TRY(find_model(handle, "modelRI", &model));
-    if (timeout == 0 || timeout < -1) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("timeout",
-                                std::to_string(timeout),
-                                "must be -1 (wait forever) or a positive number of ms"));
-    }
+    ACLEMU_TRY(check_wait_timeout(timeout, ACL_ERROR_INVALID_PARAM));
     ACLEMU_RESOLVE_STREAM(nullptr, stream, backend);
     ACLEMU_TRY(refuse_while_capturing(*stream, "aclmdlRIExecute"));
     ACLEMU_TRY(execute_model(handle, *model, *stream, *backend));
-    WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
-                       backend,
-                       "the model runtime instance failed");
-    if (result == WaitResult::TimedOut) {
-        return fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-                    msg_runtime("the model runtime instance did not finish within "
-                                + std::to_string(timeout) + " ms"));
-    }
-    return ACL_SUCCESS;
+    return wait_for_stream(*stream,
+                           backend,
+                           timeout,
+                           "the model runtime instance failed",
+                           "the model runtime instance did not finish");
 }
 
 aclError destroy(aclmdlRI handle) {

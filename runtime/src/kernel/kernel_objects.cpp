@@ -3,8 +3,8 @@
 #include "kernel/kernel_objects.h"
 
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "runtime_state.h"
-#include "tdt/tdt_checks.h"  // live_handle
 
 #include <dlfcn.h>
 
@@ -32,7 +32,7 @@ HandleRegistry<BinaryBytes>& binary_bytes() {
 
 namespace {
 
-// The handle's live object, or null with *err saying why (tdt::live_handle's message).
+// The handle's live object, or null with *err saying why (live_handle's message).
 template <typename T>
 std::shared_ptr<T> live_or_null(const HandleRegistry<T>& registry,
                                 const void* handle,
@@ -40,7 +40,7 @@ std::shared_ptr<T> live_or_null(const HandleRegistry<T>& registry,
                                 const char* what,
                                 aclError* err) {
     std::shared_ptr<T> found;
-    *err = tdt::live_handle(registry, handle, param, what, &found);
+    *err = live_handle(registry, handle, param, what, &found);
     return found;
 }
 

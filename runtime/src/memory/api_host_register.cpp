@@ -116,9 +116,10 @@ aclError register_host(void* ptr, uint64_t size, uint32_t flag) {
     if (aclError err = backend->memory().register_host(
             ptr, entry.bytes, (flag & ACL_HOST_REG_MAPPED) != 0, &entry.device);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot register " + std::to_string(size) + " bytes at "
-                                + pointer_text(ptr) + ": " + backend->last_error_text()));
+        return backend_failed(
+            err,
+            backend,
+            "cannot register " + std::to_string(size) + " bytes at " + pointer_text(ptr));
     }
     if (!host_block) {
         Allocation allocation{base, entry.bytes, AllocKind::Host, 0, AllocOrigin::Registered};
@@ -182,9 +183,7 @@ aclError unregister_host(void* ptr) {
     }
     table.by_base.erase(it);
     if (aclError err = backend->memory().unregister_host(ptr); err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot unregister " + pointer_text(ptr) + ": "
-                                + backend->last_error_text()));
+        return backend_failed(err, backend, "cannot unregister " + pointer_text(ptr));
     }
     return ACL_SUCCESS;
 }
@@ -206,9 +205,10 @@ aclError alloc_managed(void** ptr, uint64_t size, uint32_t flag) {
     void* block = nullptr;
     if (aclError err = backend->memory().malloc_managed(&block, static_cast<size_t>(size));
         err != ACL_SUCCESS || block == nullptr) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_runtime("cannot allocate " + std::to_string(size)
-                                + " bytes of managed memory: " + backend->last_error_text()));
+        return backend_failed(
+            ACL_ERROR_RT_MEMORY_ALLOCATION,
+            backend,
+            "cannot allocate " + std::to_string(size) + " bytes of managed memory");
     }
     Allocation allocation{reinterpret_cast<uintptr_t>(block),
                           static_cast<size_t>(size),

@@ -7,6 +7,7 @@
 
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
+#include "core/enum_names.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "memory/memory_access.h"
@@ -48,23 +49,16 @@ Located locate_ptr(const void* ptr, Backend* backend) {
     return where;
 }
 
+constexpr EnumName<int64_t> kKindNames[] = {
+    {ACL_MEMCPY_HOST_TO_HOST, "ACL_MEMCPY_HOST_TO_HOST"},
+    {ACL_MEMCPY_HOST_TO_DEVICE, "ACL_MEMCPY_HOST_TO_DEVICE"},
+    {ACL_MEMCPY_DEVICE_TO_HOST, "ACL_MEMCPY_DEVICE_TO_HOST"},
+    {ACL_MEMCPY_DEVICE_TO_DEVICE, "ACL_MEMCPY_DEVICE_TO_DEVICE"},
+    {ACL_MEMCPY_DEFAULT, "ACL_MEMCPY_DEFAULT"},
+    {ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE, "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE"}};
+
 const char* kind_name(int64_t kind) {
-    switch (kind) {
-        case ACL_MEMCPY_HOST_TO_HOST:
-            return "ACL_MEMCPY_HOST_TO_HOST";
-        case ACL_MEMCPY_HOST_TO_DEVICE:
-            return "ACL_MEMCPY_HOST_TO_DEVICE";
-        case ACL_MEMCPY_DEVICE_TO_HOST:
-            return "ACL_MEMCPY_DEVICE_TO_HOST";
-        case ACL_MEMCPY_DEVICE_TO_DEVICE:
-            return "ACL_MEMCPY_DEVICE_TO_DEVICE";
-        case ACL_MEMCPY_DEFAULT:
-            return "ACL_MEMCPY_DEFAULT";
-        case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
-            return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
-        default:
-            return "unknown";
-    }
+    return name_in(kKindNames, kind, "unknown");
 }
 
 std::string where_text(const char* name, const void* ptr, const Located& where) {
@@ -73,6 +67,8 @@ std::string where_text(const char* name, const void* ptr, const Located& where) 
 }
 
 // The copy's slice on the ACLEMU_TRACE timeline: named as Nsight names copies.
+// A switch, not an enum_names.h table: every aclrtMemcpy(Async) reads it, and the table's lookup
+// cost one instruction a call more (bench/callgrind).
 const char* copy_name(CopyDirection direction) {
     switch (direction) {
         case CopyDirection::HostToHost:
@@ -233,9 +229,10 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
         backend->bind_device(context->physical);  // back to the thread's current device
     }
     if (err != ACL_SUCCESS || block == nullptr) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_runtime("cannot allocate " + std::to_string(size) + " bytes on device "
-                                + std::to_string(target) + ": " + backend->last_error_text()));
+        return backend_failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                              backend,
+                              "cannot allocate " + std::to_string(size) + " bytes on device "
+                                  + std::to_string(target));
     }
     Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Device, target};
     allocation.reserved = reserved;
@@ -289,9 +286,7 @@ aclError release(void* ptr, AllocKind kind) {
     aclError err = kind == AllocKind::Device ? backend->memory().free_device(ptr)
                                              : backend->memory().free_host(ptr);
     if (err != ACL_SUCCESS) {
-        return fail(
-            err,
-            msg_runtime("cannot free " + pointer_text(ptr) + ": " + backend->last_error_text()));
+        return backend_failed(err, backend, "cannot free " + pointer_text(ptr));
     }
     return ACL_SUCCESS;
 }
@@ -396,7 +391,7 @@ aclError memset_impl(
     const aclError err = async ? traced_enqueue(target, TaskKind::Memset, "memset", describe, fill)
                                : traced_sync(TaskKind::Memset, "memset", describe, fill);
     if (err != ACL_SUCCESS) {
-        return fail(err, msg_runtime("memset failed: " + backend->last_error_text()));
+        return backend_failed(err, backend, "memset failed");
     }
     return async ? runtime().after_enqueue(*target) : ACL_SUCCESS;
 }
@@ -484,9 +479,10 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
         void* block = nullptr;
         if (aclError err = backend->memory().malloc_host(&block, size);
             err != ACL_SUCCESS || block == nullptr) {
-            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                        msg_runtime("cannot allocate " + std::to_string(size)
-                                    + " bytes of host memory: " + backend->last_error_text()));
+            return backend_failed(
+                ACL_ERROR_RT_MEMORY_ALLOCATION,
+                backend,
+                "cannot allocate " + std::to_string(size) + " bytes of host memory");
         }
         Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host};
         allocation.reserved = size;

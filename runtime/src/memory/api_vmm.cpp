@@ -38,15 +38,6 @@ std::string size_text(size_t bytes) {
     return std::to_string(bytes);
 }
 
-// backend_failed for a `what` built at run time.
-aclError backend_failure(aclError err,
-                         const std::string& what,
-                         Backend& backend,
-                         const char* file = __builtin_FILE(),
-                         int line = __builtin_LINE()) {
-    return backend_failed(err, &backend, what.c_str(), file, line);
-}
-
 // The properties aclemu supports: pinned device memory of a visible device. The caller's struct
 // may hold any int in its enum fields: each is read as an integer (aclemu/c_enum.h).
 aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) {
@@ -262,11 +253,11 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     auto physical = make_handle_object<Physical>();
     if (aclError err = backend->sharing()->create_physical(physical_device, bytes, &physical->impl);
         err != ACL_SUCCESS) {
-        return backend_failure(err,
-                               "cannot allocate " + size_text(bytes)
-                                   + " bytes of physical memory on device "
-                                   + std::to_string(prop->location.id),
-                               *backend);
+        return backend_failed(err,
+                              backend,
+                              "cannot allocate " + size_text(bytes)
+                                  + " bytes of physical memory on device "
+                                  + std::to_string(prop->location.id));
     }
     physical->bytes = bytes;
     physical->prop = *prop;
@@ -305,8 +296,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
     ACLEMU_TRY(check_positive("size", size));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, context->physical, &unit));
     if (alignment != 0 && ((alignment & (alignment - 1)) != 0 || alignment > unit)) {
@@ -331,11 +321,11 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
     void* range = nullptr;
     if (aclError err = backend->sharing()->reserve_address(bytes, expectPtr, &range);
         err != ACL_SUCCESS) {
-        return backend_failure(
+        return backend_failed(
             err,
+            backend,
             "cannot reserve " + size_text(bytes) + " bytes of addresses"
-                + (expectPtr != nullptr ? " at " + pointer_text(expectPtr) : std::string()),
-            *backend);
+                + (expectPtr != nullptr ? " at " + pointer_text(expectPtr) : std::string()));
     }
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
@@ -712,10 +702,10 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
                                                            physical_device,
                                                            &physical->impl);
         err != ACL_SUCCESS) {
-        return backend_failure(err,
-                               "cannot import the physical memory process "
-                                   + std::to_string(record.exporter) + " shared",
-                               *backend);
+        return backend_failed(err,
+                              backend,
+                              "cannot import the physical memory process "
+                                  + std::to_string(record.exporter) + " shared");
     }
     physical->bytes = static_cast<size_t>(record.bytes);
     physical->prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;

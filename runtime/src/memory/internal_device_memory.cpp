@@ -10,13 +10,12 @@ namespace aclemu::rt {
 aclError allocate_internal_block(Backend* backend, int32_t device, size_t bytes, void** out) {
     void* block = nullptr;
     if (aclError err = backend->memory().malloc_device(&block, bytes); err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot allocate " + std::to_string(bytes)
-                                + " bytes of device memory: " + backend->last_error_text()));
+        return backend_failed(
+            err, backend, "cannot allocate " + std::to_string(bytes) + " bytes of device memory");
     }
     if (aclError err = backend->memory().memset_sync(block, 0, bytes); err != ACL_SUCCESS) {
         backend->memory().free_device(block);
-        return fail(err, msg_runtime("cannot clear device memory: " + backend->last_error_text()));
+        return backend_failed(err, backend, "cannot clear device memory");
     }
     runtime().allocations().insert(
         Allocation{reinterpret_cast<uintptr_t>(block), bytes, AllocKind::Device, device});

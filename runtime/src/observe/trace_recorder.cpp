@@ -2,6 +2,7 @@
 #include "observe/trace_recorder.h"
 
 #include "aclemu/log.h"
+#include "core/enum_names.h"
 #include "observe/trace_json.h"
 #include "observe/watchers.h"
 #include "runtime_state.h"
@@ -41,30 +42,19 @@ std::string this_thread_name(int32_t tid) {
     return std::string(name) + " (thread " + std::to_string(tid) + ")";
 }
 
+constexpr rt::EnumName<TaskKind> kCategories[] = {{TaskKind::Kernel, "kernel"},
+                                                  {TaskKind::Copy, "memcpy"},
+                                                  {TaskKind::Memset, "memset"},
+                                                  {TaskKind::EventRecord, "event record"},
+                                                  {TaskKind::EventWait, "event wait"},
+                                                  {TaskKind::NotifyRecord, "notify record"},
+                                                  {TaskKind::NotifyWait, "notify wait"},
+                                                  {TaskKind::ValueWrite, "value write"},
+                                                  {TaskKind::ValueWait, "value wait"},
+                                                  {TaskKind::HostFunc, "host function"}};
+
 const char* category_of(TaskKind kind) {
-    switch (kind) {
-        case TaskKind::Kernel:
-            return "kernel";
-        case TaskKind::Copy:
-            return "memcpy";
-        case TaskKind::Memset:
-            return "memset";
-        case TaskKind::EventRecord:
-            return "event record";
-        case TaskKind::EventWait:
-            return "event wait";
-        case TaskKind::NotifyRecord:
-            return "notify record";
-        case TaskKind::NotifyWait:
-            return "notify wait";
-        case TaskKind::ValueWrite:
-            return "value write";
-        case TaskKind::ValueWait:
-            return "value wait";
-        case TaskKind::HostFunc:
-            return "host function";
-    }
-    return "task";
+    return rt::name_in(kCategories, kind, "task");
 }
 
 enum class Outcome { Pending, Reached, Lost };

@@ -15,10 +15,7 @@ struct mstxDomainRegistration_st {
 
 namespace {
 
-aclemu::rt::HandleRegistry<mstxDomainRegistration_st>& domains() {
-    static auto* registry = new aclemu::rt::HandleRegistry<mstxDomainRegistration_st>;
-    return *registry;
-}
+constexpr auto& domains = aclemu::rt::registry_of<mstxDomainRegistration_st>;
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 
 #include "aclemu/c_enum.h"
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "prof/prof_objects.h"
 #include "prof/prof_session.h"
 #include "runtime_state.h"
@@ -18,11 +19,6 @@ using aclemu::rt::msg_null;
 namespace prof = aclemu::rt::prof;
 
 namespace aclemu::rt::prof {
-
-HandleRegistry<aclprofConfig>& configs() {
-    static auto* registry = new HandleRegistry<aclprofConfig>;  // handles may die at exit
-    return *registry;
-}
 
 aclError check_metrics(const char* param, int64_t metrics) {
     if ((metrics >= ACL_AICORE_ARITHMETIC_UTILIZATION && metrics <= ACL_AICORE_MEMORY_ACCESS)
@@ -49,17 +45,8 @@ constexpr uint64_t kKnownDataTypes =
 
 // The live config `handle` names, or a failure naming profilerConfig.
 aclError find_config(const aclprofConfig* handle, std::shared_ptr<aclprofConfig>* out) {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("profilerConfig"));
-    }
-    *out = prof::configs().find(handle);
-    if (!*out) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("profilerConfig",
-                                aclemu::rt::pointer_text(handle),
-                                "is not a live aclprofConfig (aclprofCreateConfig)"));
-    }
-    return ACL_SUCCESS;
+    return aclemu::rt::live_handle(
+        prof::configs(), handle, "profilerConfig", "aclprofConfig", out, "aclprofCreateConfig");
 }
 
 }  // namespace

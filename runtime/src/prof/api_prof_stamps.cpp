@@ -7,6 +7,7 @@
 
 #include "core/status.h"
 #include "handles/handle_registry.h"
+#include "handles/live_handle.h"
 #include "prof/mstx_ranges.h"
 #include "runtime_state.h"
 
@@ -19,7 +20,6 @@
 using aclemu::rt::api_call;
 using aclemu::rt::fail;
 using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
 namespace prof = aclemu::rt::prof;
 
 namespace {
@@ -29,10 +29,7 @@ struct Stamp {
     std::string message;
 };
 
-aclemu::rt::HandleRegistry<Stamp>& stamps() {
-    static auto* registry = new aclemu::rt::HandleRegistry<Stamp>;
-    return *registry;
-}
+constexpr auto& stamps = aclemu::rt::registry_of<Stamp>;
 
 // aclprofRangeStart's ids (32-bit) -> the mstx range behind each.
 struct OpenRanges {
@@ -49,18 +46,14 @@ OpenRanges& open_ranges() {
 // aclprofPush's ranges on this thread, innermost last.
 thread_local std::vector<uint64_t> t_pushed;
 
+aclError live_stamp(const void* handle, std::shared_ptr<Stamp>* found) {
+    return aclemu::rt::live_handle(stamps(), handle, "stamp", "stamp", found, "aclprofCreateStamp");
+}
+
 // The message of the live stamp `handle` into `*message`; a failure naming `stamp` otherwise.
 aclError stamp_message(void* handle, std::string* message) {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
-    }
-    const auto stamp = stamps().find(handle);
-    if (!stamp) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stamp",
-                                aclemu::rt::pointer_text(handle),
-                                "is not a live stamp (aclprofCreateStamp)"));
-    }
+    std::shared_ptr<Stamp> stamp;
+    ACLEMU_TRY(live_stamp(handle, &stamp));
     std::lock_guard<std::mutex> lock(stamp->mu);
     if (stamp->message.empty()) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -89,33 +82,19 @@ void* aclprofCreateStamp(void) {
 
 void aclprofDestroyStamp(void* stamp) {
     api_call("aclprofDestroyStamp", [&]() -> aclError {
-        if (stamp == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
-        }
-        if (!stamps().remove(stamp)) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("stamp", aclemu::rt::pointer_text(stamp), "is not a live stamp"));
-        }
-        return ACL_SUCCESS;
+        return aclemu::rt::destroy_handle(stamps(), stamp, "stamp", "stamp", "aclprofCreateStamp");
     });
 }
 
 aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
     return api_call("aclprofSetStampTraceMessage", [&]() -> aclError {
-        if (stamp == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("stamp"));
-        }
+        ACLEMU_CHECK_NOT_NULL(stamp);
         ACLEMU_CHECK_NOT_NULL(msg);
         if (msgLen == 0) {
             return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("msgLen", "0", "must not be 0"));
         }
-        const auto found = stamps().find(stamp);
-        if (!found) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("stamp", aclemu::rt::pointer_text(stamp), "is not a live stamp"));
-        }
+        std::shared_ptr<Stamp> found;
+        ACLEMU_TRY(live_stamp(stamp, &found));
         std::lock_guard<std::mutex> lock(found->mu);
         found->message.assign(msg, strnlen(msg, msgLen));
         return ACL_SUCCESS;

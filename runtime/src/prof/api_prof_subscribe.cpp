@@ -5,6 +5,7 @@
 #include "acl/acl_prof.h"
 
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "prof/op_records.h"
 #include "prof/prof_objects.h"
 #include "prof/subscriptions.h"
@@ -20,30 +21,16 @@ using aclemu::rt::msg_invalid;
 using aclemu::rt::msg_null;
 namespace prof = aclemu::rt::prof;
 
-namespace aclemu::rt::prof {
-
-HandleRegistry<aclprofSubscribeConfig>& subscribe_configs() {
-    static auto* registry = new HandleRegistry<aclprofSubscribeConfig>;
-    return *registry;
-}
-
-}  // namespace aclemu::rt::prof
-
 namespace {
 
 aclError find_subscribe_config(const aclprofSubscribeConfig* handle,
                                std::shared_ptr<aclprofSubscribeConfig>* out) {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("profSubscribeConfig"));
-    }
-    *out = prof::subscribe_configs().find(handle);
-    if (!*out) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("profSubscribeConfig",
-                                aclemu::rt::pointer_text(handle),
-                                "is not a live aclprofSubscribeConfig"));
-    }
-    return ACL_SUCCESS;
+    return aclemu::rt::live_handle(prof::subscribe_configs(),
+                                   handle,
+                                   "profSubscribeConfig",
+                                   "aclprofSubscribeConfig",
+                                   out,
+                                   "aclprofCreateSubscribeConfig");
 }
 
 // Runs `read(record)` on record `index` as entry point `api`.

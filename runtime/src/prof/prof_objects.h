@@ -23,8 +23,9 @@ struct aclprofSubscribeConfig {
 
 namespace aclemu::rt::prof {
 
-HandleRegistry<aclprofConfig>& configs();
-HandleRegistry<aclprofSubscribeConfig>& subscribe_configs();
+// The live configs (each a registry_of<T>, named for its callers).
+inline constexpr auto& configs = registry_of<aclprofConfig>;
+inline constexpr auto& subscribe_configs = registry_of<aclprofSubscribeConfig>;
 
 /// ACL_SUCCESS when `metrics` is one aclprofAicoreMetrics names, else the failure naming `param`.
 aclError check_metrics(const char* param, int64_t metrics);

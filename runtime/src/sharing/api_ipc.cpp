@@ -83,9 +83,10 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
     if (aclError err = backend->sharing()->export_device_memory(
             reinterpret_cast<void*>(block->base), devPtr, size, &blob);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot share " + std::to_string(size) + " bytes at "
-                                + pointer_text(devPtr) + ": " + backend->last_error_text()));
+        return backend_failed(
+            err,
+            backend,
+            "cannot share " + std::to_string(size) + " bytes at " + pointer_text(devPtr));
     }
     MemoryExport entry;
     entry.block = block->base;
@@ -128,16 +129,12 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
                                 "must be ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT or "
                                 "ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
     }
-    const std::string text(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
-    std::optional<ExportRef> ref = parse_key(key, ACL_IPC_HANDLE_SIZE);
-    if (!ref) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key", text, "not a key made by aclrtIpcMemGetExportKey"));
-    }
+    std::string text;
+    ExportRef ref;
+    ACLEMU_TRY(parse_import_key(key, "aclrtIpcMemGetExportKey", &text, &ref));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
@@ -146,14 +143,15 @@ aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
         return ACL_SUCCESS;
     }
     ImportedRecord record;
-    ACLEMU_TRY(open_record(*ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record));
+    ACLEMU_TRY(open_record(ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record));
     void* mapped = nullptr;
     if (aclError err = backend->sharing()->open_device_memory(
             record.exporter, record.blob, record.bytes, &mapped);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot map the memory process " + std::to_string(record.exporter)
-                                + " shared under key " + text + ": " + backend->last_error_text()));
+        return backend_failed(err,
+                              backend,
+                              "cannot map the memory process " + std::to_string(record.exporter)
+                                  + " shared under key " + text);
     }
     Allocation entry{reinterpret_cast<uintptr_t>(mapped),
                      static_cast<size_t>(record.bytes),
@@ -184,9 +182,7 @@ aclError close_key(const char* key) {
         runtime().allocations().erase(import.ptr, AllocKind::Device, AllocOrigin::Imported);
         if (aclError err = backend->sharing()->close_device_memory(import.ptr, import.bytes);
             err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot unmap the memory of key " + text + ": "
-                                    + backend->last_error_text()));
+            return backend_failed(err, backend, "cannot unmap the memory of key " + text);
         }
         return ACL_SUCCESS;
     }
@@ -244,17 +240,17 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
     ImportedRecord record;
     const std::string value = key_text(*ref);
     ACLEMU_TRY(open_record(*ref, ExportKind::Event, backend->kind(), "handle", value, &record));
     std::unique_ptr<BackendEvent> impl;
     if (aclError err = backend->sharing()->open_event(record.exporter, record.blob, &impl);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot open the event process " + std::to_string(record.exporter)
-                                + " shared: " + backend->last_error_text()));
+        return backend_failed(
+            err,
+            backend,
+            "cannot open the event process " + std::to_string(record.exporter) + " shared");
     }
     return events().adopt_ipc(std::move(impl), event);
 }

@@ -153,9 +153,7 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
     if (aclError err = backend->sharing()->export_device_memory(
             notify->word, notify->word, sizeof(uint64_t), &blob);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot share notify " + std::to_string(notify->id) + ": "
-                                + backend->last_error_text()));
+        return backend_failed(err, backend, "cannot share notify " + std::to_string(notify->id));
     }
     NotifyExport entry;
     entry.notify = notify;
@@ -199,17 +197,13 @@ aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
                            kKnownImportFlags,
                            "ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT or "
                            "ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
-    const std::string text(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
-    std::optional<ExportRef> ref = parse_key(key, ACL_IPC_HANDLE_SIZE);
-    if (!ref) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key", text, "not a key made by aclrtNotifyGetExportKey"));
-    }
+    std::string text;
+    ExportRef ref;
+    ACLEMU_TRY(parse_import_key(key, "aclrtNotifyGetExportKey", &text, &ref));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
-    ACLEMU_TRY(require_sharing(backend));
-    if (ref->pid == static_cast<int32_t>(::getpid())) {
+    ACLEMU_TRY(current_sharing_context(&context, &backend));
+    if (ref.pid == static_cast<int32_t>(::getpid())) {
         // This process's own notify: a second handle on the same word, under the same whitelist.
         NotifyExports& exports = notify_exports();
         std::lock_guard<std::mutex> lock(exports.mutex);
@@ -231,7 +225,7 @@ aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
             original->device, original->word, [keep] {}, out);
     }
     ImportedRecord record;
-    ACLEMU_TRY(open_record(*ref, ExportKind::Notify, backend->kind(), "key", text, &record));
+    ACLEMU_TRY(open_record(ref, ExportKind::Notify, backend->kind(), "key", text, &record));
     if (record.bytes != sizeof(uint64_t)) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("key", text, "its record does not describe a notify"));
@@ -240,9 +234,10 @@ aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
     if (aclError err = backend->sharing()->open_device_memory(
             record.exporter, record.blob, sizeof(uint64_t), &mapped);
         err != ACL_SUCCESS) {
-        return fail(err,
-                    msg_runtime("cannot map the notify process " + std::to_string(record.exporter)
-                                + " shared under key " + text + ": " + backend->last_error_text()));
+        return backend_failed(err,
+                              backend,
+                              "cannot map the notify process " + std::to_string(record.exporter)
+                                  + " shared under key " + text);
     }
     const int32_t device = context->device;
     runtime().allocations().insert(Allocation{reinterpret_cast<uintptr_t>(mapped),

@@ -5,7 +5,11 @@
 // (export_server.h), which decides each import.
 #include "sharing/shared_export.h"
 
+#include "acl/acl_rt.h"
+
+#include "aclemu/shared_memory.h"
 #include "core/status.h"
+#include "runtime_state.h"
 #include "sharing/export_server.h"
 
 #include <cerrno>
@@ -315,6 +319,22 @@ bool read_literal(const char** text, const char* literal) {
 }
 
 }  // namespace
+
+aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** backend) {
+    ACLEMU_TRY(runtime().current_context_and_backend(context, backend));
+    return require_sharing(*backend);
+}
+
+aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref) {
+    text->assign(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
+    std::optional<ExportRef> parsed = parse_key(key, ACL_IPC_HANDLE_SIZE);
+    if (!parsed) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("key", *text, std::string("not a key made by ") + maker));
+    }
+    *ref = *parsed;
+    return ACL_SUCCESS;
+}
 
 std::optional<ExportRef> parse_key(const char* key, size_t max_length) {
     if (::strnlen(key, max_length) == max_length) {

@@ -32,6 +32,9 @@ struct ExportRef {
     uint64_t tag = 0;
 };
 
+struct Context;       // runtime_state.h
+struct RecordLayout;  // shared_export.cpp
+
 /// The exporter's record (closed on destruction).
 class ExportRecord {
 public:
@@ -93,6 +96,13 @@ aclError open_record(const ExportRef& ref,
 /// The IPC key text: "aclemu-<pid>-<port>-<tag, 16 hex digits>" (at most 40 characters).
 std::string key_text(const ExportRef& ref);
 std::optional<ExportRef> parse_key(const char* key, size_t max_length);
+/// The current context and the runtime's backend, when that backend can share memory
+/// (require_sharing): what every import runs in.
+aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** backend);
+
+/// An import's `key` argument (ACL_IPC_HANDLE_SIZE bytes at most): its text in *text and the
+/// record it names in *ref, or ACL_ERROR_INVALID_PARAM "not a key made by <maker>".
+aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref);
 
 /// The 64-bit shareable handle: pid (22 bits), port (20 bits), 22 bits of the tag.
 uint64_t pack_handle(const ExportRef& ref);

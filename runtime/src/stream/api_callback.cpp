@@ -96,8 +96,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                     [thread_id, report, block] { reports().deliver(thread_id, report, block); });
             });
         if (err != ACL_SUCCESS) {
-            return fail(err,
-                        msg_runtime("cannot launch the callback: " + backend->last_error_text()));
+            return backend_failed(err, backend, "cannot launch the callback");
         }
         // Not synchronized under ASCEND_LAUNCH_BLOCKING: the callback runs only when the
         // subscribed thread (often this one) calls aclrtProcessReport.

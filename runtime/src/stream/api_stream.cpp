@@ -3,6 +3,7 @@
 // Configured creation, stream queries, abort and state callbacks are in api_stream_config.cpp.
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
@@ -10,6 +11,7 @@
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
 #include "stream/stream_config.h"
+#include "stream/stream_sync.h"
 #include "stream/task_failure.h"
 
 #include <string>
@@ -18,28 +20,11 @@ using namespace aclemu::rt;
 
 namespace {
 
-aclError check_timeout(int32_t timeout) {
-    if (timeout == 0 || timeout < -1) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("timeout",
-                                std::to_string(timeout),
-                                "must be -1 (wait forever) or a positive number of ms"));
-    }
-    return ACL_SUCCESS;
-}
-
 aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_RESOLVE_STREAM(handle, stream, backend);
     ACLEMU_TRY(graph::refuse_while_capturing(*stream, "aclrtSynchronizeStream"));
-    WaitResult result = WaitResult::Done;
-    ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream->impl.get(), timeout, &result),
-                       backend,
-                       "stream synchronization failed");
-    if (result == WaitResult::TimedOut) {
-        return fail(
-            ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
-            msg_runtime("the stream did not finish within " + std::to_string(timeout) + " ms"));
-    }
+    ACLEMU_TRY(wait_for_stream(
+        *stream, backend, timeout, "stream synchronization failed", "the stream did not finish"));
     aclemu::observe::completion_observed();
     if (stream->aborted.exchange(false)) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,
@@ -90,7 +75,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
     return api_call_init("aclrtSynchronizeStreamWithTimeout", [&] {
-        ACLEMU_TRY(check_timeout(timeout));
+        ACLEMU_TRY(check_wait_timeout(timeout));
         return synchronize(stream, timeout);
     });
 }

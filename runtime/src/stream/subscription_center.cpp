@@ -99,9 +99,8 @@ aclError SubscriptionCenter::process(uint64_t thread_id, int32_t timeout_ms) {
         if (timeout_ms < 0) {
             ready_.wait(lock, has_work);
         } else if (!ready_.wait_for(lock, std::chrono::milliseconds(timeout_ms), has_work)) {
-            return fail(
-                ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
-                msg_runtime("nothing arrived within " + std::to_string(timeout_ms) + " ms"));
+            return fail(ACL_ERROR_WAIT_CALLBACK_TIMEOUT,
+                        msg_timed_out("nothing arrived", timeout_ms));
         }
         delivery = queue.front();
         queue.pop_front();

@@ -1,5 +1,7 @@
 #include "tasks/builtin_task_names.h"
 
+#include "core/enum_names.h"
+
 namespace aclemu::rt {
 
 using kernels::builtin::ElemType;
@@ -7,55 +9,39 @@ using kernels::builtin::RandomFunc;
 using kernels::builtin::ReduceOp;
 using kernels::builtin::WaitMode;
 
+constexpr EnumName<ElemType> kElemTypeNames[] = {{ElemType::Float32, "fp32"},
+                                                 {ElemType::Float16, "fp16"},
+                                                 {ElemType::BFloat16, "bf16"},
+                                                 {ElemType::Int8, "int8"},
+                                                 {ElemType::Int16, "int16"},
+                                                 {ElemType::Int32, "int32"},
+                                                 {ElemType::UInt32, "uint32"},
+                                                 {ElemType::Int64, "int64"},
+                                                 {ElemType::UInt64, "uint64"}};
+
 const char* elem_type_name(ElemType type) {
-    switch (type) {
-        case ElemType::Float32:
-            return "fp32";
-        case ElemType::Float16:
-            return "fp16";
-        case ElemType::BFloat16:
-            return "bf16";
-        case ElemType::Int8:
-            return "int8";
-        case ElemType::Int16:
-            return "int16";
-        case ElemType::Int32:
-            return "int32";
-        case ElemType::UInt32:
-            return "uint32";
-        case ElemType::Int64:
-            return "int64";
-        case ElemType::UInt64:
-            return "uint64";
-    }
-    return "?";
+    return name_in(kElemTypeNames, type, "?");
 }
+
+constexpr EnumName<ReduceOp> kReduceOpNames[] = {
+    {ReduceOp::Sum, "SUM"}, {ReduceOp::Max, "MAX"}, {ReduceOp::Min, "MIN"}};
 
 const char* reduce_op_name(ReduceOp op) {
-    switch (op) {
-        case ReduceOp::Sum:
-            return "SUM";
-        case ReduceOp::Max:
-            return "MAX";
-        case ReduceOp::Min:
-            return "MIN";
-    }
-    return "?";
+    return name_in(kReduceOpNames, op, "?");
 }
 
+constexpr EnumName<WaitMode> kWaitModeNames[] = {
+    {WaitMode::Geq, "GEQ"}, {WaitMode::Eq, "EQ"}, {WaitMode::And, "AND"}, {WaitMode::Nor, "NOR"}};
+
 const char* wait_mode_name(WaitMode mode) {
-    switch (mode) {
-        case WaitMode::Geq:
-            return "GEQ";
-        case WaitMode::Eq:
-            return "EQ";
-        case WaitMode::And:
-            return "AND";
-        case WaitMode::Nor:
-            return "NOR";
-    }
-    return "?";
+    return name_in(kWaitModeNames, mode, "?");
 }
+
+constexpr EnumName<RandomFunc> kRandomFuncNames[] = {
+    {RandomFunc::DropoutBitmask, "dropout bitmask"},
+    {RandomFunc::Uniform, "uniform"},
+    {RandomFunc::Normal, "normal"},
+    {RandomFunc::TruncatedNormal, "truncated normal"}};
 
 std::string reduce_task_name(const kernels::builtin::ReduceArgs& args) {
     return std::string("aclrtReduceAsync ") + reduce_op_name(args.op) + " "
@@ -63,22 +49,8 @@ std::string reduce_task_name(const kernels::builtin::ReduceArgs& args) {
 }
 
 std::string random_task_name(const kernels::builtin::RandomArgs& args) {
-    const char* func = "?";
-    switch (args.func) {
-        case RandomFunc::DropoutBitmask:
-            func = "dropout bitmask";
-            break;
-        case RandomFunc::Uniform:
-            func = "uniform";
-            break;
-        case RandomFunc::Normal:
-            func = "normal";
-            break;
-        case RandomFunc::TruncatedNormal:
-            func = "truncated normal";
-            break;
-    }
-    return std::string("aclrtRandomNumAsync ") + func + " " + elem_type_name(args.type);
+    return std::string("aclrtRandomNumAsync ") + name_in(kRandomFuncNames, args.func, "?") + " "
+           + elem_type_name(args.type);
 }
 
 }  // namespace aclemu::rt

@@ -38,13 +38,7 @@ aclError live_channel(const acltdtChannelHandle* handle,
 
 // The dataset a channel sends from or receives into.
 aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
-    ACLEMU_CHECK_NOT_NULL(dataset);
-    *found = datasets().find(dataset);
-    if (!*found) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("dataset", pointer_text(dataset), "not a live dataset"));
-    }
-    return ACL_SUCCESS;
+    return live_handle(datasets(), dataset, "dataset", "dataset", found);
 }
 
 // acltdtStopChannel / acltdtCleanChannel: `act` on the live channel `handle`.

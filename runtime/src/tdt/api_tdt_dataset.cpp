@@ -14,7 +14,6 @@
 using namespace aclemu::rt;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
-using aclemu::rt::tdt::live_handle;
 
 namespace {
 
@@ -166,8 +165,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
 
 aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
     return api_call("acltdtDestroyDataItem", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataItem);
-        return data_items().remove(dataItem) ? ACL_SUCCESS : live_item(dataItem, nullptr);
+        return destroy_handle(data_items(), dataItem, "dataItem", "data item");
     });
 }
 
@@ -182,10 +180,8 @@ acltdtDataset* acltdtCreateDataset(void) {
 }
 
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {
-    return api_call("acltdtDestroyDataset", [&] {
-        ACLEMU_CHECK_NOT_NULL(dataset);
-        return datasets().remove(dataset) ? ACL_SUCCESS : live_dataset(dataset, nullptr);
-    });
+    return api_call("acltdtDestroyDataset",
+                    [&] { return destroy_handle(datasets(), dataset, "dataset", "dataset"); });
 }
 
 acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {

@@ -52,18 +52,6 @@ T* create_object(const char* api, Registry& registry) {
     return created;
 }
 
-template <class Registry>
-aclError destroy_object(Registry& registry,
-                        const void* handle,
-                        const char* param,
-                        const char* what) {
-    ACLEMU_CHECK_NOT_NULL(handle);
-    if (registry.remove(handle)) {
-        return ACL_SUCCESS;
-    }
-    return live_handle(registry, handle, param, what, nullptr);
-}
-
 }  // namespace
 
 extern "C" {
@@ -74,7 +62,7 @@ acltdtQueueAttr* acltdtCreateQueueAttr(void) {
 
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
     return api_call("acltdtDestroyQueueAttr",
-                    [&] { return destroy_object(queue_attrs(), attr, "attr", "queue attribute"); });
+                    [&] { return destroy_handle(queue_attrs(), attr, "attr", "queue attribute"); });
 }
 
 aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
@@ -148,7 +136,7 @@ acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
 
 aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
     return api_call("acltdtDestroyQueueRoute",
-                    [&] { return destroy_object(queue_routes(), route, "route", "queue route"); });
+                    [&] { return destroy_handle(queue_routes(), route, "route", "queue route"); });
 }
 
 aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
@@ -180,7 +168,7 @@ acltdtQueueRouteList* acltdtCreateQueueRouteList(void) {
 
 aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
     return api_call("acltdtDestroyQueueRouteList", [&] {
-        return destroy_object(route_lists(), routeList, "routeList", "route list");
+        return destroy_handle(route_lists(), routeList, "routeList", "route list");
     });
 }
 
@@ -233,7 +221,7 @@ acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
     return api_call("acltdtDestroyQueueRouteQueryInfo",
-                    [&] { return destroy_object(route_queries(), info, "info", "route query"); });
+                    [&] { return destroy_handle(route_queries(), info, "info", "route query"); });
 }
 
 aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,

@@ -1,40 +1,14 @@
-// Argument checks shared by the TDT entry points: a live handle of a registry, or the failure
-// (ACL_ERROR_INVALID_PARAM with a message naming the parameter) recorded.
+// Argument checks shared by the TDT entry points (live handles: handles/live_handle.h), each
+// returning ACL_SUCCESS or the failure (ACL_ERROR_INVALID_PARAM naming the parameter) recorded.
 #pragma once
 
 #include "core/status.h"
-#include "handles/handle_registry.h"
-#include "runtime_state.h"
+#include "handles/live_handle.h"
 
-#include <memory>
+#include <cstddef>
 #include <string>
 
 namespace aclemu::rt::tdt {
-
-/// The live handle of `registry` in *found (when `found` is not NULL), or the failure: NULL, or
-/// "not a live <what> (<lost>)".
-template <class T>
-aclError live_handle(const HandleRegistry<T>& registry,
-                     const void* handle,
-                     const char* param,
-                     const char* what,
-                     std::shared_ptr<typename HandleRegistry<T>::Object>* found,
-                     const char* lost = "never created, or destroyed") {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
-    }
-    std::shared_ptr<T> live = registry.find(handle);
-    if (!live) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                pointer_text(handle),
-                                std::string("not a live ") + what + " (" + lost + ")"));
-    }
-    if (found != nullptr) {
-        *found = std::move(live);
-    }
-    return ACL_SUCCESS;
-}
 
 /// `len` must be `expected` bytes (a parameter's value size).
 inline aclError check_length(const char* param, size_t len, size_t expected) {

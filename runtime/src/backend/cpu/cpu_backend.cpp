@@ -516,18 +516,12 @@ public:
     // ---- built-in tasks, stream memory operations, timestamps ----------------------------
     aclError reduce_async(const kernels::builtin::ReduceArgs& args,
                           BackendStream* stream) override {
-        const int threads = worker_threads();
-        as_cpu(stream)->queue->enqueue(
-            [args, threads] { kernels::builtin::cpu::reduce(args, threads); });
-        return ACL_SUCCESS;
+        return enqueue_builtin<kernels::builtin::cpu::reduce>(args, stream);
     }
 
     aclError random_async(const kernels::builtin::RandomArgs& args,
                           BackendStream* stream) override {
-        const int threads = worker_threads();
-        as_cpu(stream)->queue->enqueue(
-            [args, threads] { kernels::builtin::cpu::random(args, threads); });
-        return ACL_SUCCESS;
+        return enqueue_builtin<kernels::builtin::cpu::random>(args, stream);
     }
 
     aclError write_value_async(BackendStream* stream, uint64_t* addr, uint64_t value) override {
@@ -567,6 +561,14 @@ public:
     }
 
 private:
+    // A built-in task (`Run`: reduce, random) on the stream's queue, on the kernel threads.
+    template <auto Run, class Args>
+    aclError enqueue_builtin(const Args& args, BackendStream* stream) {
+        const int threads = worker_threads();
+        as_cpu(stream)->queue->enqueue([args, threads] { Run(args, threads); });
+        return ACL_SUCCESS;
+    }
+
     // Threads of a large copy or fill and of a built-in task: the compute units, capped by the
     // calling thread's vector-core budget.
     int worker_threads() const {

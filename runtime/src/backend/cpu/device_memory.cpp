@@ -48,27 +48,11 @@ struct PhysicalBlob {
 };
 constexpr uint64_t kPhysicalMarker = 0x4c41434953594850ull;  // "PHYSICAL"
 
-template <class T>
-void put(const T& value, ExportBlob* blob) {
-    static_assert(sizeof(T) <= ExportBlob::kCapacity, "blob too large");
-    blob->size = sizeof(T);
-    std::memcpy(blob->bytes, &value, sizeof(T));
-}
-
-template <class T>
-bool get(const ExportBlob& blob, T* value) {
-    if (blob.size != sizeof(T)) {
-        return false;
-    }
-    std::memcpy(value, blob.bytes, sizeof(T));
-    return true;
-}
-
 // Reads the blob another process exported; *fd is a copy of the memfd its exporter passed with
 // it (the front end closes the blob's own).
 template <class T>
 aclError open_blob(int32_t exporter, const ExportBlob& blob, T* where, int* fd) {
-    if (!get(blob, where) || blob.fd < 0) {
+    if (!blob.get(where) || blob.fd < 0) {
         return failed(ACL_ERROR_RT_PARAM_INVALID,
                       "the export was made by another backend (ACLEMU_BACKEND differs)");
     }
@@ -221,7 +205,7 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
     int slab_fd = -1;
     uint64_t offset = 0;
     if (slabs_.share(ptr, bytes, &slab_fd, &offset)) {
-        put(MemoryBlob{offset}, blob);
+        blob->put(MemoryBlob{offset});
         blob->fd = slab_fd;
         return ACL_SUCCESS;
     }
@@ -246,7 +230,7 @@ aclError DeviceMemory::export_block(void* ptr, size_t bytes, ExportBlob* blob) {
         }
         block.fd = fd;
     }
-    put(MemoryBlob{address - base}, blob);
+    blob->put(MemoryBlob{address - base});
     blob->fd = block.fd;
     return ACL_SUCCESS;
 }
@@ -356,7 +340,7 @@ aclError DeviceMemory::protect(void* ptr, size_t bytes, int flags) {
 }
 
 aclError DeviceMemory::export_physical(BackendPhysical& physical, ExportBlob* blob) {
-    put(PhysicalBlob{kPhysicalMarker}, blob);
+    blob->put(PhysicalBlob{kPhysicalMarker});
     blob->fd = static_cast<CpuPhysical&>(physical).fd();
     return ACL_SUCCESS;
 }

@@ -53,8 +53,8 @@ aclError IpcEvent::open(int32_t exporter,
                         std::unique_ptr<BackendEvent>* event) {
     (void)exporter;
     struct stat info {};
-    if (blob.size != sizeof kPageMarker || std::memcmp(blob.bytes, &kPageMarker, sizeof kPageMarker)
-        || blob.fd < 0 || ::fstat(blob.fd, &info) != 0
+    uint64_t marker = 0;
+    if (!blob.get(&marker) || marker != kPageMarker || blob.fd < 0 || ::fstat(blob.fd, &info) != 0
         || static_cast<size_t>(info.st_size) < shm::page_size()) {
         return ACL_ERROR_RT_PARAM_INVALID;  // not the event page the exporter passed
     }
@@ -70,8 +70,7 @@ IpcEvent* IpcEvent::from(BackendEvent* event) {
 }
 
 void IpcEvent::export_to(ExportBlob* blob) const {
-    blob->size = sizeof kPageMarker;
-    std::memcpy(blob->bytes, &kPageMarker, sizeof kPageMarker);
+    blob->put(kPageMarker);
     blob->fd = page_->fd;  // the page travels as the blob's descriptor
 }
 

@@ -108,20 +108,13 @@ struct IpcMemoryBlob {
     uint64_t offset;
 };
 
-template <class T>
-void put_blob(const T& value, ExportBlob* blob) {
-    static_assert(sizeof(T) <= ExportBlob::kCapacity, "blob too large");
-    blob->size = sizeof(T);
-    std::memcpy(blob->bytes, &value, sizeof(T));
-}
-
+// ExportBlob::get, with the reason a failure leaves for the front end's message.
 template <class T>
 bool get_blob(const ExportBlob& blob, T* value) {
-    if (blob.size != sizeof(T)) {
+    if (!blob.get(value)) {
         set_last_error_text("the export was made by another backend (ACLEMU_BACKEND differs)");
         return false;
     }
-    std::memcpy(value, blob.bytes, sizeof(T));
     return true;
 }
 
@@ -451,7 +444,7 @@ public:
         IpcMemoryBlob shared{};
         ACLEMU_TRY(GPU_CALL(gpuIpcGetMemHandle, &shared.handle, block));
         shared.offset = static_cast<uint64_t>(static_cast<char*>(ptr) - static_cast<char*>(block));
-        put_blob(shared, blob);
+        blob->put(shared);
         return ACL_SUCCESS;
     }
 
@@ -546,7 +539,7 @@ public:
     aclError export_event(BackendEvent* event, ExportBlob* blob) override {
         gpuIpcEventHandle_t handle{};
         ACLEMU_TRY(GPU_CALL(gpuIpcGetEventHandle, &handle, event_of(event)->native()));
-        put_blob(handle, blob);
+        blob->put(handle);
         return ACL_SUCCESS;
     }
 

@@ -1,0 +1,53 @@
+// The one lookup of a handle argument: the live object of a HandleRegistry, or the failure
+// (ACL_ERROR_INVALID_PARAM with a message naming the parameter) recorded.
+#pragma once
+
+#include "core/status.h"
+#include "handles/handle_registry.h"
+#include "runtime_state.h"
+
+#include <memory>
+#include <string>
+
+namespace aclemu::rt {
+
+/// The live handle of `registry` in *found (when `found` is not NULL), or the failure: NULL, or
+/// "not a live <what> (<lost>)".
+template <class T>
+aclError live_handle(const HandleRegistry<T>& registry,
+                     const void* handle,
+                     const char* param,
+                     const char* what,
+                     std::shared_ptr<typename HandleRegistry<T>::Object>* found,
+                     const char* lost = "never created, or destroyed") {
+    if (handle == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
+    }
+    std::shared_ptr<T> live = registry.find(handle);
+    if (!live) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(param,
+                                pointer_text(handle),
+                                std::string("not a live ") + what + " (" + lost + ")"));
+    }
+    if (found != nullptr) {
+        *found = std::move(live);
+    }
+    return ACL_SUCCESS;
+}
+
+/// Unregisters the live handle of `registry` (its object is freed when the last finder lets go),
+/// or the failure live_handle() records.
+template <class T>
+aclError destroy_handle(HandleRegistry<T>& registry,
+                        const void* handle,
+                        const char* param,
+                        const char* what,
+                        const char* lost = "never created, or destroyed") {
+    if (handle != nullptr && registry.remove(handle)) {
+        return ACL_SUCCESS;
+    }
+    return live_handle(registry, handle, param, what, nullptr, lost);
+}
+
+}  // namespace aclemu::rt
