@@ -37,7 +37,7 @@ aclError live_channel(const acltdtChannelHandle* handle,
 }
 
 // The dataset a channel sends from or receives into.
-aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
+aclError channel_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
     ACLEMU_CHECK_NOT_NULL(dataset);
     *found = datasets().find(dataset);
     if (!*found) {
@@ -168,7 +168,7 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
         std::shared_ptr<acltdtChannelHandle> channel;
         ACLEMU_TRY(live_channel(handle, &channel));
         std::shared_ptr<acltdtDataset> source;
-        ACLEMU_TRY(live_dataset(dataset, &source));
+        ACLEMU_TRY(channel_dataset(dataset, &source));
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
@@ -193,7 +193,7 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
         std::shared_ptr<acltdtChannelHandle> channel;
         ACLEMU_TRY(live_channel(handle, &channel));
         std::shared_ptr<acltdtDataset> target;
-        ACLEMU_TRY(live_dataset(dataset, &target));
+        ACLEMU_TRY(channel_dataset(dataset, &target));
         if (!target->items.empty()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataset",
