@@ -65,6 +65,9 @@ ${entries}        {nullptr, 0},
         list(APPEND wrappers "${wrapper}")
     endforeach()
     add_library(${target} SHARED ${wrappers})
+    # One translation unit per kernel file, also in a unity build: each .cu keeps its file-local
+    # names (kThreads, the launch-bound table) as on nvcc.
+    set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
     target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR})
     target_compile_definitions(${target} PRIVATE ACLEMU_GPU_SIM)
     # `#pragma unroll` is nvcc's (g++ does not know it); ptxas rejects static shared memory over

@@ -1,9 +1,10 @@
 // Copies and fills large enough to be split over threads on the CPU backend (parallel_copy.h,
-// 4 MiB and more): device-to-device aclrtMemcpy(Async) of a byte pattern, unaligned offsets
-// with odd lengths, overlapping ranges (memmove semantics), aclrtMemset(Async), several copies
-// at once and back-to-back copies on one stream. Every result is compared byte for byte with
-// values computed here on the host; bytes around the written range must stay untouched. The
-// checks also run with ACLEMU_CPU_THREADS=1 and 3.
+// 4 MiB and more, in chunks of at least 1 MiB; 8-16 MiB here, so several chunks each):
+// device-to-device aclrtMemcpy(Async) of a byte pattern, unaligned offsets with odd lengths,
+// overlapping ranges (memmove semantics), aclrtMemset(Async), several copies at once and
+// back-to-back copies on one stream. Every result is compared byte for byte with values computed
+// here on the host; bytes around the written range must stay untouched. The checks also run with
+// ACLEMU_CPU_THREADS=1 and 3.
 #include "runtime/runtime_test_util.h"
 #include "support/backend_fixture.h"
 
@@ -109,7 +110,7 @@ void copy_d2d(void* dst, size_t dst_max, const void* src, size_t bytes, aclrtStr
 // The checks; `stream` null: the synchronous calls.
 
 void check_whole_block_copy(aclrtStream stream) {
-    const size_t n = 40 * kMiB + 37;
+    const size_t n = 10 * kMiB + 37;
     const auto expected = pattern(n, 1);
     DeviceBlock src(n), dst(n);
     ASSERT_NO_FATAL_FAILURE(src.upload(expected));
@@ -120,7 +121,7 @@ void check_whole_block_copy(aclrtStream stream) {
 }
 
 void check_unaligned_copy(aclrtStream stream) {
-    const size_t len = 33 * kMiB + 13;  // not a multiple of 64
+    const size_t len = 9 * kMiB + 13;  // not a multiple of 64
     const size_t dst_offset = 3, src_offset = 5;
     const size_t dst_size = len + 100, src_size = len + 64;
     const auto src_bytes = pattern(src_size, 3);
@@ -141,8 +142,8 @@ void check_unaligned_copy(aclrtStream stream) {
 // read completely before anything was written. Shifts of one byte and of several MiB, forward
 // (dst after src) and backward.
 void check_overlapping_copies(aclrtStream stream) {
-    const size_t block = 64 * kMiB;
-    const size_t len = 36 * kMiB + 7;
+    const size_t block = 16 * kMiB;
+    const size_t len = 9 * kMiB + 7;
     const auto before = pattern(block, 5);
     struct Case {
         size_t src, dst;
@@ -151,7 +152,7 @@ void check_overlapping_copies(aclrtStream stream) {
         {1000, 1001},                  // forward by one byte
         {1001, 1000},                  // backward by one byte
         {64, 64 + 4 * kMiB + 3},       // forward by 4 MiB + 3
-        {9 * kMiB + 1, 2 * kMiB + 2},  // backward by 7 MiB - 1
+        {5 * kMiB + 1, 2 * kMiB + 2},  // backward by 3 MiB - 1
         {kMiB, kMiB + len / 2},        // forward by half the length
     };
     DeviceBlock dev(block);
@@ -170,8 +171,8 @@ void check_overlapping_copies(aclrtStream stream) {
 }
 
 void check_memset(aclrtStream stream) {
-    const size_t block = 40 * kMiB + 64;
-    const size_t offset = 3, len = 40 * kMiB + 29;
+    const size_t block = 10 * kMiB + 64;
+    const size_t offset = 3, len = 10 * kMiB + 29;
     const auto before = pattern(block, 6);
     DeviceBlock dev(block);
     ASSERT_NO_FATAL_FAILURE(dev.upload(before));
@@ -247,7 +248,7 @@ TEST_P(LargeMemory, MemsetFillsExactlyTheRange) {
 // Two streams copy at the same time while the host thread copies synchronously: only one of
 // them can have the helper threads at a time, the others copy alone.
 TEST_P(LargeMemory, CopiesOnTwoStreamsAndTheHostThreadAtOnce) {
-    const size_t n = 24 * kMiB + 5;
+    const size_t n = 8 * kMiB + 5;
     aclrtStream second = nullptr;
     ASSERT_EQ(aclrtCreateStream(&second), ACL_SUCCESS);
     std::vector<std::vector<uint8_t>> expected;
@@ -283,7 +284,7 @@ TEST_P(LargeMemory, CopiesOnTwoStreamsAndTheHostThreadAtOnce) {
 // A chain a -> b -> c -> d, then fills and a copy back, enqueued back to back on one stream:
 // each one must see the bytes of the one before.
 TEST_P(LargeMemory, BackToBackCopiesOnOneStreamStayInOrder) {
-    const size_t n = 20 * kMiB + 3;
+    const size_t n = 8 * kMiB + 3;
     const auto expected = pattern(n, 20);
     DeviceBlock a(n), b(n), c(n), d(n);
     ASSERT_NO_FATAL_FAILURE(a.upload(expected));

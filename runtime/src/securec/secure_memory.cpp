@@ -7,13 +7,13 @@
 
 namespace {
 
-bool bad_dest_size(size_t destMax) {
+bool bad_memory_dest_size(size_t destMax) {
     return destMax == 0 || destMax > SECUREC_MEM_MAX_LEN;
 }
 
 // The checks memmove_s and memcpy_s share, in securec's order: EOK when the copy may go ahead.
 errno_t check_copy(void* dest, size_t destMax, const void* src, size_t count) {
-    if (bad_dest_size(destMax)) {
+    if (bad_memory_dest_size(destMax)) {
         return ERANGE;
     }
     if (dest == nullptr) {
@@ -35,7 +35,7 @@ errno_t check_copy(void* dest, size_t destMax, const void* src, size_t count) {
 extern "C" {
 
 errno_t memset_s(void* dest, size_t destMax, int c, size_t count) {
-    if (bad_dest_size(destMax)) {
+    if (bad_memory_dest_size(destMax)) {
         return ERANGE;
     }
     if (dest == nullptr) {

@@ -7,7 +7,7 @@
 
 namespace {
 
-bool bad_dest_size(size_t destMax) {
+bool bad_string_dest_size(size_t destMax) {
     return destMax == 0 || destMax > SECUREC_STRING_MAX_LEN;
 }
 
@@ -35,7 +35,7 @@ errno_t append(char* dest, size_t dest_length, const char* src, size_t length) {
 // The checks copy and concatenate share, in securec's order: EOK when they may go ahead.
 errno_t check_arguments(
     char* strDest, size_t destMax, const char* strSrc, size_t count, bool bounded) {
-    if (bad_dest_size(destMax)) {
+    if (bad_string_dest_size(destMax)) {
         return ERANGE;
     }
     if (strDest == nullptr) {

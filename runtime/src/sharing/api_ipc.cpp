@@ -26,8 +26,8 @@ using namespace aclemu::rt;
 
 namespace {
 
-constexpr uint64_t kKnownExportFlags = ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION;
-constexpr uint64_t kKnownImportFlags = ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS;
+constexpr uint64_t kKnownMemoryExportFlags = ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION;
+constexpr uint64_t kKnownMemoryImportFlags = ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS;
 
 std::string flags_text(uint64_t flags) {
     return std::to_string(flags);
@@ -43,7 +43,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
                                 "the key needs " + std::to_string(ACL_IPC_HANDLE_SIZE)
                                     + " characters (ACL_IPC_HANDLE_SIZE)"));
     }
-    if ((flags & ~kKnownExportFlags) != 0) {
+    if ((flags & ~kKnownMemoryExportFlags) != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("flags",
                                 flags_text(flags),
@@ -119,10 +119,10 @@ aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     return found->second.record->allow_pids(pid, num, "pid");
 }
 
-aclError import_by_key(void** devPtr, const char* key, uint64_t flags) {
+aclError import_memory_by_key(void** devPtr, const char* key, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(devPtr);
     ACLEMU_CHECK_NOT_NULL(key);
-    if ((flags & ~kKnownImportFlags) != 0) {
+    if ((flags & ~kKnownMemoryImportFlags) != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("flags",
                                 flags_text(flags),
@@ -291,7 +291,7 @@ aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* server
 
 aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags) {
     return api_call_init("aclrtIpcMemImportByKey",
-                         [&] { return import_by_key(devPtr, key, flags); });
+                         [&] { return import_memory_by_key(devPtr, key, flags); });
 }
 
 aclError aclrtIpcMemSetAttr(const char* key, aclrtIpcMemAttrType type, uint64_t attr) {

@@ -28,8 +28,8 @@ using namespace aclemu::rt;
 
 namespace {
 
-constexpr uint64_t kKnownExportFlags = ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION;
-constexpr uint64_t kKnownImportFlags = ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS;
+constexpr uint64_t kKnownNotifyExportFlags = ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION;
+constexpr uint64_t kKnownNotifyImportFlags = ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS;
 
 struct NotifyExport {
     std::weak_ptr<Notify> notify;  // expired once the notify is destroyed: the export ends
@@ -119,7 +119,7 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
                                     + " characters (ACL_IPC_HANDLE_SIZE)"));
     }
     ACLEMU_TRY(check_flags(flags,
-                           kKnownExportFlags,
+                           kKnownNotifyExportFlags,
                            "ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT or "
                            "ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     std::shared_ptr<Notify> notify;
@@ -188,13 +188,13 @@ aclError set_import_pid(aclrtNotify handle, int32_t* pid, size_t num) {
     return ACL_SUCCESS;
 }
 
-aclError import_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
+aclError import_notify_by_key(aclrtNotify* out, const char* key, uint64_t flags) {
     if (out == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("notify"));
     }
     ACLEMU_CHECK_NOT_NULL(key);
     ACLEMU_TRY(check_flags(flags,
-                           kKnownImportFlags,
+                           kKnownNotifyImportFlags,
                            "ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT or "
                            "ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
     std::string text;
@@ -280,7 +280,7 @@ aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num) {
 
 aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t flags) {
     return api_call_init("aclrtNotifyImportByKey",
-                         [&] { return import_by_key(notify, key, flags); });
+                         [&] { return import_notify_by_key(notify, key, flags); });
 }
 
 }  // extern "C"

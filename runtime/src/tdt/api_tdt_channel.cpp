@@ -36,11 +36,6 @@ aclError live_channel(const acltdtChannelHandle* handle,
                        "never created, destroyed, or from before aclFinalize");
 }
 
-// The dataset a channel sends from or receives into.
-aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
-    return live_handle(datasets(), dataset, "dataset", "dataset", found);
-}
-
 // acltdtStopChannel / acltdtCleanChannel: `act` on the live channel `handle`.
 template <class Act>
 aclError on_channel(const char* api, acltdtChannelHandle* handle, Act act) {

@@ -14,6 +14,12 @@
 using namespace aclemu::rt;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
+using aclemu::rt::tdt::live_dataset;
+
+aclError aclemu::rt::tdt::live_dataset(const acltdtDataset* dataset,
+                                       std::shared_ptr<acltdtDataset>* found) {
+    return live_handle(datasets(), dataset, "dataset", "dataset", found);
+}
 
 namespace {
 
@@ -21,10 +27,6 @@ constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT
 
 aclError live_item(const acltdtDataItem* item, std::shared_ptr<acltdtDataItem>* found) {
     return live_handle(data_items(), item, "dataItem", "data item", found);
-}
-
-aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found) {
-    return live_handle(datasets(), dataset, "dataset", "dataset", found);
 }
 
 // Runs `read` on the live item and returns its answer, or `fallback` (message left) for a NULL

@@ -66,5 +66,8 @@ inline constexpr auto& datasets = registry_of<acltdtDataset>;
 inline constexpr auto& channels = registry_of<acltdtChannelHandle>;
 /// aclFinalize (teardown.h): every channel stopped (waiters wake) and forgotten (handles stale).
 void stop_channels();
+/// The live dataset `dataset` names (a channel's send source or receive target, a dataset call's
+/// argument), or ACL_ERROR_INVALID_PARAM naming the parameter.
+aclError live_dataset(const acltdtDataset* dataset, std::shared_ptr<acltdtDataset>* found);
 
 }  // namespace aclemu::rt::tdt
