@@ -5,6 +5,7 @@
 #include "sharing/export_server.h"
 
 #include "core/status.h"
+#include "sharing/shared_export.h"
 
 #include <cerrno>
 #include <cstddef>
@@ -30,7 +31,6 @@ namespace {
 
 constexpr uint64_t kRequestMagic = 0x3151524d45434341ull;  // "ACCEMRQ1"
 constexpr uint64_t kReplyMagic = 0x3150524d45434341ull;    // "ACCEMRP1"
-constexpr uint32_t kPortBits = 20;                         // what a packed shareable handle keeps
 constexpr int kBindAttempts = 16;
 constexpr int kServerTimeoutSeconds = 2;   // per connection, for a client that says nothing
 constexpr int kClientTimeoutSeconds = 20;  // for an exporter that never answers
@@ -205,7 +205,7 @@ aclError start_locked(ServerState& state) {
     int32_t port = -1;
     int error = 0;
     for (int attempt = 0; attempt < kBindAttempts && port < 0; ++attempt) {
-        const auto candidate = static_cast<int32_t>(random_bits() & ((1u << kPortBits) - 1));
+        const auto candidate = static_cast<int32_t>(random_bits() & ((1u << kHandlePortBits) - 1));
         sockaddr_un address{};
         const socklen_t length = socket_address(pid, candidate, &address);
         if (::bind(fd, reinterpret_cast<const sockaddr*>(&address), length) == 0) {

@@ -28,8 +28,7 @@ namespace {
 
 constexpr uint64_t kMagic = 0x32524558454d4541ull;  // "AEMEXER2"
 constexpr uint32_t kPidBits = 22;                   // Linux's PID_MAX_LIMIT is 2^22
-constexpr uint32_t kPortBits = 20;
-constexpr uint32_t kHandleTagBits = 64 - kPidBits - kPortBits;
+constexpr uint32_t kHandleTagBits = 64 - kPidBits - kHandlePortBits;
 constexpr char kEventMarker[] = "aclemu-ipc-event";
 constexpr char kRecordName[] = "aclemu-export";  // the memfd's name
 constexpr int kRecordSeals = F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
@@ -360,19 +359,20 @@ std::optional<ExportRef> parse_key(const char* key, size_t max_length) {
 
 bool packable(const ExportRef& ref) {
     return ref.pid > 0 && static_cast<uint64_t>(ref.pid) < (uint64_t{1} << kPidBits)
-           && ref.port >= 0 && static_cast<uint64_t>(ref.port) < (uint64_t{1} << kPortBits);
+           && ref.port >= 0 && static_cast<uint64_t>(ref.port) < (uint64_t{1} << kHandlePortBits);
 }
 
 uint64_t pack_handle(const ExportRef& ref) {
-    return (static_cast<uint64_t>(ref.pid) << (kPortBits + kHandleTagBits))
+    return (static_cast<uint64_t>(ref.pid) << (kHandlePortBits + kHandleTagBits))
            | (static_cast<uint64_t>(ref.port) << kHandleTagBits)
            | (ref.tag & ((uint64_t{1} << kHandleTagBits) - 1));
 }
 
 ExportRef unpack_handle(uint64_t handle) {
     ExportRef ref;
-    ref.pid = static_cast<int32_t>(handle >> (kPortBits + kHandleTagBits));
-    ref.port = static_cast<int32_t>((handle >> kHandleTagBits) & ((uint64_t{1} << kPortBits) - 1));
+    ref.pid = static_cast<int32_t>(handle >> (kHandlePortBits + kHandleTagBits));
+    ref.port =
+        static_cast<int32_t>((handle >> kHandleTagBits) & ((uint64_t{1} << kHandlePortBits) - 1));
     ref.tag = handle & ((uint64_t{1} << kHandleTagBits) - 1);
     return ref;
 }

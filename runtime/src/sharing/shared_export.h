@@ -104,6 +104,8 @@ aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** ba
 /// record it names in *ref, or ACL_ERROR_INVALID_PARAM "not a key made by <maker>".
 aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref);
 
+/// Bits of an export server's port: what a packed shareable handle keeps of it.
+inline constexpr uint32_t kHandlePortBits = 20;
 /// The 64-bit shareable handle: pid (22 bits), port (20 bits), 22 bits of the tag.
 uint64_t pack_handle(const ExportRef& ref);
 ExportRef unpack_handle(uint64_t handle);
