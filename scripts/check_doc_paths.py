@@ -28,6 +28,8 @@ GENERATED = {
     "op_summary.csv",
     "op_summary.txt",
     "acl.json",  # a program's dump configuration (docs/dump.md)
+    # the installed prefix's GPU settings for Ascend C kernels (ascendc/cmake/ascendc_gpu.cmake.in)
+    "ascendc_gpu.cmake",
 }
 # Where public headers live, so `acl/acl.h` resolves as an #include would.
 INCLUDE_ROOTS = ("runtime/include", "ops/include")
