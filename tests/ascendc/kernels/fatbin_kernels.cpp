@@ -36,7 +36,13 @@ float fatbin_block_bias[8];
 
 extern "C" __global__ __aicore__ void add_global_bias(GM_ADDR out, uint32_t per_block) {
     __gm__ float* values = reinterpret_cast<__gm__ float*>(out) + block_idx * per_block;
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    // aclrtBinaryGetGlobal is the CPU backend's (docs/ascendc.md): a host global is not device
+    // memory, so the GPU variant of this kernel adds nothing (its test runs on the CPU backend).
+    const float bias = 0.0f;
+#else
     const float bias = fatbin_block_bias[block_idx % 8];
+#endif
     for (uint32_t i = 0; i < per_block; ++i) {
         values[i] += bias;
     }
