@@ -199,7 +199,8 @@ function(ascendc_fatbin_library target)
     # Default visibility whatever the project's preset: the binary's globals are found by name
     # (aclrtBinaryGetGlobal), as in CANN's kernel ELF.
     set_target_properties(${target} PROPERTIES PREFIX "" SUFFIX ".o"
-        CXX_VISIBILITY_PRESET default VISIBILITY_INLINES_HIDDEN OFF
+        CXX_VISIBILITY_PRESET default CUDA_VISIBILITY_PRESET default HIP_VISIBILITY_PRESET default
+        VISIBILITY_INLINES_HIDDEN OFF
         LIBRARY_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/fatbin/${target}")
     install(TARGETS ${target} LIBRARY DESTINATION fatbin/${target})
 endfunction()

@@ -104,7 +104,8 @@ elseif(ACLEMU_ENABLE_HIP)
 endif()
 # Default visibility, as ascendc_fatbin_library builds it: the binary's globals are its interface.
 set_target_properties(test_fatbin_kernels PROPERTIES PREFIX "" SUFFIX ".o"
-    CXX_VISIBILITY_PRESET default VISIBILITY_INLINES_HIDDEN OFF
+    CXX_VISIBILITY_PRESET default CUDA_VISIBILITY_PRESET default HIP_VISIBILITY_PRESET default
+    VISIBILITY_INLINES_HIDDEN OFF
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/fatbin/test_fatbin_kernels)
 add_executable(test_ascendc_fatbin ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_fatbin.cpp)
 target_link_libraries(test_ascendc_fatbin PRIVATE ascendcl GTest::gtest_main)
