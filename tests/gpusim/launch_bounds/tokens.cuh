@@ -5,6 +5,8 @@
 const char* text = "__launch_bounds__(9) in_a_string // not a comment";
 const char quote = '"';
 __global__ void __launch_bounds__(kThreads) plain_kernel(float* out) {}
+// The line breaks inside these declarations are what the scanner is tested on.
+// clang-format off
 template <typename T>
 __global__ void __launch_bounds__(sizeof(T) * 32, 2)
     nested_parentheses(T* out) {}
@@ -13,4 +15,5 @@ __global__ void __launch_bounds__(sizeof(T) * 32, 2)
         name##_first(float* out) {}                \
     __global__ void __launch_bounds__(           \
         kBlock / 2) name ## _second(float* out) {}
+// clang-format on
 __global__ void __launch_bounds__(64) after_the_macro(float* out) {}
