@@ -5,6 +5,7 @@
 // runners, scripts/gpu_check.sh) makes that a failure. References in double precision.
 #include "acl/acl.h"
 
+#include "device_test_fixture.h"
 #include "kernels/test_kernels.h"
 
 #include <gtest/gtest.h>
@@ -21,11 +22,10 @@ bool gpu_required() {
     return value != nullptr && std::strcmp(value, "1") == 0;
 }
 
-class AscendCOnGpu : public ::testing::Test {
+// DeviceFixture (device_test_fixture.h) whose SetUp skips, or fails under ACLEMU_REQUIRE_GPU=1,
+// where no GPU answers.
+class AscendCOnGpu : public DeviceFixture {
 protected:
-    static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
-    static void TearDownTestSuite() { aclFinalize(); }
-
     void SetUp() override {
         if (aclrtSetDevice(0) != ACL_SUCCESS) {
             const char* message = aclGetRecentErrMsg();  // read once: reading clears it
@@ -40,46 +40,12 @@ protected:
         ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
     }
     void TearDown() override {
-        for (void* p : buffers_) {
-            aclrtFree(p);
-        }
-        if (stream_ != nullptr) {
-            aclrtDestroyStream(stream_);
-        }
         if (device_set_) {
-            aclrtResetDevice(0);
+            DeviceFixture::TearDown();
         }
     }
 
-    template <typename T>
-    void* to_device(const std::vector<T>& host) {
-        void* device = nullptr;
-        EXPECT_EQ(aclrtMalloc(&device, host.size() * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST),
-                  ACL_SUCCESS);
-        EXPECT_EQ(aclrtMemcpy(device,
-                              host.size() * sizeof(T),
-                              host.data(),
-                              host.size() * sizeof(T),
-                              ACL_MEMCPY_HOST_TO_DEVICE),
-                  ACL_SUCCESS);
-        buffers_.push_back(device);
-        return device;
-    }
-    template <typename T>
-    std::vector<T> to_host(void* device, size_t count) {
-        std::vector<T> host(count);
-        EXPECT_EQ(aclrtMemcpy(host.data(),
-                              count * sizeof(T),
-                              device,
-                              count * sizeof(T),
-                              ACL_MEMCPY_DEVICE_TO_HOST),
-                  ACL_SUCCESS);
-        return host;
-    }
-
-    aclrtStream stream_ = nullptr;
     bool device_set_ = false;
-    std::vector<void*> buffers_;
 };
 
 TEST_F(AscendCOnGpu, RunsOnTheGpuBackend) {

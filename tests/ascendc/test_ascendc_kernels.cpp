@@ -4,6 +4,7 @@
 // Cast + ReduceSum, SyncAll. References are computed here in double precision.
 #include "acl/acl.h"
 
+#include "device_test_fixture.h"
 #include "kernels/test_kernels.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -17,52 +18,8 @@
 
 namespace {
 
-class AscendCKernels : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() { ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS); }
-    static void TearDownTestSuite() { aclFinalize(); }
-
-    void SetUp() override {
-        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-        ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
-    }
-    void TearDown() override {
-        for (void* p : buffers_) {
-            aclrtFree(p);
-        }
-        aclrtDestroyStream(stream_);
-        aclrtResetDevice(0);
-    }
-
-    template <typename T>
-    void* to_device(const std::vector<T>& host) {
-        void* device = nullptr;
-        EXPECT_EQ(aclrtMalloc(&device, host.size() * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST),
-                  ACL_SUCCESS);
-        EXPECT_EQ(aclrtMemcpy(device,
-                              host.size() * sizeof(T),
-                              host.data(),
-                              host.size() * sizeof(T),
-                              ACL_MEMCPY_HOST_TO_DEVICE),
-                  ACL_SUCCESS);
-        buffers_.push_back(device);
-        return device;
-    }
-    template <typename T>
-    std::vector<T> to_host(void* device, size_t count) {
-        std::vector<T> host(count);
-        EXPECT_EQ(aclrtMemcpy(host.data(),
-                              count * sizeof(T),
-                              device,
-                              count * sizeof(T),
-                              ACL_MEMCPY_DEVICE_TO_HOST),
-                  ACL_SUCCESS);
-        return host;
-    }
-
-    aclrtStream stream_ = nullptr;
-    std::vector<void*> buffers_;
-};
+// A device, a stream and device buffers freed after each test (device_test_fixture.h).
+class AscendCKernels : public DeviceFixture {};
 
 TEST_F(AscendCKernels, ScalarKernelSeesItsBlockIndex) {
     constexpr uint32_t kBlocks = 8;
