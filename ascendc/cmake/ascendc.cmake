@@ -114,8 +114,11 @@ if(ACLEMU_ASC_GPU AND ACLEMU_ASC_GPU_LANGUAGE)
     endif()
 endif()
 
-# Rewrites `source` for `target`; sets `out_var` to the rewritten copy. Runs once at configure
-# time too, so the aclrtlaunch headers exist before anything that includes them compiles.
+# Rewrites `source` for `target`; sets `out_var` to the rewritten copy. The rewrite also runs
+# once at configure time (--headers-only), so the aclrtlaunch headers exist before anything that
+# includes them compiles. At build time it lists what it read (the source and every local header,
+# rewritten or not) in a depfile, so an edit of any of them reruns it; the compile of the copy
+# tracks the headers it includes as any compile does.
 function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrite options
     get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
     get_filename_component(name "${source}" NAME_WE)
@@ -125,13 +128,29 @@ function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrit
     set(headers "${CMAKE_BINARY_DIR}/include/${target}")
     set(command "${Python3_EXECUTABLE}" "${ACLEMU_ASC_REWRITE}" "${source}" --out "${out}"
                 --launch-headers "${headers}" ${ARGN})
-    execute_process(COMMAND ${command} RESULT_VARIABLE result)
+    execute_process(COMMAND ${command} --headers-only RESULT_VARIABLE result)
     if(NOT result EQUAL 0)
         message(FATAL_ERROR "aclemu: cannot rewrite the Ascend C source ${source}")
     endif()
-    add_custom_command(OUTPUT "${out}" COMMAND ${command}
-                       DEPENDS "${source}" "${ACLEMU_ASC_REWRITE}"
-                       COMMENT "aclemu: rewriting the Ascend C launches of ${name}")
+    get_filename_component(tools "${ACLEMU_ASC_REWRITE}" DIRECTORY)
+    set(depends "${source}" "${ACLEMU_ASC_REWRITE}" "${tools}/asc_tokens.py")
+    if(CMAKE_VERSION VERSION_LESS 3.20 AND NOT CMAKE_GENERATOR MATCHES "Ninja")
+        # No DEPFILE for this generator before CMake 3.20: an edit of a header that launches
+        # is seen once the source changes (or the build folder is made again).
+        add_custom_command(OUTPUT "${out}" COMMAND ${command} DEPENDS ${depends}
+                           COMMENT "aclemu: rewriting the Ascend C launches of ${name}")
+    else()
+        if(POLICY CMP0116)
+            cmake_policy(PUSH)
+            cmake_policy(SET CMP0116 NEW)  # the depfile's paths are absolute
+        endif()
+        add_custom_command(OUTPUT "${out}" COMMAND ${command} --depfile "${out}.d"
+                           DEPENDS ${depends} DEPFILE "${out}.d"
+                           COMMENT "aclemu: rewriting the Ascend C launches of ${name}")
+        if(POLICY CMP0116)
+            cmake_policy(POP)
+        endif()
+    endif()
     get_filename_component(source_dir "${source}" DIRECTORY)
     set_property(SOURCE "${out}" PROPERTY INCLUDE_DIRECTORIES "${source_dir}")
     if(_aclemu_asc_gpu)

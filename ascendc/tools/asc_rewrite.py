@@ -2,6 +2,7 @@
 """The Ascend C source rewrite: makes a kernel source plain C++ for aclemu's compilers.
 
     asc_rewrite.py --out BUILD/x.cpp SOURCE/x.cpp [--launch-headers DIR] [--fatbin-entries]
+                   [--depfile BUILD/x.cpp.d] [--headers-only]
 
 writes a copy of the source into the build tree (the user's file is never touched) in which
 
@@ -17,7 +18,10 @@ A `#line` directive keeps diagnostics, __FILE__ and assert messages on the user'
 --launch-headers, each non-template `__global__` kernel also gets `aclrtlaunch_<kernel>.h`
 (ACLRT_LAUNCH_KERNEL) in DIR and its definition appended to the copy. With --fatbin-entries
 (ascendc_fatbin_library), each also gets the entry points aclrtBinaryGetFunction finds
-(ascendc/include/aclemu/ascendc/fatbin_entry.h).
+(ascendc/include/aclemu/ascendc/fatbin_entry.h). With --depfile, the files the copy was made
+from (the source and every local header it reads, rewritten or not) go to a gcc-format depfile,
+so a build reruns the rewrite when any of them changes. --headers-only writes the aclrtlaunch
+headers, not the copy (ascendc.cmake's run at configure time).
 The tokenizer (asc_tokens.py) skips comments, literals and directives, so `<<<` in any of those
 is left alone, as is `a<b<c>>>` outside a launch.
 """
@@ -321,13 +325,19 @@ class Rewriter:
     def __init__(self, header_dir):
         self.header_dir = header_dir
         self.done = {}  # original header path -> path to include (rewritten or original)
+        self.inputs = []  # every file read, in order: what the rewritten copies depend on
+
+    def _read(self, path):
+        if path not in self.inputs:
+            self.inputs.append(path)
+        return _read(path)
 
     def needs_rewrite(self, path, seen=None):
         seen = seen if seen is not None else set()
         if path in seen:
             return False
         seen.add(path)
-        text = _read(path)
+        text = self._read(path)
         sig = tk.significant(tk.tokenize(text))
         if any(_is_launch_open(sig, i) for i in range(len(sig))) or find_traps(sig):
             return True
@@ -360,7 +370,7 @@ class Rewriter:
 
     def rewrite(self, path):
         """(rewritten text, number of launches and traps rewritten, kernels)."""
-        text = _read(path)
+        text = self._read(path)
         tokens = tk.tokenize(text)
         sig = tk.significant(tokens)
         edits = find_launches(text, sig) + find_traps(sig)
@@ -402,9 +412,24 @@ def _write_if_changed(path, text):
             return
     except OSError:
         pass
+    _write(path, text)
+
+
+def _write(path, text):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(text)
+
+
+def _depfile_path(path):
+    """A path as a Makefile rule (the gcc depfile format) spells it."""
+    return path.replace("\\", "/").replace("$", "$$").replace("#", "\\#").replace(" ", "\\ ")
+
+
+def depfile_text(target, inputs):
+    """A gcc-format depfile: `target` depends on each of `inputs` (the files the rewrite read)."""
+    deps = "".join(" \\\n  %s" % _depfile_path(p) for p in inputs)
+    return "%s:%s\n" % (_depfile_path(target), deps)
 
 
 def main(argv=None):
@@ -414,6 +439,9 @@ def main(argv=None):
     parser.add_argument("--launch-headers", help="folder for aclrtlaunch_<kernel>.h headers")
     parser.add_argument("--fatbin-entries", action="store_true",
                         help="export each kernel for aclrtBinaryGetFunction (fatbin_entry.h)")
+    parser.add_argument("--depfile", help="write the files the copy depends on (gcc format)")
+    parser.add_argument("--headers-only", action="store_true",
+                        help="write only the aclrtlaunch headers (ascendc.cmake's configure run)")
     args = parser.parse_args(argv)
     source = os.path.abspath(args.source)
     out = os.path.abspath(args.out)
@@ -433,7 +461,15 @@ def main(argv=None):
     except (tk.TokenizeError, RewriteError, OSError) as e:
         print("asc_rewrite: %s: %s" % (args.source, e), file=sys.stderr)
         return 1
-    _write_if_changed(out, text)
+    if args.headers_only:
+        return 0
+    if args.depfile:
+        # A build step that lists its inputs: it ran because one of them changed, so the copy
+        # is written even when its text is the same, or make would rerun it on every build.
+        _write(out, text)
+        _write_if_changed(args.depfile, depfile_text(out, rewriter.inputs))
+    else:
+        _write_if_changed(out, text)
     return 0
 
 

@@ -33,3 +33,12 @@ foreach(program scalar_hello vector_add reduce_cast binary_launch add_allocator 
             ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
     endforeach()
 endforeach()
+
+# A reused build folder sees edits of the headers a kernel source includes, in both flows
+# (ascendc.cmake's rewrite depfile, the ASC language's compiler depfile): a tiny project built,
+# a header edited, rebuilt in place, the new value checked (tests/ascendc/test_asc_rebuild.py).
+add_test(NAME ascendc_rebuild_after_header_edit
+         COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/ascendc/test_asc_rebuild.py
+                 ${ACLEMU_SAMPLE_PREFIX} ${PROJECT_BINARY_DIR}/ascendc_rebuild ${CMAKE_COMMAND})
+set_tests_properties(ascendc_rebuild_after_header_edit PROPERTIES
+    FIXTURES_REQUIRED aclemu_samples LABELS sample ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")

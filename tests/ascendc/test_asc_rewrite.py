@@ -189,5 +189,47 @@ class CommandLine(unittest.TestCase):
             self.assertNotIn("fatbin_entry.h", f.read())
 
 
+class Depfile(unittest.TestCase):
+    """--depfile lists every file the copy was made from; --headers-only writes no copy."""
+
+    def make_sources(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        os.makedirs(os.path.join(directory, "my dir"))
+        files = {"k.cpp": '#include "plain.h"\n#include <vector>\n'
+                          'extern "C" __global__ __aicore__ void k(GM_ADDR x) {}\n',
+                 "plain.h": '#include "my dir/launch.h"\n',
+                 os.path.join("my dir", "launch.h"):
+                     "inline int go(void* s) { return k<<<1, 0, s>>>(); }\n"}
+        for name, text in files.items():
+            with open(os.path.join(directory, name), "w") as f:
+                f.write(text)
+        return directory
+
+    def test_lists_the_source_and_each_local_header(self):
+        directory = self.make_sources()
+        out = os.path.join(directory, "out", "k.cpp")
+        depfile = out + ".d"
+        self.assertEqual(rw.main([os.path.join(directory, "k.cpp"), "--out", out,
+                                  "--depfile", depfile]), 0)
+        with open(depfile) as f:
+            text = f.read()
+        target, _, deps = text.partition(":")
+        self.assertEqual(target, out)
+        listed = [d.strip().replace("\\ ", " ") for d in deps.split(" \\\n") if d.strip()]
+        self.assertEqual(listed, [os.path.join(directory, "k.cpp"),
+                                  os.path.join(directory, "plain.h"),
+                                  os.path.join(directory, "my dir", "launch.h")])
+        self.assertTrue(os.path.isfile(out))
+
+    def test_headers_only_writes_the_launch_headers_and_no_copy(self):
+        directory = self.make_sources()
+        out = os.path.join(directory, "out", "k.cpp")
+        headers = os.path.join(directory, "include")
+        self.assertEqual(rw.main([os.path.join(directory, "k.cpp"), "--out", out,
+                                  "--launch-headers", headers, "--headers-only"]), 0)
+        self.assertFalse(os.path.exists(out))
+        self.assertTrue(os.path.isfile(os.path.join(headers, "aclrtlaunch_k.h")))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -27,6 +27,15 @@ set(CMAKE_SHARED_LIBRARY_CREATE_ASC_FLAGS "-shared")
 set(CMAKE_SHARED_LIBRARY_SONAME_ASC_FLAG "-Wl,-soname,")
 set(CMAKE_SHARED_LIBRARY_RUNTIME_ASC_FLAG "-Wl,-rpath,")
 set(CMAKE_SHARED_LIBRARY_RUNTIME_ASC_FLAG_SEP ":")
+# Header dependencies: aclemu-asc takes gcc's depfile options and lists in the depfile the headers
+# the compiler read and the local headers the rewrite read, so an edit of any of them rebuilds.
+set(CMAKE_DEPFILE_FLAGS_ASC "-MD -MT <DEP_TARGET> -MF <DEP_FILE>")
+set(CMAKE_ASC_DEPFILE_FORMAT gcc)
+set(CMAKE_NINJA_DEPTYPE_ASC gcc)
+if((NOT DEFINED CMAKE_DEPENDS_USE_COMPILER OR CMAKE_DEPENDS_USE_COMPILER)
+   AND CMAKE_GENERATOR MATCHES "Makefiles|WMake")
+    set(CMAKE_ASC_DEPENDS_USE_COMPILER TRUE)
+endif()
 set(CMAKE_ASC_COMPILE_OBJECT "${_asc_compile} <DEFINES> <INCLUDES> <FLAGS> -o <OBJECT> -c <SOURCE>")
 set(CMAKE_ASC_LINK_EXECUTABLE
     "${_asc} --link <FLAGS> <CMAKE_ASC_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
