@@ -1,8 +1,9 @@
 // detail::launch (block_api.h): an Ascend C kernel becomes a task on its stream's backend. On
 // the CPU backend the task runs the blocks on host threads, up to the SoC's vector cores at
-// once; on the GPU simulator the kernel runs on the simulated GPU (launch_gpusim.cpp); on CUDA
-// and HIP its nvcc/hipcc-compiled variant runs on the GPU (launch_gpu.cpp). Never inline on the
-// calling thread.
+// once (block_workers.h: threads kept across launches); on the GPU simulator the kernel runs on the
+// simulated GPU (launch_gpusim.cpp); on CUDA and HIP its nvcc/hipcc-compiled variant runs on the
+// GPU (launch_gpu.cpp). Never inline on the calling thread.
+#include "block_workers.h"
 #include "launch_record.h"
 #ifdef ACLEMU_ASCENDC_GPUSIM
 #    include "launch_gpusim.h"
@@ -15,42 +16,20 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <string>
-#include <thread>
-#include <vector>
 
 namespace aclemu::ascendc::detail {
 
 namespace {
 
-struct AlignedFree {
-    void operator()(uint8_t* p) const { std::free(p); }
-};
-using UbBuffer = std::unique_ptr<uint8_t, AlignedFree>;
-
-UbBuffer new_ub() {
-    return UbBuffer(static_cast<uint8_t*>(std::aligned_alloc(64, kUbBytes)));
-}
-
 void run_on_threads(LaunchRecord& record) {
     const uint32_t workers = record.concurrent;
-    auto work = [&record, workers](uint32_t worker) {
-        UbBuffer ub = new_ub();
+    run_on_block_workers(workers, [&record, workers](uint32_t worker, uint8_t* ub) {
         for (uint64_t block = worker; block < record.blocks(); block += workers) {
-            record.run_block(static_cast<int64_t>(block), ub.get());
+            record.run_block(static_cast<int64_t>(block), ub);
         }
-    };
-    std::vector<std::thread> threads;
-    threads.reserve(workers - 1);
-    for (uint32_t w = 1; w < workers; ++w) {
-        threads.emplace_back(work, w);
-    }
-    work(0);
-    for (std::thread& t : threads) {
-        t.join();
-    }
+    });
 }
 
 uint32_t launch_on_cpu(const rt::StreamTarget& target, std::shared_ptr<LaunchRecord> record) {

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -283,6 +284,45 @@ TEST_F(AscendCKernels, CastRoundModes) {
                                          : std::trunc(v);
             EXPECT_EQ(n[mode * 64 + i], static_cast<int32_t>(r))
                 << "mode " << mode << " value " << v;
+        }
+    }
+}
+
+// v rounded to the nearest half, ties to even, as a double (|v| inside half's normal range or
+// below it; no overflow here).
+double round_to_half(double v) {
+    if (v == 0) {
+        return v;
+    }
+    const double quantum = std::ldexp(1.0, std::max(std::ilogb(v), -14) - 10);
+    return std::nearbyint(v / quantum) * quantum;
+}
+
+TEST_F(AscendCKernels, HalfCountFormsRoundEachResultOnce) {
+    // Halves of both signs from 2^-2 up to 2^3 with varied significands; y never 0.
+    std::vector<uint16_t> x(kHalfOps), y(kHalfOps);
+    for (uint32_t i = 0; i < kHalfOps; ++i) {
+        x[i] = static_cast<uint16_t>((i % 2 != 0 ? 0x8000u : 0u) | ((13u + i % 5u) << 10)
+                                     | ((i * 37u) & 0x3FFu));
+        y[i] = static_cast<uint16_t>((i % 3 == 0 ? 0x8000u : 0u) | ((14u + i % 3u) << 10)
+                                     | ((i * 101u + 7u) & 0x3FFu));
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* dout = to_device(std::vector<uint16_t>(kHalfOps * 5, 0));
+    ASSERT_EQ(launch_half_ops(stream_, dx, dy, dout), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<uint16_t> out = to_host<uint16_t>(dout, kHalfOps * 5);
+    for (uint32_t i = 0; i < kHalfOps; ++i) {
+        const double a = half_value(x[i]), b = half_value(y[i]);
+        const double expected[5] = {round_to_half(a - b),
+                                    round_to_half(a / b),
+                                    round_to_half(a * 1.5),
+                                    round_to_half(std::sqrt(std::fabs(a))),
+                                    round_to_half(a + b)};
+        for (uint32_t row = 0; row < 5; ++row) {
+            EXPECT_EQ(half_value(out[row * kHalfOps + i]), expected[row])
+                << "row " << row << " element " << i << ": " << a << ", " << b;
         }
     }
 }

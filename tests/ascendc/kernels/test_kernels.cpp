@@ -188,6 +188,33 @@ extern "C" __global__ __aicore__ void cast_modes(GM_ADDR x, GM_ADDR halves, GM_A
     }
 }
 
+// The half count forms over more than one 512-element chunk of the host's staging (kernel_vector.h)
+// and a tail: Sub, Div, Muls, Abs then Sqrt in place, and Add in place; five rows of kHalfOps.
+extern "C" __global__ __aicore__ void half_ops(GM_ADDR x, GM_ADDR y, GM_ADDR out) {
+    constexpr uint32_t kCount = kHalfOps;
+    GlobalTensor<half> x_gm, y_gm, out_gm;
+    x_gm.SetGlobalBuffer((__gm__ half*)x, kCount);
+    y_gm.SetGlobalBuffer((__gm__ half*)y, kCount);
+    out_gm.SetGlobalBuffer((__gm__ half*)out, kCount * 5);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<half> a = ub.Alloc<half, kCount>();
+    LocalTensor<half> b = ub.Alloc<half, kCount>();
+    LocalTensor<half> z = ub.Alloc<half, kCount>();
+    DataCopy(a, x_gm, kCount);
+    DataCopy(b, y_gm, kCount);
+    Sub(z, a, b, kCount);
+    DataCopy(out_gm[0], z, kCount);
+    Div(z, a, b, kCount);
+    DataCopy(out_gm[kCount], z, kCount);
+    Muls(z, a, static_cast<half>(1.5f), kCount);
+    DataCopy(out_gm[kCount * 2], z, kCount);
+    Abs(z, a, kCount);
+    Sqrt(z, z, kCount);
+    DataCopy(out_gm[kCount * 3], z, kCount);
+    Add(a, a, b, kCount);
+    DataCopy(out_gm[kCount * 4], a, kCount);
+}
+
 // The mask/repeat forms on 256 floats (4 repeats of 64): out[0..127] = Add with a count mask of
 // 40 over 2 repeats; out[128..255] = Add with a bit mask; then Muls by 3 reading every other
 // DataBlock of x (srcBlkStride 2) into the first 64 elements of `strided`.
@@ -287,6 +314,9 @@ uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count) {
 }
 uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints) {
     return cast_modes<<<1, 0, stream>>>(x, halves, ints);
+}
+uint32_t launch_half_ops(void* stream, void* x, void* y, void* out) {
+    return half_ops<<<1, 0, stream>>>(x, y, out);
 }
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided) {
     return repeat_forms<<<1, 0, stream>>>(x, y, out, strided);

@@ -20,5 +20,7 @@ uint32_t launch_sync_sum(uint32_t blocks, void* stream, void* data);
 uint32_t launch_pad_and_accumulate(uint32_t blocks, void* stream, void* x, void* total, uint32_t n);
 uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count);
 uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints);
+constexpr uint32_t kHalfOps = 1040;
+uint32_t launch_half_ops(void* stream, void* x, void* y, void* out);
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided);
 uint32_t launch_compare_select(void* stream, void* x, void* y, void* masks, void* selected);

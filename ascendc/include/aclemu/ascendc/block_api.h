@@ -76,6 +76,12 @@ ACLEMU_ASC_API void block_print_text_on_host(const char* text, size_t length);
 /// The barrier across every block of the launch (SyncAll).
 ACLEMU_ASC_API void sync_all_blocks_on_host(const char* api);
 
+/// n fp16 values (IEEE binary16 bits) widened to float, and n floats rounded to fp16 (nearest
+/// even): the CPU kernels' block conversions (kernels_cpu/cpu_convert.h, F16C where the CPU has
+/// it), so the half forms of the vector ops need no library call per element.
+ACLEMU_ASC_API void widen_half_on_host(const void* src, float* dst, uint32_t n) noexcept;
+ACLEMU_ASC_API void narrow_half_on_host(const float* src, void* dst, uint32_t n) noexcept;
+
 /// The entry that runs one block: calls the kernel over its copied arguments.
 using BlockEntry = void (*)(const void* closure);
 using ClosureDeleter = void (*)(void* closure);

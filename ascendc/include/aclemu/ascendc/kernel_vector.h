@@ -31,6 +31,41 @@ ACLEMU_ASC_HD void check_count(const char* api, const LocalTensor<T>& tensor, ui
     }
 }
 
+#ifndef ACLEMU_ASC_DEVICE_PASS
+// The half forms on the host: staged through float in chunks by the library's block conversions
+// (one rounding per operation, as _Float16 arithmetic gives, without a libgcc call per element).
+// dst may be a source (in place), never a partial overlap.
+constexpr uint32_t kHalfChunk = 512;
+
+template <typename Op>
+void binary_half(half* d, const half* x, const half* y, uint32_t count, Op op) {
+    float a[kHalfChunk];
+    float b[kHalfChunk];
+    for (uint32_t base = 0; base < count; base += kHalfChunk) {
+        const uint32_t n = count - base < kHalfChunk ? count - base : kHalfChunk;
+        ::aclemu::ascendc::detail::widen_half_on_host(x + base, a, n);
+        ::aclemu::ascendc::detail::widen_half_on_host(y + base, b, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            a[i] = op(a[i], b[i]);
+        }
+        ::aclemu::ascendc::detail::narrow_half_on_host(a, d + base, n);
+    }
+}
+
+template <typename Op>
+void unary_half(half* d, const half* x, uint32_t count, Op op) {
+    float a[kHalfChunk];
+    for (uint32_t base = 0; base < count; base += kHalfChunk) {
+        const uint32_t n = count - base < kHalfChunk ? count - base : kHalfChunk;
+        ::aclemu::ascendc::detail::widen_half_on_host(x + base, a, n);
+        for (uint32_t i = 0; i < n; ++i) {
+            a[i] = static_cast<float>(op(a[i]));
+        }
+        ::aclemu::ascendc::detail::narrow_half_on_host(a, d + base, n);
+    }
+}
+#endif
+
 template <typename T, typename Op>
 ACLEMU_ASC_HD void binary(const char* api,
                           const LocalTensor<T>& dst,
@@ -44,6 +79,12 @@ ACLEMU_ASC_HD void binary(const char* api,
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
     const T* y = b.GetPhyAddr();
+#ifndef ACLEMU_ASC_DEVICE_PASS
+    if constexpr (std::is_same_v<T, half>) {
+        binary_half(d, x, y, count, op);
+        return;
+    }
+#endif
     for (uint32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(op(static_cast<Compute<T>>(x[i]), static_cast<Compute<T>>(y[i])));
     }
@@ -56,6 +97,12 @@ ACLEMU_ASC_HD void unary(
     check_count(api, a, count);
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
+#ifndef ACLEMU_ASC_DEVICE_PASS
+    if constexpr (std::is_same_v<T, half>) {
+        unary_half(d, x, count, op);
+        return;
+    }
+#endif
     for (uint32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(op(static_cast<Compute<T>>(x[i])));
     }
