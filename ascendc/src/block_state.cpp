@@ -294,14 +294,28 @@ bool LaunchRecord::finish(const rt::StreamTarget& target) {
         std::fwrite(text.data(), 1, text.size(), stdout);
     }
     std::fflush(stdout);
-    if (failed_block_ >= 0) {
+    const bool failed = failed_block_ >= 0;
+    if (failed) {
         const std::string message = "Ascend C kernel " + name_ + " failed in block "
                                     + std::to_string(failed_block_) + ": " + failure_;
         std::fprintf(stderr, "aclemu: %s\n", message.c_str());
         rt::fail_stream_task(target, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, message);
-        return false;
     }
-    return true;
+    start_over();
+    return !failed;
+}
+
+void LaunchRecord::start_over() {
+    std::lock_guard<std::mutex> lock(mu_);
+    failed_block_ = -1;
+    failure_.clear();
+    reported_.clear();
+    arrived_ = 0;
+    finished_ = 0;
+    barrier_broken_ = false;
+    for (std::string& text : output_) {
+        text.clear();
+    }
 }
 
 }  // namespace aclemu::ascendc::detail

@@ -4,6 +4,10 @@
 // kernel library by nvcc/hipcc), the record copied back into pinned host memory, the allocation
 // freed, and a host function that reports a failed block. No GPU call runs inside the host
 // function (CUDA forbids it): the pinned records go back to a pool instead of being freed.
+// Inside a stream capture the same calls become the graph's nodes, run again at each replay:
+// the record copied in and the one copied back are then two (the first stays as captured), the
+// report is a host function the graph keeps (the backend's launch_host_func), and both records
+// go back to the pool when the graph is destroyed.
 #include "launch_gpu.h"
 
 #include "aclemu/observe.h"
@@ -90,6 +94,34 @@ gpuError_t enqueue_finish(gpuStream_t stream, GpuFinish* finish) {
 }
 #endif
 
+/// A captured launch's two pinned records, given back when the graph (which keeps the report
+/// function holding this) is destroyed.
+struct CapturedRecords {
+    DeviceLaunch* initial;
+    DeviceLaunch* result;
+    CapturedRecords(DeviceLaunch* initial_record, DeviceLaunch* result_record)
+        : initial(initial_record), result(result_record) {}
+    CapturedRecords(const CapturedRecords&) = delete;
+    CapturedRecords& operator=(const CapturedRecords&) = delete;
+    ~CapturedRecords() {
+        pinned_records().give(initial);
+        pinned_records().give(result);
+    }
+};
+
+/// Reports one replay of a captured launch, a failed block as finish_on_stream does (finish
+/// leaves the record clean for the next replay).
+void report_replay(LaunchRecord& record,
+                   const rt::StreamTarget& target,
+                   const DeviceLaunch& result) {
+    if (result.failed_block >= 0) {
+        record.record_failure(
+            result.failed_block,
+            std::string(result.failure, strnlen(result.failure, sizeof result.failure)));
+    }
+    record.finish(target);
+}
+
 uint32_t refuse(const std::string& kernel, const std::string& why) {
     rt::report_error("EH0002", "Ascend C kernel " + kernel + ": " + why);
     return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
@@ -109,15 +141,16 @@ uint32_t launch_on_gpu(const rt::StreamTarget& target,
     }
     auto stream = static_cast<gpuStream_t>(target.native);
     gpuStreamCaptureStatus capture{};
-    if (gpuStreamIsCapturing(stream, &capture) == gpuSuccess
-        && capture == gpuStreamCaptureStatusActive) {
-        return refuse(record->name(),
-                      "a captured launch is not supported on the " ACLEMU_GPU_VENDOR
-                      " backend yet (its launch record is reused after the first replay)");
-    }
+    const bool captured = gpuStreamIsCapturing(stream, &capture) == gpuSuccess
+                          && capture == gpuStreamCaptureStatusActive;
     const uint32_t blocks = record->blocks();
     DeviceLaunch* host = pinned_records().take();
-    if (host == nullptr) {
+    // Where the record comes back: the same one, or in a capture a second one.
+    DeviceLaunch* result = host != nullptr && captured ? pinned_records().take() : host;
+    if (host == nullptr || result == nullptr) {
+        if (host != nullptr) {
+            pinned_records().give(host);
+        }
         rt::report_error(
             "EL0004",
             "Ascend C kernel " + record->name() + ": cannot allocate its pinned launch record");
@@ -144,6 +177,9 @@ uint32_t launch_on_gpu(const rt::StreamTarget& target,
     int status = static_cast<int>(gpuMallocAsync(&device, bytes, stream));
     if (status != 0) {
         pinned_records().give(host);
+        if (result != host) {
+            pinned_records().give(result);
+        }
         trace.mark_after(false);
         rt::report_error("EL0004",
                          "Ascend C kernel " + record->name() + ": cannot allocate "
@@ -158,10 +194,16 @@ uint32_t launch_on_gpu(const rt::StreamTarget& target,
     }
     if (status == 0) {
         status = static_cast<int>(
-            gpuMemcpyAsync(host, device, sizeof(DeviceLaunch), gpuMemcpyDeviceToHost, stream));
+            gpuMemcpyAsync(result, device, sizeof(DeviceLaunch), gpuMemcpyDeviceToHost, stream));
     }
     (void)gpuFreeAsync(device, stream);
     trace.mark_after(status == 0);
+    if (status == 0 && captured) {
+        auto records = std::make_shared<CapturedRecords>(host, result);
+        return static_cast<uint32_t>(rt::enqueue_host_task(target, [record, target, records] {
+            report_replay(*record, target, *records->result);
+        }));
+    }
     if (status == 0) {
         auto* finish = new GpuFinish{record, target, host};
         status = static_cast<int>(enqueue_finish(stream, finish));
@@ -169,8 +211,8 @@ uint32_t launch_on_gpu(const rt::StreamTarget& target,
             delete finish;
         }
     }
-    // On a failed launch the pinned record is not reused: copies queued before the failure may
-    // still write it.
+    // On a failed launch the pinned records are not reused: copies queued before the failure
+    // may still write them.
     return static_cast<uint32_t>(rt::finish_gpu_launch(target, status));
 }
 

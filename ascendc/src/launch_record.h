@@ -51,10 +51,12 @@ public:
     bool barrier_wait();
     /// The launch's end: prints the blocks' output in block order; reports the first failure on
     /// the stream (507035; on stderr only when `target` has no stream). False when a block failed.
+    /// Then starts over (no output, no failure), for a captured launch's next replay.
     bool finish(const rt::StreamTarget& target);
 
 private:
     void block_finished();
+    void start_over();
 
     std::string name_;
     uint32_t blocks_;

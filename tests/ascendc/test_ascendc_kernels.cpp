@@ -80,6 +80,23 @@ TEST_F(AscendCKernels, PrintfAppearsInBlockOrderWhenTheTaskEnds) {
         "block 0 of 4 tag 42\nblock 1 of 4 tag 42\nblock 2 of 4 tag 42\nblock 3 of 4 tag 42\n");
 }
 
+// Each execution of a captured launch prints its own output, once: a replay starts over.
+TEST_F(AscendCKernels, CapturedLaunchPrintsEachExecutionOnce) {
+    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(launch_print_blocks(2, stream_, 5), 0u);
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+    for (int run = 1; run <= 2; ++run) {
+        ::testing::internal::CaptureStdout();
+        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+        ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+        EXPECT_EQ(::testing::internal::GetCapturedStdout(),
+                  "block 0 of 2 tag 5\nblock 1 of 2 tag 5\n")
+            << "execution " << run;
+    }
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
+
 TEST_F(AscendCKernels, TrapFailsTheTaskWith507035AndOtherBlocksRun) {
     std::vector<int32_t> values(4 * 16, 0);
     void* data = to_device(values);
