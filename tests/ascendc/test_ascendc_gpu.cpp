@@ -56,6 +56,45 @@ TEST_F(AscendCOnGpu, RunsOnTheGpuBackend) {
         << name;
 }
 
+// A launch inside a stream capture becomes graph nodes: each execution of the model runs the
+// kernel once and reports its own trap (the records are not reused after the first replay).
+TEST_F(AscendCOnGpu, CapturedLaunchRunsOncePerExecution) {
+    std::vector<int32_t> values(4 * 16, 0);
+    void* data = to_device(values);
+    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u) << aclGetRecentErrMsg();
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    EXPECT_EQ(to_host<int32_t>(data, values.size())[16], 0) << "the capture ran the kernel";
+    for (int run = 1; run <= 3; ++run) {
+        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+        ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+        const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
+        for (int b = 0; b < 4; ++b) {
+            EXPECT_EQ(out[b * 16], run * (b + 1)) << "execution " << run << ", block " << b;
+        }
+    }
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
+
+TEST_F(AscendCOnGpu, CapturedTrapFailsEachExecution) {
+    void* data = to_device(std::vector<int32_t>(4 * 16, 0));
+    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(launch_trap_in_block(4, stream_, data, 2), 0u) << aclGetRecentErrMsg();
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
+    for (int run = 1; run <= 2; ++run) {
+        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+        EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION)
+            << "execution " << run;
+        const std::string message = aclGetRecentErrMsg();
+        EXPECT_NE(message.find("block 2"), std::string::npos) << message;
+        EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << "reported once";
+    }
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
+
 TEST_F(AscendCOnGpu, ScalarKernelSeesItsBlockIndex) {
     constexpr uint32_t kBlocks = 100;  // more than the SoC's 48 cores: a plain launch
     std::vector<int32_t> values(kBlocks * 16, 100);
