@@ -9,31 +9,6 @@
 
 namespace aclemu::rt::graph {
 
-HandleRegistry<ModelRI>& models() {
-    static auto* registry = new HandleRegistry<ModelRI>;  // never destroyed: used at exit
-    return *registry;
-}
-
-HandleRegistry<TaskGroup>& task_groups() {
-    static auto* registry = new HandleRegistry<TaskGroup>;
-    return *registry;
-}
-
-HandleRegistry<CondHandle>& cond_handles() {
-    static auto* registry = new HandleRegistry<CondHandle>;
-    return *registry;
-}
-
-HandleRegistry<Label>& labels() {
-    static auto* registry = new HandleRegistry<Label>;
-    return *registry;
-}
-
-HandleRegistry<LabelList>& label_lists() {
-    static auto* registry = new HandleRegistry<LabelList>;
-    return *registry;
-}
-
 std::atomic<size_t>& live_labels() {
     static std::atomic<size_t> count{0};
     return count;

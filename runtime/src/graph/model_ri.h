@@ -68,11 +68,12 @@ struct TaskGroup {
     bool updating = false;  // between aclmdlRICaptureTaskUpdateBegin and End (under model->mu)
 };
 
-HandleRegistry<ModelRI>& models();
-HandleRegistry<TaskGroup>& task_groups();
-HandleRegistry<CondHandle>& cond_handles();
-HandleRegistry<Label>& labels();
-HandleRegistry<LabelList>& label_lists();
+// The registries of the graph handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& models = registry_of<ModelRI>;
+inline constexpr auto& task_groups = registry_of<TaskGroup>;
+inline constexpr auto& cond_handles = registry_of<CondHandle>;
+inline constexpr auto& labels = registry_of<Label>;
+inline constexpr auto& label_lists = registry_of<LabelList>;
 /// Labels alive now (a process holds at most 65535).
 std::atomic<size_t>& live_labels();
 

@@ -36,6 +36,13 @@ aclError live_handle(const HandleRegistry<T>& registry,
     return ACL_SUCCESS;
 }
 
+/// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one
+/// that returns live_handle's answer), or returns the lookup's failure from the enclosing function:
+/// the opening of an entry point that takes a handle.
+#define ACLEMU_FIND(T, var, lookup, ...) \
+    std::shared_ptr<T> var;              \
+    ACLEMU_TRY(lookup(__VA_ARGS__, &var))
+
 /// Unregisters the live handle of `registry` (its object is freed when the last finder lets go),
 /// or the failure live_handle() records.
 template <class T>

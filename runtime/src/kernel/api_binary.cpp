@@ -4,6 +4,7 @@
 #include "acl/acl_rt.h"
 
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
@@ -131,20 +132,13 @@ aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
 }
 
 aclError aclrtDestroyBinary(aclrtBinary binary) {
-    return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        live_binary_bytes(binary, "binary", &err);
-        ACLEMU_TRY(err);
-        binary_bytes().remove(binary);
-        return ACL_SUCCESS;
-    });
+    return api_call_init(
+        __func__, [&] { return destroy_handle(binary_bytes(), binary, "binary", "aclrtBinary"); });
 }
 
 aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<BinaryBytes> bytes = live_binary_bytes(binary, "binary", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(BinaryBytes, bytes, live, binary, "binary");
         ACLEMU_CHECK_NOT_NULL(binHandle);
         return load_from_bytes(bytes->bytes.data(), bytes->bytes.size(), binHandle);
     });
@@ -152,9 +146,7 @@ aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
 
 aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(binHandle);
         *binHandle = function->binary.get();
         return ACL_SUCCESS;
@@ -163,9 +155,7 @@ aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle
 
 aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(name);
         if (maxLen <= function->name.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -183,9 +173,7 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                 const char* kernelName,
                                 aclrtFuncHandle* funcHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(kernelName);
         ACLEMU_CHECK_NOT_NULL(funcHandle);
         const std::string name(kernelName);
@@ -222,9 +210,7 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         binaries().remove(binHandle);
         std::lock_guard<std::mutex> lock(binary->mu);
         for (void* function : binary->functions) {

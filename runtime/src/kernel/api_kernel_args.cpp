@@ -16,22 +16,20 @@ using namespace aclemu::rt::kernel;
 
 namespace {
 
-/// The parameter `handle` names in `args`, or nullptr with the failure in `*err`.
-ArgParam* find_param(KernelArgs& args, const void* handle, aclError* err) {
+/// The parameter `handle` names in `args`, in *found; or the failure.
+aclError find_param(KernelArgs& args, const void* handle, ArgParam** found) {
     if (handle == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
-        return nullptr;
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
     }
     for (auto& param : args.params) {
         if (param.get() == handle) {
-            *err = ACL_SUCCESS;
-            return param.get();
+            *found = param.get();
+            return ACL_SUCCESS;
         }
     }
-    *err = fail(
+    return fail(
         ACL_ERROR_INVALID_PARAM,
         msg_invalid("paramHandle", pointer_text(handle), "not a parameter of this argument list"));
-    return nullptr;
 }
 
 /// Checks that the next parameter of `args` may take `size` bytes.
@@ -62,9 +60,7 @@ extern "C" {
 
 aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(argsHandle);
         KernelArgs* args = arg_lists().create();
         if (args == nullptr) {
@@ -86,9 +82,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
                                size_t paramSize,
                                aclrtParamHandle* paramHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(param);
         ACLEMU_CHECK_NOT_NULL(paramHandle);
         std::lock_guard<std::mutex> lock(args->mu);
@@ -106,9 +100,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
 aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
                                           aclrtParamHandle* paramHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(paramHandle);
         std::lock_guard<std::mutex> lock(args->mu);
         // A placeholder is a pointer parameter: the device address of its buffer's copy.
@@ -127,13 +119,11 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
                                              size_t dataSize,
                                              void** bufferAddr) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(bufferAddr);
         std::lock_guard<std::mutex> lock(args->mu);
-        ArgParam* param = find_param(*args, paramHandle, &err);
-        ACLEMU_TRY(err);
+        ArgParam* param = nullptr;
+        ACLEMU_TRY(find_param(*args, paramHandle, &param));
         if (!param->placeholder) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("paramHandle",
@@ -155,13 +145,11 @@ aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
                                    void* param,
                                    size_t paramSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(param);
         std::lock_guard<std::mutex> lock(args->mu);
-        ArgParam* slot = find_param(*args, paramHandle, &err);
-        ACLEMU_TRY(err);
+        ArgParam* slot = nullptr;
+        ACLEMU_TRY(find_param(*args, paramHandle, &slot));
         if (slot->placeholder) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("paramHandle",
@@ -186,9 +174,7 @@ aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         std::lock_guard<std::mutex> lock(args->mu);
         const KernelFunction& function = *args->function;
         if (args->params.size() != function.param_count) {

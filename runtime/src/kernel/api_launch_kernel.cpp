@@ -167,9 +167,7 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
                            size_t argsSize,
                            aclrtStream stream) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
         return launch(*function, numBlocks, argsData, 0, stream);
     });
@@ -182,9 +180,7 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
                              aclrtLaunchKernelCfg* cfg,
                              aclrtStream stream) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
@@ -201,9 +197,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
                                        aclrtPlaceHolderInfo* placeHolderArray,
                                        size_t placeHolderNum) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         if (placeHolderNum > 0) {
             ACLEMU_CHECK_NOT_NULL(placeHolderArray);
         }
@@ -237,11 +231,8 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
                                      aclrtArgsHandle argsHandle,
                                      void* reserve) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         if (args->function != function) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("argsHandle",
@@ -275,9 +266,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
 aclError aclrtLaunchKernelWithArgsArray(
     void* func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg* cfg, void** args) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, func, "func");
         if (function->param_count > 0) {
             ACLEMU_CHECK_NOT_NULL(args);
         }

@@ -10,62 +10,6 @@
 
 namespace aclemu::rt::kernel {
 
-HandleRegistry<LoadedBinary>& binaries() {
-    static auto* registry = new HandleRegistry<LoadedBinary>;  // handles may die at exit
-    return *registry;
-}
-
-HandleRegistry<KernelFunction>& functions() {
-    static auto* registry = new HandleRegistry<KernelFunction>;
-    return *registry;
-}
-
-HandleRegistry<KernelArgs>& arg_lists() {
-    static auto* registry = new HandleRegistry<KernelArgs>;
-    return *registry;
-}
-
-HandleRegistry<BinaryBytes>& binary_bytes() {
-    static auto* registry = new HandleRegistry<BinaryBytes>;
-    return *registry;
-}
-
-namespace {
-
-// The handle's live object, or null with *err saying why (live_handle's message).
-template <typename T>
-std::shared_ptr<T> live_or_null(const HandleRegistry<T>& registry,
-                                const void* handle,
-                                const char* param,
-                                const char* what,
-                                aclError* err) {
-    std::shared_ptr<T> found;
-    *err = live_handle(registry, handle, param, what, &found);
-    return found;
-}
-
-}  // namespace
-
-std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
-                                               const char* param,
-                                               aclError* err) {
-    return live_or_null(binary_bytes(), handle, param, "aclrtBinary", err);
-}
-
-std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err) {
-    return live_or_null(binaries(), handle, param, "binary handle", err);
-}
-
-std::shared_ptr<KernelFunction> live_function(const void* handle,
-                                              const char* param,
-                                              aclError* err) {
-    return live_or_null(functions(), handle, param, "function handle", err);
-}
-
-std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err) {
-    return live_or_null(arg_lists(), handle, param, "argument list handle", err);
-}
-
 void forget_binaries() {
     arg_lists().remove_all();
     functions().remove_all();

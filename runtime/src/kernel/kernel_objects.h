@@ -8,6 +8,7 @@
 #include "acl/acl_rt.h"
 
 #include "handles/handle_registry.h"
+#include "handles/live_handle.h"
 
 #include <cstdint>
 #include <memory>
@@ -61,19 +62,30 @@ struct KernelArgs {
     bool finalized = false;
 };
 
-HandleRegistry<LoadedBinary>& binaries();
-HandleRegistry<KernelFunction>& functions();
-HandleRegistry<KernelArgs>& arg_lists();
-HandleRegistry<BinaryBytes>& binary_bytes();
+// The registries of the kernel handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& binaries = registry_of<LoadedBinary>;
+inline constexpr auto& functions = registry_of<KernelFunction>;
+inline constexpr auto& arg_lists = registry_of<KernelArgs>;
+inline constexpr auto& binary_bytes = registry_of<BinaryBytes>;
 
-/// The live object a handle names, or nullptr with the failure recorded in `*err`
-/// (ACL_ERROR_INVALID_PARAM naming `param`).
-std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err);
-std::shared_ptr<KernelFunction> live_function(const void* handle, const char* param, aclError* err);
-std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err);
-std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
-                                               const char* param,
-                                               aclError* err);
+/// What messages call each kind of kernel handle ("not a live <name>").
+template <class T>
+inline constexpr const char* handle_name = nullptr;
+template <>
+inline constexpr const char* handle_name<LoadedBinary> = "binary handle";
+template <>
+inline constexpr const char* handle_name<KernelFunction> = "function handle";
+template <>
+inline constexpr const char* handle_name<KernelArgs> = "argument list handle";
+template <>
+inline constexpr const char* handle_name<BinaryBytes> = "aclrtBinary";
+
+/// The live T `handle` names, in *found when `found` is not NULL; or the failure
+/// (ACL_ERROR_INVALID_PARAM naming `param`: live_handle's message).
+template <class T>
+aclError live(const void* handle, const char* param, std::shared_ptr<T>* found) {
+    return live_handle(registry_of<T>(), handle, param, handle_name<T>, found);
+}
 
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).
