@@ -2,6 +2,7 @@
 #include "graph/model_ri.h"
 
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "memory/internal_device_memory.h"
 #include "runtime_state.h"
 
@@ -48,22 +49,6 @@ aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<Mode
     }
     *out = models().find(handle);
     return ACL_SUCCESS;
-}
-
-aclError refuse_handle(const void* handle, const char* param, const char* what) {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
-    }
-    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(handle), what));
-}
-
-aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out) {
-    *out = handle != nullptr ? models().find(handle) : nullptr;
-    return *out ? ACL_SUCCESS
-                : refuse_handle(handle,
-                                param,
-                                "not a live model runtime instance (destroyed, or from before "
-                                "aclFinalize)");
 }
 
 void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend) {

@@ -4,6 +4,7 @@
 
 #include "core/status.h"
 #include "handles/handle_registry.h"
+#include "handles/handle_text.h"
 #include "runtime_state.h"
 
 #include <memory>
@@ -34,6 +35,14 @@ aclError live_handle(const HandleRegistry<T>& registry,
         *found = std::move(live);
     }
     return ACL_SUCCESS;
+}
+
+/// The live T `handle` names in registry_of<T>(), in *found when `found` is not NULL; or
+/// live_handle's failure.
+template <class T>
+aclError live(const void* handle, const char* param, std::shared_ptr<T>* found) {
+    return live_handle(
+        registry_of<T>(), handle, param, T::kHandleText.name, found, T::kHandleText.lost);
 }
 
 /// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one

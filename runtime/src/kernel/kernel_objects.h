@@ -23,6 +23,7 @@ using ParamsEntry = uint32_t (*)(const uint32_t** sizes, const uint32_t** offset
 using LaunchEntry = uint32_t (*)(const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream);
 
 struct LoadedBinary {
+    static constexpr HandleText kHandleText{"binary handle"};
     std::string origin;  // the path, or "data" for aclrtBinaryLoadFromData
     void* library = nullptr;
     std::mutex mu;
@@ -34,10 +35,12 @@ struct LoadedBinary {
 
 /// aclrtCreateBinary's copy of a binary's bytes.
 struct BinaryBytes {
+    static constexpr HandleText kHandleText{"aclrtBinary"};
     std::vector<char> bytes;
 };
 
 struct KernelFunction {
+    static constexpr HandleText kHandleText{"function handle"};
     std::shared_ptr<LoadedBinary> binary;
     std::string name;
     LaunchEntry launch = nullptr;
@@ -55,6 +58,7 @@ struct ArgParam {
 };
 
 struct KernelArgs {
+    static constexpr HandleText kHandleText{"argument list handle"};
     std::shared_ptr<KernelFunction> function;
     std::mutex mu;
     std::vector<uint8_t> packed;                    // function->args_size bytes
@@ -67,25 +71,6 @@ inline constexpr auto& binaries = registry_of<LoadedBinary>;
 inline constexpr auto& functions = registry_of<KernelFunction>;
 inline constexpr auto& arg_lists = registry_of<KernelArgs>;
 inline constexpr auto& binary_bytes = registry_of<BinaryBytes>;
-
-/// What messages call each kind of kernel handle ("not a live <name>").
-template <class T>
-inline constexpr const char* handle_name = nullptr;
-template <>
-inline constexpr const char* handle_name<LoadedBinary> = "binary handle";
-template <>
-inline constexpr const char* handle_name<KernelFunction> = "function handle";
-template <>
-inline constexpr const char* handle_name<KernelArgs> = "argument list handle";
-template <>
-inline constexpr const char* handle_name<BinaryBytes> = "aclrtBinary";
-
-/// The live T `handle` names, in *found when `found` is not NULL; or the failure
-/// (ACL_ERROR_INVALID_PARAM naming `param`: live_handle's message).
-template <class T>
-aclError live(const void* handle, const char* param, std::shared_ptr<T>* found) {
-    return live_handle(registry_of<T>(), handle, param, handle_name<T>, found);
-}
 
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).
