@@ -45,6 +45,13 @@ aclError live(const void* handle, const char* param, std::shared_ptr<T>* found) 
         registry_of<T>(), handle, param, T::kHandleText.name, found, T::kHandleText.lost);
 }
 
+/// destroy_handle for the live T `handle` names in registry_of<T>(), in T::kHandleText's words.
+template <class T>
+aclError destroy(const T* handle, const char* param) {
+    return destroy_handle(
+        registry_of<T>(), handle, param, T::kHandleText.name, T::kHandleText.lost);
+}
+
 /// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one
 /// that returns live_handle's answer), or returns the lookup's failure from the enclosing function:
 /// the opening of an entry point that takes a handle.

@@ -15,10 +15,11 @@ using namespace aclemu::rt;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
 using aclemu::rt::tdt::live_dataset;
+using aclemu::rt::tdt::check_index;
 
 aclError aclemu::rt::tdt::live_dataset(const acltdtDataset* dataset,
                                        std::shared_ptr<acltdtDataset>* found) {
-    return live_handle(datasets(), dataset, "dataset", "dataset", found);
+    return live(dataset, "dataset", found);
 }
 
 namespace {
@@ -26,7 +27,7 @@ namespace {
 constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT
 
 aclError live_item(const acltdtDataItem* item, std::shared_ptr<acltdtDataItem>* found) {
-    return live_handle(data_items(), item, "dataItem", "data item", found);
+    return live(item, "dataItem", found);
 }
 
 // Runs `read` on the live item and returns its answer, or `fallback` (message left) for a NULL
@@ -35,8 +36,7 @@ template <class T, class Read>
 T item_field(const char* api, const acltdtDataItem* item, T fallback, Read read) {
     T value = fallback;
     api_call(api, [&] {
-        std::shared_ptr<acltdtDataItem> found;
-        ACLEMU_TRY(live_item(item, &found));
+        ACLEMU_FIND(acltdtDataItem, found, live_item, item);
         value = read(*found);
         return ACL_SUCCESS;
     });
@@ -99,8 +99,7 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
     return api_call("acltdtGetSliceInfoFromItem", [&] {
         ACLEMU_CHECK_NOT_NULL(sliceNum);
         ACLEMU_CHECK_NOT_NULL(sliceId);
-        std::shared_ptr<acltdtDataItem> item;
-        ACLEMU_TRY(live_item(dataItem, &item));
+        ACLEMU_FIND(acltdtDataItem, item, live_item, dataItem);
         *sliceNum = item->slice_num;
         *sliceId = item->slice_id;
         return ACL_SUCCESS;
@@ -109,8 +108,7 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
 
 aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, size_t dimNum) {
     return api_call("acltdtGetDimsFromItem", [&] {
-        std::shared_ptr<acltdtDataItem> item;
-        ACLEMU_TRY(live_item(dataItem, &item));
+        ACLEMU_FIND(acltdtDataItem, item, live_item, dataItem);
         if (dimNum < item->dims.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dimNum",
@@ -166,9 +164,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
 }
 
 aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
-    return api_call("acltdtDestroyDataItem", [&] {
-        return destroy_handle(data_items(), dataItem, "dataItem", "data item");
-    });
+    return api_call("acltdtDestroyDataItem", [&] { return destroy(dataItem, "dataItem"); });
 }
 
 acltdtDataset* acltdtCreateDataset(void) {
@@ -182,22 +178,14 @@ acltdtDataset* acltdtCreateDataset(void) {
 }
 
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {
-    return api_call("acltdtDestroyDataset",
-                    [&] { return destroy_handle(datasets(), dataset, "dataset", "dataset"); });
+    return api_call("acltdtDestroyDataset", [&] { return destroy(dataset, "dataset"); });
 }
 
 acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
     acltdtDataItem* item = nullptr;
     api_call("acltdtGetDataItem", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
-        if (index >= found->items.size()) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("index",
-                            std::to_string(index),
-                            "the dataset has " + std::to_string(found->items.size()) + " item(s)"));
-        }
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
+        ACLEMU_TRY(check_index(index, found->items.size(), "dataset", "item(s)"));
         item = found->items[index];
         return ACL_SUCCESS;
     });
@@ -206,8 +194,7 @@ acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
 
 aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
     return api_call("acltdtAddDataItem", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         ACLEMU_TRY(live_item(dataItem, nullptr));
         found->items.push_back(dataItem);
         return ACL_SUCCESS;
@@ -217,8 +204,7 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
 size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
     size_t size = 0;
     api_call("acltdtGetDatasetSize", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         size = found->items.size();
         return ACL_SUCCESS;
     });
@@ -228,8 +214,7 @@ size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
 const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
     const char* name = nullptr;
     api_call("acltdtGetDatasetName", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         name = found->name.c_str();  // lives as long as the dataset
         return ACL_SUCCESS;
     });
