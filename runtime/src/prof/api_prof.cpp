@@ -12,11 +12,7 @@
 #include <cstring>
 #include <limits.h>
 
-using aclemu::rt::api_call_init;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace aclemu::rt::prof {
 

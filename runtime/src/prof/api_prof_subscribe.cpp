@@ -14,12 +14,7 @@
 #include <cstddef>
 #include <cstring>
 
-using aclemu::rt::api_call;
-using aclemu::rt::api_call_init;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace {
 
