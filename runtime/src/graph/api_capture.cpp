@@ -216,11 +216,8 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
         ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &now),
                            backend,
                            "task groups cannot be recorded on this backend");
-        TaskGroup* group = task_groups().create();
-        if (group == nullptr) {
-            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                        msg_runtime("out of memory for a task group"));
-        }
+        TaskGroup* group = nullptr;
+        ACLEMU_TRY(create_live(&group, "a task group", ACL_ERROR_RT_MEMORY_ALLOCATION));
         ModelRI& model = *r->model;
         {
             std::lock_guard<std::mutex> lock(model.mu);

@@ -81,10 +81,8 @@ aclError create_list(aclrtLabel* handles, size_t num, aclrtLabelList* list) {
         const std::string param = "labels[" + std::to_string(i) + "]";
         ACLEMU_TRY(live(handles[i], param.c_str(), &found[i]));
     }
-    LabelList* made = label_lists().create();
-    if (made == nullptr) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, msg_runtime("out of memory for a label list"));
-    }
+    LabelList* made = nullptr;
+    ACLEMU_TRY(create_live(&made, "a label list", ACL_ERROR_RT_MEMORY_ALLOCATION));
     made->labels = std::move(found);
     *list = made;
     return ACL_SUCCESS;

@@ -52,6 +52,21 @@ aclError destroy(const T* handle, const char* param) {
         registry_of<T>(), handle, param, T::kHandleText.name, T::kHandleText.lost);
 }
 
+/// A new live T in registry_of<T>(), in *out; out of memory: `code` with "out of memory for
+/// <what>".
+template <class T>
+aclError create_live(T** out,
+                     const char* what,
+                     aclError code = ACL_ERROR_BAD_ALLOC,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
+    *out = registry_of<T>().create();
+    if (*out == nullptr) {
+        return fail(code, msg_runtime(std::string("out of memory for ") + what), file, line);
+    }
+    return ACL_SUCCESS;
+}
+
 /// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one
 /// that returns live_handle's answer), or returns the lookup's failure from the enclosing function:
 /// the opening of an entry point that takes a handle.

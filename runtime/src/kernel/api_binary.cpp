@@ -3,6 +3,7 @@
 // aclrtFunctionGetBinary, aclrtGetFunctionName and aclrtBinaryUnLoad (kernel_objects.h).
 #include "acl/acl_rt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "kernel/kernel_objects.h"
@@ -26,9 +27,7 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
     if (options == nullptr) {
         return ACL_SUCCESS;
     }
-    if (options->numOpt > 0 && options->options == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("options->options"));
-    }
+    ACLEMU_TRY(check_array("options->options", options->options, options->numOpt));
     for (size_t i = 0; i < options->numOpt; ++i) {
         const aclrtBinaryLoadOption& option = options->options[i];
         switch (option.type) {
@@ -119,10 +118,8 @@ aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataLen", "0", "a binary has at least one byte"));
         }
-        BinaryBytes* bytes = binary_bytes().create();
-        if (bytes == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary"));
-        }
+        BinaryBytes* bytes = nullptr;
+        ACLEMU_TRY(create_live(&bytes, "a binary"));
         const auto* begin = static_cast<const char*>(data);
         bytes->bytes.assign(begin, begin + dataLen);
         created = bytes;
@@ -190,10 +187,8 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                         + " (a __global__ kernel of an ascendc_fatbin_library "
                                           "source, not a template)"));
         }
-        KernelFunction* function = functions().create();
-        if (function == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a function handle"));
-        }
+        KernelFunction* function = nullptr;
+        ACLEMU_TRY(create_live(&function, "a function handle"));
         function->binary = binary;
         function->name = name;
         function->launch = launch;

@@ -16,13 +16,22 @@ using namespace aclemu::rt::kernel;
 
 namespace {
 
-/// The parameter `handle` names in `args`, in *found; or the failure.
-aclError find_param(KernelArgs& args, const void* handle, ArgParam** found) {
+/// The parameter `handle` names in `args`, in *found; or the failure, `wrong_kind` when it is a
+/// placeholder and `placeholder` is false, or the other way round.
+aclError find_param(KernelArgs& args,
+                    const void* handle,
+                    bool placeholder,
+                    const char* wrong_kind,
+                    ArgParam** found) {
     if (handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
     }
     for (auto& param : args.params) {
         if (param.get() == handle) {
+            if (param->placeholder != placeholder) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("paramHandle", pointer_text(handle), wrong_kind));
+            }
             *found = param.get();
             return ACL_SUCCESS;
         }
@@ -30,6 +39,22 @@ aclError find_param(KernelArgs& args, const void* handle, ArgParam** found) {
     return fail(
         ACL_ERROR_INVALID_PARAM,
         msg_invalid("paramHandle", pointer_text(handle), "not a parameter of this argument list"));
+}
+
+/// Parameter `index` of `function` has `size` bytes (`size_param` names the size argument).
+aclError check_param_size(const KernelFunction& function,
+                          size_t index,
+                          size_t size,
+                          const char* size_param) {
+    if (size != function.param_sizes[index]) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(size_param,
+                        std::to_string(size),
+                        "parameter " + std::to_string(index) + " of kernel " + function.name
+                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
+    }
+    return ACL_SUCCESS;
 }
 
 /// Checks that the next parameter of `args` may take `size` bytes.
@@ -43,15 +68,7 @@ aclError check_next(const KernelArgs& args, size_t size, const char* size_param)
                                 "kernel " + function.name + " takes "
                                     + std::to_string(function.param_count)));
     }
-    if (size != function.param_sizes[index]) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(size_param,
-                        std::to_string(size),
-                        "parameter " + std::to_string(index) + " of kernel " + function.name
-                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
-    }
-    return ACL_SUCCESS;
+    return check_param_size(function, index, size, size_param);
 }
 
 }  // namespace
@@ -62,10 +79,8 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHa
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(argsHandle);
-        KernelArgs* args = arg_lists().create();
-        if (args == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
-        }
+        KernelArgs* args = nullptr;
+        ACLEMU_TRY(create_live(&args, "an argument list"));
         args->function = function;
         args->packed.assign(function->args_size, 0);
         {
@@ -123,13 +138,11 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
         ACLEMU_CHECK_NOT_NULL(bufferAddr);
         std::lock_guard<std::mutex> lock(args->mu);
         ArgParam* param = nullptr;
-        ACLEMU_TRY(find_param(*args, paramHandle, &param));
-        if (!param->placeholder) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("paramHandle",
-                                    pointer_text(paramHandle),
-                                    "not a placeholder (aclrtKernelArgsAppendPlaceHolder)"));
-        }
+        ACLEMU_TRY(find_param(*args,
+                              paramHandle,
+                              true,
+                              "not a placeholder (aclrtKernelArgsAppendPlaceHolder)",
+                              &param));
         if (dataSize == 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataSize", "0", "a placeholder buffer has at least a byte"));
@@ -149,23 +162,10 @@ aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
         ACLEMU_CHECK_NOT_NULL(param);
         std::lock_guard<std::mutex> lock(args->mu);
         ArgParam* slot = nullptr;
-        ACLEMU_TRY(find_param(*args, paramHandle, &slot));
-        if (slot->placeholder) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("paramHandle",
-                                    pointer_text(paramHandle),
-                                    "a placeholder: write its buffer instead"));
-        }
+        ACLEMU_TRY(find_param(
+            *args, paramHandle, false, "a placeholder: write its buffer instead", &slot));
         const KernelFunction& function = *args->function;
-        if (paramSize != function.param_sizes[slot->index]) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("paramSize",
-                            std::to_string(paramSize),
-                            "parameter " + std::to_string(slot->index) + " of kernel "
-                                + function.name + " has "
-                                + std::to_string(function.param_sizes[slot->index]) + " bytes"));
-        }
+        ACLEMU_TRY(check_param_size(function, slot->index, paramSize, "paramSize"));
         std::memcpy(args->packed.data() + function.param_offsets[slot->index], param, paramSize);
         args->finalized = false;  // CANN: finalize again after an update
         return ACL_SUCCESS;

@@ -7,6 +7,7 @@
 #include "acl/acl_rt.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -28,9 +29,7 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
     if (cfg == nullptr) {
         return ACL_SUCCESS;
     }
-    if (cfg->numAttrs > 0 && cfg->attrs == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("cfg->attrs"));
-    }
+    ACLEMU_TRY(check_array("cfg->attrs", cfg->attrs, cfg->numAttrs));
     for (size_t i = 0; i < cfg->numAttrs; ++i) {
         const aclrtLaunchKernelAttr& attr = cfg->attrs[i];
         switch (aclemu::enum_value(attr.id)) {  // a C caller may pass any int
@@ -103,9 +102,7 @@ aclError check_packed(const KernelFunction& function, const void* argsData, size
                                 "kernel " + function.name + " takes "
                                     + std::to_string(function.args_size) + " bytes of parameters"));
     }
-    if (argsSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(argsData);
-    }
+    ACLEMU_TRY(check_array("argsData", argsData, argsSize));
     return ACL_SUCCESS;
 }
 
@@ -198,9 +195,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
                                        size_t placeHolderNum) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
-        if (placeHolderNum > 0) {
-            ACLEMU_CHECK_NOT_NULL(placeHolderArray);
-        }
+        ACLEMU_TRY(check_array("placeHolderArray", placeHolderArray, placeHolderNum));
         if (argsSize < function->args_size
             || (placeHolderNum == 0 && argsSize != function->args_size)) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -211,9 +206,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
                                         + " bytes of parameters, followed by the placeholders' "
                                           "data"));
         }
-        if (argsSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(hostArgs);
-        }
+        ACLEMU_TRY(check_array("hostArgs", hostArgs, argsSize));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
         const auto* bytes = static_cast<const uint8_t*>(hostArgs);
@@ -267,9 +260,7 @@ aclError aclrtLaunchKernelWithArgsArray(
     void* func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg* cfg, void** args) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, func, "func");
-        if (function->param_count > 0) {
-            ACLEMU_CHECK_NOT_NULL(args);
-        }
+        ACLEMU_TRY(check_array("args", args, function->param_count));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
         // args[i] points at parameter i's value: packed here as a C struct of the parameters.

@@ -35,10 +35,8 @@ aclError load_binary(const std::string& path, const std::string& origin, aclrtBi
                                 origin,
                                 "is not a binary built by aclemu's ascendc_fatbin_library"));
     }
-    LoadedBinary* binary = binaries().create();
-    if (binary == nullptr) {
-        return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary handle"));
-    }
+    LoadedBinary* binary = nullptr;
+    ACLEMU_TRY(create_live(&binary, "a binary handle"));
     binary->origin = origin;
     binary->library = library;
     *out = binary;

@@ -3,6 +3,7 @@
 #include "acl/acl_prof.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "prof/prof_objects.h"
@@ -105,9 +106,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                                    uint64_t dataTypeConfig) {
     aclprofConfig* created = nullptr;
     api_call_init("aclprofCreateConfig", [&]() -> aclError {
-        if (deviceNums > 0 && deviceIdList == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("deviceIdList"));
-        }
+        ACLEMU_TRY(check_array("deviceIdList", deviceIdList, deviceNums));
         if (aicoreEvents != nullptr) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("aicoreEvents", "not null", "only NULL is supported"));

@@ -62,10 +62,8 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
                 ACL_ERROR_BAD_ALLOC,
                 msg_runtime("cannot allocate a buffer of " + std::to_string(size) + " bytes"));
         }
-        Buffer* created = buffers().create();
-        if (created == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        Buffer* created = nullptr;
+        ACLEMU_TRY(create_live(&created, "a buffer"));
         created->data = std::move(data);
         created->data_len = size;
         *buf = created;
@@ -181,10 +179,8 @@ aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
     return api_call("acltdtCopyBufRef", [&] {
         ACLEMU_CHECK_NOT_NULL(newBuf);
         ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
-        Buffer* copy = buffers().create();
-        if (copy == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        Buffer* copy = nullptr;
+        ACLEMU_TRY(create_live(&copy, "a buffer"));
         copy->data = buffer->data;
         copy->data_len = buffer->data_len;
         std::memcpy(copy->user_data, buffer->user_data, kUserDataBytes);

@@ -187,10 +187,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
             return fifo_failure(result, *channel, false);
         }
         for (ItemCopy& copy : message) {
-            acltdtDataItem* item = data_items().create();
-            if (item == nullptr) {
-                return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
-            }
+            acltdtDataItem* item = nullptr;
+            ACLEMU_TRY(create_live(&item, "a data item"));
             item->type = copy.type;
             item->dims = std::move(copy.dims);
             item->data_type = copy.data_type;

@@ -4,6 +4,7 @@
 #include "acl/acl_tdt.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
@@ -12,10 +13,10 @@
 #include <string>
 
 using namespace aclemu::rt;
+using aclemu::rt::tdt::check_index;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
 using aclemu::rt::tdt::live_dataset;
-using aclemu::rt::tdt::check_index;
 
 aclError aclemu::rt::tdt::live_dataset(const acltdtDataset* dataset,
                                        std::shared_ptr<acltdtDataset>* found) {
@@ -143,12 +144,8 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
                 msg_invalid(
                     "dimNum", std::to_string(dimNum), "at most 128 dims (ACL_MAX_DIM_CNT)"));
         }
-        if (dimNum > 0) {
-            ACLEMU_CHECK_NOT_NULL(dims);
-        }
-        if (size > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
+        ACLEMU_TRY(check_array("dims", dims, dimNum));
+        ACLEMU_TRY(check_array("data", data, size));
         created = data_items().create();
         if (created == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));

@@ -4,6 +4,7 @@
 // destinations instead).
 #include "acl/acl_tdt_queue.h"
 
+#include "core/arg_checks.h"
 #include "tdt/tdt_checks.h"
 #include "tdt/tdt_queue_objects.h"
 
@@ -55,12 +56,8 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
 // The data arguments acltdtEnqueueData and acltdtDequeueData share: the buffers are not NULL
 // when they have a size, the user data fits the buffer header.
 aclError check_data(const void* data, size_t dataSize, const void* userData, size_t userDataSize) {
-    if (dataSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(data);
-    }
-    if (userDataSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(userData);
-    }
+    ACLEMU_TRY(check_array("data", data, dataSize));
+    ACLEMU_TRY(check_array("userData", userData, userDataSize));
     if (userDataSize > kUserDataBytes) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
@@ -179,10 +176,8 @@ aclError acltdtEnqueueData(uint32_t qid,
         }
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
-        Buffer* buffer = buffers().create();
-        if (buffer == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        Buffer* buffer = nullptr;
+        ACLEMU_TRY(create_live(&buffer, "a buffer"));
         const auto* bytes = static_cast<const uint8_t*>(data);
         buffer->data = std::make_shared<std::vector<uint8_t>>(bytes, bytes + dataSize);
         buffer->data_len = dataSize;
