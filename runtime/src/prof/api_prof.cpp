@@ -152,10 +152,11 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
 
 aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
     return api_call_init("aclprofDestroyConfig", [&]() -> aclError {
-        std::shared_ptr<aclprofConfig> config;
-        ACLEMU_TRY(find_config(profilerConfig, &config));
-        prof::configs().remove(profilerConfig);
-        return ACL_SUCCESS;
+        return destroy_handle(prof::configs(),
+                              profilerConfig,
+                              "profilerConfig",
+                              "aclprofConfig",
+                              "aclprofCreateConfig");
     });
 }
 
