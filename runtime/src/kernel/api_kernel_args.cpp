@@ -81,12 +81,7 @@ aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHa
         ACLEMU_CHECK_NOT_NULL(argsHandle);
         KernelArgs* args = nullptr;
         ACLEMU_TRY(create_live(&args, "an argument list"));
-        args->function = function;
-        args->packed.assign(function->args_size, 0);
-        {
-            std::lock_guard<std::mutex> lock(function->binary->mu);
-            function->binary->args.push_back(args);
-        }
+        attach_args(*args, function, args);
         *argsHandle = args;
         return ACL_SUCCESS;
     });

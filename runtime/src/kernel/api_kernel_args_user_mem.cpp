@@ -89,10 +89,7 @@ aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
         if (!args) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
         }
-        args->function = function;
-        args->packed.assign(function->args_size, 0);
-        std::lock_guard<std::mutex> lock(function->binary->mu);
-        function->binary->args.push_back(argsHandle);
+        attach_args(*args, function, argsHandle);
         return ACL_SUCCESS;
     });
 }

@@ -10,6 +10,13 @@
 
 namespace aclemu::rt::kernel {
 
+void attach_args(KernelArgs& args, const std::shared_ptr<KernelFunction>& function, void* handle) {
+    args.function = function;
+    args.packed.assign(function->args_size, 0);
+    std::lock_guard<std::mutex> lock(function->binary->mu);
+    function->binary->args.push_back(handle);
+}
+
 void forget_binaries() {
     arg_lists().remove_all();
     functions().remove_all();

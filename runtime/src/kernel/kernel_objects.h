@@ -72,6 +72,10 @@ inline constexpr auto& functions = registry_of<KernelFunction>;
 inline constexpr auto& arg_lists = registry_of<KernelArgs>;
 inline constexpr auto& binary_bytes = registry_of<BinaryBytes>;
 
+/// Makes `args` (named `handle`) an empty argument list of `function`, owned by its binary (ended
+/// with it at aclrtBinaryUnLoad).
+void attach_args(KernelArgs& args, const std::shared_ptr<KernelFunction>& function, void* handle);
+
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).
 void forget_binaries();
