@@ -258,9 +258,14 @@ inline Runtime& runtime() {
 /// a null `handle` is the current context's default stream) and `backend` (its Backend*), or
 /// returns the failure from the enclosing function.
 #define ACLEMU_RESOLVE_STREAM(handle, stream, backend) \
-    std::shared_ptr<::aclemu::rt::Stream> stream;      \
-    ::aclemu::rt::Backend* backend = nullptr;          \
-    ACLEMU_TRY(::aclemu::rt::runtime().stream_and_backend((handle), &stream, &backend))
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, ::aclemu::rt::runtime().stream_and_backend, (handle))
+
+/// ACLEMU_RESOLVE_STREAM through another lookup of its shape, `lookup(args..., &stream,
+/// &backend)`: one that also checks what the call needs of the stream.
+#define ACLEMU_RESOLVE_STREAM_BY(stream, backend, lookup, ...) \
+    std::shared_ptr<::aclemu::rt::Stream> stream;              \
+    ::aclemu::rt::Backend* backend = nullptr;                  \
+    ACLEMU_TRY(lookup(__VA_ARGS__, &stream, &backend))
 
 /// A pointer value for messages, e.g. "0x7f12...".
 std::string pointer_text(const void* ptr);

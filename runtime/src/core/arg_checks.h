@@ -4,6 +4,8 @@
 
 #include "acl/acl_base.h"
 
+#include "core/status.h"
+
 #include <cstdint>
 
 namespace aclemu::rt {
@@ -14,6 +16,18 @@ aclError check_reserved_null(const char* param, const void* value);
 aclError check_reserved_zero(const char* param, uint64_t value);
 /// A wait's timeout in ms: -1 (wait forever) or greater than 0; `code` when it is neither.
 aclError check_wait_timeout(int32_t timeout, aclError code = ACL_ERROR_RT_PARAM_INVALID);
+/// An array of `count` entries: not NULL when `count` is greater than 0.
+template <class Count>
+aclError check_array(const char* param,
+                     const void* array,
+                     Count count,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
+    if (count > 0 && array == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param), file, line);
+    }
+    return ACL_SUCCESS;
+}
 /// A count or size that must be greater than 0.
 aclError check_positive(const char* param, uint64_t value);
 /// [ptr, ptr + bytes) must lie in one device allocation (aclrtMalloc and its variants, or device

@@ -18,12 +18,7 @@
 #include <sstream>
 #include <unistd.h>
 
-using aclemu::rt::api_call;
-using aclemu::rt::api_call_init;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_order;
-namespace dump = aclemu::rt::dump;
+using namespace aclemu::rt;
 
 namespace aclemu::rt::dump {
 

@@ -37,6 +37,15 @@ private:
         }
     }
 
+    /// Consumes `c` when it is the next character.
+    bool eat(char c) {
+        if (pos_ < s_.size() && s_[pos_] == c) {
+            ++pos_;
+            return true;
+        }
+        return false;
+    }
+
     bool literal(const char* word) {
         size_t i = 0;
         for (; word[i] != '\0'; ++i) {
@@ -173,8 +182,7 @@ private:
         ++pos_;
         out->kind = Json::Kind::Array;
         skip_space();
-        if (pos_ < s_.size() && s_[pos_] == ']') {
-            ++pos_;
+        if (eat(']')) {
             return true;
         }
         while (true) {
@@ -183,12 +191,10 @@ private:
                 return false;
             }
             skip_space();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
+            if (eat(',')) {
                 continue;
             }
-            if (pos_ < s_.size() && s_[pos_] == ']') {
-                ++pos_;
+            if (eat(']')) {
                 return true;
             }
             return error("expected , or ]");
@@ -199,8 +205,7 @@ private:
         ++pos_;
         out->kind = Json::Kind::Object;
         skip_space();
-        if (pos_ < s_.size() && s_[pos_] == '}') {
-            ++pos_;
+        if (eat('}')) {
             return true;
         }
         while (true) {
@@ -213,22 +218,19 @@ private:
                 return false;
             }
             skip_space();
-            if (pos_ >= s_.size() || s_[pos_] != ':') {
+            if (!eat(':')) {
                 return error("expected :");
             }
-            ++pos_;
             Json member;
             if (!value(&member, depth + 1)) {
                 return false;
             }
             out->members[key] = std::move(member);
             skip_space();
-            if (pos_ < s_.size() && s_[pos_] == ',') {
-                ++pos_;
+            if (eat(',')) {
                 continue;
             }
-            if (pos_ < s_.size() && s_[pos_] == '}') {
-                ++pos_;
+            if (eat('}')) {
                 return true;
             }
             return error("expected , or }");

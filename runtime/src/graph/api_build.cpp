@@ -52,11 +52,8 @@ aclError build_begin(aclmdlRI* handle, uint32_t flag) {
 }
 
 aclError bind_stream(aclmdlRI handle, aclrtStream stream_handle, uint32_t flag) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(user_stream(stream_handle, &stream, &backend));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, user_stream, stream_handle);
     if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("flag",
@@ -101,18 +98,14 @@ aclError finish_stream(aclmdlRI handle, ModelRI& model, Stream& stream, Backend&
 }
 
 aclError end_task(aclmdlRI handle, aclrtStream stream_handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(user_stream(stream_handle, &stream, &backend));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, user_stream, stream_handle);
     return finish_stream(handle, *model, *stream, *backend);
 }
 
 aclError build_end(aclmdlRI handle, void* reserve) {
     (void)reserve;  // reserved by CANN
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     std::vector<std::shared_ptr<Stream>> bound;
     {
         std::lock_guard<std::mutex> lock(model->mu);
@@ -133,11 +126,8 @@ aclError build_end(aclmdlRI handle, void* reserve) {
 }
 
 aclError unbind_stream(aclmdlRI handle, aclrtStream stream_handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(user_stream(stream_handle, &stream, &backend));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, user_stream, stream_handle);
     {
         std::lock_guard<std::mutex> lock(model->mu);
         auto found = std::find(model->bound.begin(), model->bound.end(), stream);

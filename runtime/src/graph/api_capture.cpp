@@ -53,18 +53,21 @@ aclError not_a_capture(const Stream& stream) {
                             "the stream is not capturing (no aclmdlRICaptureBegin on it)"));
 }
 
-aclError capture_begin(aclrtStream handle, int64_t mode) {
-    ACLEMU_TRY(check_mode(mode, "mode"));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(create_model(stream->device, ModelRI::State::Capturing, &model));
+/// The recording of a capture into `model`.
+Recording capture_into(std::shared_ptr<ModelRI> model, int64_t mode) {
     Recording recording;
     recording.kind = Recording::Kind::Capture;
-    recording.model = model;
+    recording.model = std::move(model);
     recording.mode = static_cast<aclmdlRICaptureMode>(mode);
-    if (aclError err = start_recording(*stream, *backend, std::move(recording));
+    return recording;
+}
+
+aclError capture_begin(aclrtStream handle, int64_t mode) {
+    ACLEMU_TRY(check_mode(mode, "mode"));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
+    std::shared_ptr<ModelRI> model;
+    ACLEMU_TRY(create_model(stream->device, ModelRI::State::Capturing, &model));
+    if (aclError err = start_recording(*stream, *backend, capture_into(model, mode));
         err != ACL_SUCCESS) {
         forget_model(*model, model.get());
         return err;
@@ -74,12 +77,9 @@ aclError capture_begin(aclrtStream handle, int64_t mode) {
 
 // aclmdlRICaptureToModelRIBegin: a capture into a branch of a conditional task, not yet captured.
 aclError capture_to_model_begin(aclrtStream handle, aclmdlRI model_handle, int64_t mode) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(model_handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, model_handle, "modelRI");
     ACLEMU_TRY(check_mode(mode, "mode"));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     {
         std::lock_guard<std::mutex> lock(model->mu);
         if (!model->branch) {
@@ -99,11 +99,7 @@ aclError capture_to_model_begin(aclrtStream handle, aclmdlRI model_handle, int64
         }
         model->state = ModelRI::State::Capturing;
     }
-    Recording recording;
-    recording.kind = Recording::Kind::Capture;
-    recording.model = model;
-    recording.mode = static_cast<aclmdlRICaptureMode>(mode);
-    if (aclError err = start_recording(*stream, *backend, std::move(recording));
+    if (aclError err = start_recording(*stream, *backend, capture_into(model, mode));
         err != ACL_SUCCESS) {
         std::lock_guard<std::mutex> lock(model->mu);
         model->state = ModelRI::State::Ready;
@@ -116,9 +112,7 @@ aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
     if (model_ri == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("modelRI"));
     }
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
@@ -190,9 +184,7 @@ aclError group_status(const Stream& stream, const std::string& reason) {
 }
 
 aclError group_begin(aclrtStream handle) {
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     return with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
@@ -212,9 +204,7 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
     if (group_handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
     }
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     return with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
@@ -226,11 +216,8 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
         ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &now),
                            backend,
                            "task groups cannot be recorded on this backend");
-        TaskGroup* group = task_groups().create();
-        if (group == nullptr) {
-            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                        msg_runtime("out of memory for a task group"));
-        }
+        TaskGroup* group = nullptr;
+        ACLEMU_TRY(create_live(&group, "a task group", ACL_ERROR_RT_MEMORY_ALLOCATION));
         ModelRI& model = *r->model;
         {
             std::lock_guard<std::mutex> lock(model.mu);
@@ -248,9 +235,7 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
 }
 
 aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     if (group_handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
     }
@@ -295,9 +280,7 @@ aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
 }
 
 aclError update_end(aclrtStream handle) {
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(capturable_stream(handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Update) {
             return group_status(*stream,

@@ -9,6 +9,7 @@
 #include "graph/capture_registry.h"
 #include "graph/control.h"
 #include "graph/model_ri.h"
+#include "handles/live_handle.h"
 #include "memory/internal_device_memory.h"
 #include "runtime_state.h"
 
@@ -23,8 +24,7 @@ aclError cond_create(aclmdlRI model_handle,
                      uint32_t default_value,
                      int64_t flag,
                      aclmdlRICondHandle* handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(model_handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, model_handle, "modelRI");
     ACLEMU_CHECK_NOT_NULL(handle);
     if (flag != 0 && flag != ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -69,18 +69,8 @@ aclError cond_create(aclmdlRI model_handle,
     return ACL_SUCCESS;
 }
 
-aclError find_cond(aclmdlRICondHandle handle, const char* param, std::shared_ptr<CondHandle>* out) {
-    *out = handle != nullptr ? cond_handles().find(handle) : nullptr;
-    return *out ? ACL_SUCCESS
-                : refuse_handle(handle,
-                                param,
-                                "not a live condition (aclmdlRICondHandleCreate; released with "
-                                "its instance)");
-}
-
 aclError cond_ptr(aclmdlRICondHandle handle, uint64_t** ptr) {
-    std::shared_ptr<CondHandle> cond;
-    ACLEMU_TRY(find_cond(handle, "handle", &cond));
+    ACLEMU_FIND(CondHandle, cond, live, handle, "handle");
     ACLEMU_CHECK_NOT_NULL(ptr);
     *ptr = cond->word;
     return ACL_SUCCESS;
@@ -110,8 +100,7 @@ aclError add_cond_task(const aclmdlRICondTaskParams& params,
                        int64_t type,
                        aclrtStream stream_handle,
                        uint32_t flags) {
-    std::shared_ptr<CondHandle> cond;
-    ACLEMU_TRY(find_cond(params.handle, "params.handle", &cond));
+    ACLEMU_FIND(CondHandle, cond, live, params.handle, "params.handle");
     ACLEMU_TRY(check_branches(type, params.size));
     if (params.modelRIArray == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("params.modelRIArray"));
@@ -123,9 +112,7 @@ aclError add_cond_task(const aclmdlRICondTaskParams& params,
     if (stream_handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("stream"));
     }
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().stream_and_backend(stream_handle, &stream, &backend));
+    ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
     std::shared_ptr<ModelRI> model;
     ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {

@@ -7,6 +7,7 @@
 #include "graph/capture_registry.h"
 #include "graph/control.h"
 #include "graph/model_ri.h"
+#include "handles/live_handle.h"
 #include "runtime_state.h"
 
 #include <string>
@@ -17,22 +18,6 @@ using namespace aclemu::rt::graph;
 namespace {
 
 constexpr size_t kMaxLabels = 65535;  // per process, and per list
-
-aclError find_label(aclrtLabel handle, const char* param, std::shared_ptr<Label>* out) {
-    *out = handle != nullptr ? labels().find(handle) : nullptr;
-    return *out ? ACL_SUCCESS
-                : refuse_handle(handle,
-                                param,
-                                "not a live label (aclrtCreateLabel; destroyed, or from before "
-                                "aclFinalize)");
-}
-
-aclError find_list(aclrtLabelList handle, std::shared_ptr<LabelList>* out) {
-    *out = handle != nullptr ? label_lists().find(handle) : nullptr;
-    return *out
-               ? ACL_SUCCESS
-               : refuse_handle(handle, "labelList", "not a live label list (aclrtCreateLabelList)");
-}
 
 aclError create_label(aclrtLabel* label) {
     ACLEMU_CHECK_NOT_NULL(label);
@@ -54,12 +39,9 @@ aclError create_label(aclrtLabel* label) {
 }
 
 aclError set_label(aclrtLabel handle, aclrtStream stream_handle) {
-    std::shared_ptr<Label> label;
-    ACLEMU_TRY(find_label(handle, "label", &label));
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
+    ACLEMU_FIND(Label, label, live, handle, "label");
     std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(bound_stream(stream_handle, "stream", &stream, &backend, &model));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     std::lock_guard<std::mutex> lock(label->mu);
     if (label->set) {
         return fail(ACL_ERROR_INVALID_PARAM,
@@ -77,8 +59,7 @@ aclError set_label(aclrtLabel handle, aclrtStream stream_handle) {
 }
 
 aclError destroy_label(aclrtLabel handle) {
-    std::shared_ptr<Label> label;
-    ACLEMU_TRY(find_label(handle, "label", &label));
+    ACLEMU_FIND(Label, label, live, handle, "label");
     labels().remove(handle);  // lists and jumps that hold it keep it
     live_labels().fetch_sub(1);
     return ACL_SUCCESS;
@@ -98,20 +79,17 @@ aclError create_list(aclrtLabel* handles, size_t num, aclrtLabelList* list) {
     std::vector<std::shared_ptr<Label>> found(num);
     for (size_t i = 0; i < num; ++i) {
         const std::string param = "labels[" + std::to_string(i) + "]";
-        ACLEMU_TRY(find_label(handles[i], param.c_str(), &found[i]));
+        ACLEMU_TRY(live(handles[i], param.c_str(), &found[i]));
     }
-    LabelList* made = label_lists().create();
-    if (made == nullptr) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, msg_runtime("out of memory for a label list"));
-    }
+    LabelList* made = nullptr;
+    ACLEMU_TRY(create_live(&made, "a label list", ACL_ERROR_RT_MEMORY_ALLOCATION));
     made->labels = std::move(found);
     *list = made;
     return ACL_SUCCESS;
 }
 
 aclError destroy_list(aclrtLabelList handle) {
-    std::shared_ptr<LabelList> list;
-    ACLEMU_TRY(find_list(handle, &list));
+    ACLEMU_FIND(LabelList, list, live, handle, "labelList");
     label_lists().remove(handle);
     return ACL_SUCCESS;
 }
@@ -121,8 +99,7 @@ aclError switch_by_index(void* ptr,
                          aclrtLabelList list_handle,
                          aclrtStream stream_handle) {
     ACLEMU_CHECK_NOT_NULL(ptr);
-    std::shared_ptr<LabelList> list;
-    ACLEMU_TRY(find_list(list_handle, &list));
+    ACLEMU_FIND(LabelList, list, live, list_handle, "labelList");
     if (max_value == 0 || max_value > list->labels.size()) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("maxValue",
@@ -130,10 +107,8 @@ aclError switch_by_index(void* ptr,
                                 "must be the list's label count, 1 .. "
                                     + std::to_string(list->labels.size())));
     }
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
     std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(bound_stream(stream_handle, "stream", &stream, &backend, &model));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     auto control = std::make_shared<Control>();
     control->kind = Control::Kind::SwitchLabel;
     control->index = ptr;

@@ -23,8 +23,7 @@ using namespace aclemu::rt::graph;
 namespace {
 
 aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
     ACLEMU_TRY(execute_model(handle, *model, *stream, *backend));
     return runtime().after_enqueue(*stream);
@@ -32,8 +31,7 @@ aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
 
 // Runs on the current context's default stream and waits for it.
 aclError execute(aclmdlRI handle, int32_t timeout) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_TRY(check_wait_timeout(timeout, ACL_ERROR_INVALID_PARAM));
     ACLEMU_RESOLVE_STREAM(nullptr, stream, backend);
     ACLEMU_TRY(refuse_while_capturing(*stream, "aclmdlRIExecute"));
@@ -46,8 +44,7 @@ aclError execute(aclmdlRI handle, int32_t timeout) {
 }
 
 aclError destroy(aclmdlRI handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     std::vector<std::shared_ptr<Stream>> bound;
     {
         std::lock_guard<std::mutex> lock(model->mu);
@@ -92,15 +89,13 @@ std::string describe_json(ModelRI& model) {
 }
 
 aclError debug_print(aclmdlRI handle) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_LOG(Runtime, Info, "model runtime instance: %s", describe_json(*model).c_str());
     return ACL_SUCCESS;
 }
 
 aclError debug_json_print(aclmdlRI handle, const char* path, uint32_t flags) {
-    std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(find_model(handle, "modelRI", &model));
+    ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_CHECK_NOT_NULL(path);
     if (flags != 0) {
         return fail(ACL_ERROR_INVALID_PARAM,

@@ -24,10 +24,8 @@ aclError check_target(aclrtStream target_handle,
                       const Stream& stream,
                       const std::shared_ptr<ModelRI>& model,
                       int32_t* target_id) {
-    std::shared_ptr<Stream> target;
-    Backend* backend = nullptr;
     std::shared_ptr<ModelRI> target_model;
-    ACLEMU_TRY(bound_stream(target_handle, param, &target, &backend, &target_model));
+    ACLEMU_RESOLVE_STREAM_BY(target, backend, bound_stream, target_handle, param, &target_model);
     if (target_model != model) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid(param,
@@ -70,10 +68,8 @@ aclError switch_stream(void* left,
                                 "reserved: must be NULL (when the comparison fails the stream "
                                 "goes on)"));
     }
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
     std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(bound_stream(stream_handle, "stream", &stream, &backend, &model));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     auto control = std::make_shared<Control>();
     control->kind = Control::Kind::SwitchStream;
     ACLEMU_TRY(check_target(true_stream, "trueStream", *stream, model, &control->target_stream));
@@ -86,10 +82,8 @@ aclError switch_stream(void* left,
 }
 
 aclError active_stream(aclrtStream active, aclrtStream stream_handle) {
-    std::shared_ptr<Stream> stream;
-    Backend* backend = nullptr;
     std::shared_ptr<ModelRI> model;
-    ACLEMU_TRY(bound_stream(stream_handle, "stream", &stream, &backend, &model));
+    ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     auto control = std::make_shared<Control>();
     control->kind = Control::Kind::ActivateStream;
     ACLEMU_TRY(check_target(active, "activeStream", *stream, model, &control->target_stream));

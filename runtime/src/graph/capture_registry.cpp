@@ -158,20 +158,34 @@ aclError start_recording(Stream& stream, Backend& backend, Recording recording) 
     return ACL_SUCCESS;
 }
 
+/// The recording of `stream` in *found (reg.mu held), or ACL_ERROR_RT_STREAM_NOT_CAPTURED: "the
+/// stream does not record its tasks<detail>".
+aclError find_recording_locked(Registry& reg,
+                               const Stream& stream,
+                               const char* detail,
+                               std::unordered_map<const Stream*, Recording>::iterator* found) {
+    *found = reg.recordings.find(&stream);
+    if (*found == reg.recordings.end()) {
+        return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                    msg_invalid("stream",
+                                "id " + std::to_string(stream.id),
+                                std::string("the stream does not record its tasks") + detail));
+    }
+    return ACL_SUCCESS;
+}
+
 aclError stop_recording(Stream& stream,
                         Backend& backend,
                         Recording* recording,
                         std::vector<ModelRI::Segment>* segments) {
     Registry& reg = registry();
     std::lock_guard<std::mutex> lock(reg.mu);
-    auto found = reg.recordings.find(&stream);
-    if (found == reg.recordings.end()) {
-        return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                    msg_invalid("stream",
-                                "id " + std::to_string(stream.id),
-                                "the stream does not record its tasks (no aclmdlRICaptureBegin, "
-                                "aclmdlRIBindStream or aclmdlRICaptureTaskUpdateBegin)"));
-    }
+    std::unordered_map<const Stream*, Recording>::iterator found;
+    ACLEMU_TRY(find_recording_locked(reg,
+                                     stream,
+                                     " (no aclmdlRICaptureBegin, aclmdlRIBindStream or "
+                                     "aclmdlRICaptureTaskUpdateBegin)",
+                                     &found));
     std::unique_ptr<BackendGraph> tasks;
     ACLEMU_TRY_BACKEND(backend.streams().end_capture(stream.impl.get(), &tasks),
                        &backend,
@@ -189,13 +203,8 @@ aclError cut_segment(Stream& stream,
                      size_t* next) {
     Registry& reg = registry();
     std::lock_guard<std::mutex> lock(reg.mu);
-    auto found = reg.recordings.find(&stream);
-    if (found == reg.recordings.end()) {
-        return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                    msg_invalid("stream",
-                                "id " + std::to_string(stream.id),
-                                "the stream does not record its tasks"));
-    }
+    std::unordered_map<const Stream*, Recording>::iterator found;
+    ACLEMU_TRY(find_recording_locked(reg, stream, "", &found));
     return cut_locked(stream, found->second, backend, std::move(then), next);
 }
 
@@ -299,9 +308,9 @@ aclError with_recording(const Stream& stream, const std::function<aclError(Recor
 
 aclError bound_stream(aclrtStream handle,
                       const char* param,
+                      std::shared_ptr<ModelRI>* model,
                       std::shared_ptr<Stream>* stream,
-                      Backend** backend,
-                      std::shared_ptr<ModelRI>* model) {
+                      Backend** backend) {
     if (handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
     }

@@ -71,9 +71,9 @@ aclError with_recording(const Stream& stream, const std::function<aclError(Recor
 /// instance; ACL_ERROR_INVALID_PARAM naming `param` otherwise.
 aclError bound_stream(aclrtStream handle,
                       const char* param,
+                      std::shared_ptr<ModelRI>* model,
                       std::shared_ptr<Stream>* stream,
-                      Backend** backend,
-                      std::shared_ptr<ModelRI>* model);
+                      Backend** backend);
 
 // Note [Captures joined through events]: as in CUDA, a stream that waits for an event recorded
 // by a capturing stream joins that capture: its later tasks are recorded into the same instance,

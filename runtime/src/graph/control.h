@@ -12,6 +12,8 @@
 
 #include "acl/acl.h"
 
+#include "handles/handle_text.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,8 @@ struct ModelRI;
 
 /// aclmdlRICondHandle: a device word of an instance.
 struct CondHandle {
+    static constexpr HandleText kHandleText{"condition",
+                                            "aclmdlRICondHandleCreate; released with its instance"};
     std::weak_ptr<ModelRI> model;  // the instance it was made on
     uint64_t* word = nullptr;      // 8 bytes of internal device memory
     uint32_t default_value = 0;
@@ -33,6 +37,8 @@ struct CondHandle {
 
 /// aclrtLabel: where aclrtSetLabel placed it, once it was (the fields under `mu`).
 struct Label {
+    static constexpr HandleText kHandleText{
+        "label", "aclrtCreateLabel; destroyed, or from before aclFinalize"};
     std::mutex mu;
     bool set = false;
     std::weak_ptr<ModelRI> model;
@@ -42,6 +48,7 @@ struct Label {
 
 /// aclrtLabelList.
 struct LabelList {
+    static constexpr HandleText kHandleText{"label list", "aclrtCreateLabelList"};
     std::vector<std::shared_ptr<Label>> labels;
 };
 

@@ -2,37 +2,13 @@
 #include "graph/model_ri.h"
 
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "memory/internal_device_memory.h"
 #include "runtime_state.h"
 
 #include <atomic>
 
 namespace aclemu::rt::graph {
-
-HandleRegistry<ModelRI>& models() {
-    static auto* registry = new HandleRegistry<ModelRI>;  // never destroyed: used at exit
-    return *registry;
-}
-
-HandleRegistry<TaskGroup>& task_groups() {
-    static auto* registry = new HandleRegistry<TaskGroup>;
-    return *registry;
-}
-
-HandleRegistry<CondHandle>& cond_handles() {
-    static auto* registry = new HandleRegistry<CondHandle>;
-    return *registry;
-}
-
-HandleRegistry<Label>& labels() {
-    static auto* registry = new HandleRegistry<Label>;
-    return *registry;
-}
-
-HandleRegistry<LabelList>& label_lists() {
-    static auto* registry = new HandleRegistry<LabelList>;
-    return *registry;
-}
 
 std::atomic<size_t>& live_labels() {
     static std::atomic<size_t> count{0};
@@ -73,22 +49,6 @@ aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<Mode
     }
     *out = models().find(handle);
     return ACL_SUCCESS;
-}
-
-aclError refuse_handle(const void* handle, const char* param, const char* what) {
-    if (handle == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
-    }
-    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(handle), what));
-}
-
-aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out) {
-    *out = handle != nullptr ? models().find(handle) : nullptr;
-    return *out ? ACL_SUCCESS
-                : refuse_handle(handle,
-                                param,
-                                "not a live model runtime instance (destroyed, or from before "
-                                "aclFinalize)");
 }
 
 void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend) {

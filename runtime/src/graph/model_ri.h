@@ -10,6 +10,7 @@
 #include "backend/backend.h"
 #include "graph/control.h"
 #include "handles/handle_registry.h"
+#include "handles/live_handle.h"
 
 #include <atomic>
 #include <cstdint>
@@ -26,6 +27,8 @@ namespace aclemu::rt::graph {
 struct TaskGroup;
 
 struct ModelRI {
+    static constexpr HandleText kHandleText{"model runtime instance",
+                                            "destroyed, or from before aclFinalize"};
     enum class State { Capturing, Building, Ready, Invalidated };
     /// Recorded tasks, then the control point that ended them (none at a body's end).
     struct Segment {
@@ -68,22 +71,17 @@ struct TaskGroup {
     bool updating = false;  // between aclmdlRICaptureTaskUpdateBegin and End (under model->mu)
 };
 
-HandleRegistry<ModelRI>& models();
-HandleRegistry<TaskGroup>& task_groups();
-HandleRegistry<CondHandle>& cond_handles();
-HandleRegistry<Label>& labels();
-HandleRegistry<LabelList>& label_lists();
+// The registries of the graph handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& models = registry_of<ModelRI>;
+inline constexpr auto& task_groups = registry_of<TaskGroup>;
+inline constexpr auto& cond_handles = registry_of<CondHandle>;
+inline constexpr auto& labels = registry_of<Label>;
+inline constexpr auto& label_lists = registry_of<LabelList>;
 /// Labels alive now (a process holds at most 65535).
 std::atomic<size_t>& live_labels();
 
-/// ACL_ERROR_INVALID_PARAM for `handle`, named `param`, that is null or not live (`what`: what
-/// it must be, e.g. "not a live label (aclrtCreateLabel)").
-aclError refuse_handle(const void* handle, const char* param, const char* what);
-
 /// A new instance (in the handle arena) with a process-unique id.
 aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<ModelRI>* out);
-/// The live instance `handle` names: ACL_ERROR_INVALID_PARAM naming `param` otherwise.
-aclError find_model(aclmdlRI handle, const char* param, std::shared_ptr<ModelRI>* out);
 /// Unregisters the instance, its task groups, conditions and branches (whose devices words go
 /// back to `backend` when it is not null); the caller releases it.
 void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend = nullptr);

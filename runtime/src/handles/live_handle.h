@@ -4,6 +4,7 @@
 
 #include "core/status.h"
 #include "handles/handle_registry.h"
+#include "handles/handle_text.h"
 #include "runtime_state.h"
 
 #include <memory>
@@ -35,6 +36,43 @@ aclError live_handle(const HandleRegistry<T>& registry,
     }
     return ACL_SUCCESS;
 }
+
+/// The live T `handle` names in registry_of<T>(), in *found when `found` is not NULL; or
+/// live_handle's failure.
+template <class T>
+aclError live(const void* handle, const char* param, std::shared_ptr<T>* found) {
+    return live_handle(
+        registry_of<T>(), handle, param, T::kHandleText.name, found, T::kHandleText.lost);
+}
+
+/// destroy_handle for the live T `handle` names in registry_of<T>(), in T::kHandleText's words.
+template <class T>
+aclError destroy(const T* handle, const char* param) {
+    return destroy_handle(
+        registry_of<T>(), handle, param, T::kHandleText.name, T::kHandleText.lost);
+}
+
+/// A new live T in registry_of<T>(), in *out; out of memory: `code` with "out of memory for
+/// <what>".
+template <class T>
+aclError create_live(T** out,
+                     const char* what,
+                     aclError code = ACL_ERROR_BAD_ALLOC,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
+    *out = registry_of<T>().create();
+    if (*out == nullptr) {
+        return fail(code, msg_runtime(std::string("out of memory for ") + what), file, line);
+    }
+    return ACL_SUCCESS;
+}
+
+/// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one
+/// that returns live_handle's answer), or returns the lookup's failure from the enclosing function:
+/// the opening of an entry point that takes a handle.
+#define ACLEMU_FIND(T, var, lookup, ...) \
+    std::shared_ptr<T> var;              \
+    ACLEMU_TRY(lookup(__VA_ARGS__, &var))
 
 /// Unregisters the live handle of `registry` (its object is freed when the last finder lets go),
 /// or the failure live_handle() records.

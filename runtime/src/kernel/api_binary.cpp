@@ -3,7 +3,9 @@
 // aclrtFunctionGetBinary, aclrtGetFunctionName and aclrtBinaryUnLoad (kernel_objects.h).
 #include "acl/acl_rt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
+#include "handles/live_handle.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
@@ -25,9 +27,7 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
     if (options == nullptr) {
         return ACL_SUCCESS;
     }
-    if (options->numOpt > 0 && options->options == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("options->options"));
-    }
+    ACLEMU_TRY(check_array("options->options", options->options, options->numOpt));
     for (size_t i = 0; i < options->numOpt; ++i) {
         const aclrtBinaryLoadOption& option = options->options[i];
         switch (option.type) {
@@ -118,10 +118,8 @@ aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataLen", "0", "a binary has at least one byte"));
         }
-        BinaryBytes* bytes = binary_bytes().create();
-        if (bytes == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary"));
-        }
+        BinaryBytes* bytes = nullptr;
+        ACLEMU_TRY(create_live(&bytes, "a binary"));
         const auto* begin = static_cast<const char*>(data);
         bytes->bytes.assign(begin, begin + dataLen);
         created = bytes;
@@ -131,20 +129,13 @@ aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
 }
 
 aclError aclrtDestroyBinary(aclrtBinary binary) {
-    return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        live_binary_bytes(binary, "binary", &err);
-        ACLEMU_TRY(err);
-        binary_bytes().remove(binary);
-        return ACL_SUCCESS;
-    });
+    return api_call_init(
+        __func__, [&] { return destroy_handle(binary_bytes(), binary, "binary", "aclrtBinary"); });
 }
 
 aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<BinaryBytes> bytes = live_binary_bytes(binary, "binary", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(BinaryBytes, bytes, live, binary, "binary");
         ACLEMU_CHECK_NOT_NULL(binHandle);
         return load_from_bytes(bytes->bytes.data(), bytes->bytes.size(), binHandle);
     });
@@ -152,9 +143,7 @@ aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
 
 aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(binHandle);
         *binHandle = function->binary.get();
         return ACL_SUCCESS;
@@ -163,9 +152,7 @@ aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle
 
 aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(name);
         if (maxLen <= function->name.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -183,9 +170,7 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                 const char* kernelName,
                                 aclrtFuncHandle* funcHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(kernelName);
         ACLEMU_CHECK_NOT_NULL(funcHandle);
         const std::string name(kernelName);
@@ -202,10 +187,8 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                         + " (a __global__ kernel of an ascendc_fatbin_library "
                                           "source, not a template)"));
         }
-        KernelFunction* function = functions().create();
-        if (function == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a function handle"));
-        }
+        KernelFunction* function = nullptr;
+        ACLEMU_TRY(create_live(&function, "a function handle"));
         function->binary = binary;
         function->name = name;
         function->launch = launch;
@@ -222,9 +205,7 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         binaries().remove(binHandle);
         std::lock_guard<std::mutex> lock(binary->mu);
         for (void* function : binary->functions) {

@@ -68,9 +68,7 @@ extern "C" {
 
 aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, func, "func");
         ACLEMU_CHECK_NOT_NULL(paramCount);
         *paramCount = function->param_count;
         return ACL_SUCCESS;
@@ -82,9 +80,7 @@ aclError aclrtFunctionGetParamInfo(const void* func,
                                    size_t* paramOffset,
                                    size_t* paramSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, func, "func");
         ACLEMU_CHECK_NOT_NULL(paramOffset);
         ACLEMU_CHECK_NOT_NULL(paramSize);
         if (paramIndex >= function->param_count) {
@@ -102,9 +98,7 @@ aclError aclrtFunctionGetParamInfo(const void* func,
 
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t* dynamicUbufSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        live_function(func, "func", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_TRY(live<KernelFunction>(func, "func", nullptr));
         ACLEMU_CHECK_NOT_NULL(dynamicUbufSize);
         if (flags != 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -120,9 +114,7 @@ aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
                                        aclrtFuncHandle* funcHandle) {
     return api_call_init(__func__, [&] {
         (void)funcEntry;
-        aclError err = ACL_SUCCESS;
-        live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_TRY(live<LoadedBinary>(binHandle, "binHandle", nullptr));
         ACLEMU_CHECK_NOT_NULL(funcHandle);
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtBinaryGetFunctionByEntry",
@@ -136,9 +128,7 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
                               void** dptr,
                               size_t* size) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<LoadedBinary> binary = live_binary(binHandle, "binHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(name);
         if (dptr == nullptr && size == nullptr) {
             return fail(ACL_ERROR_INVALID_PARAM,

@@ -16,22 +16,45 @@ using namespace aclemu::rt::kernel;
 
 namespace {
 
-/// The parameter `handle` names in `args`, or nullptr with the failure in `*err`.
-ArgParam* find_param(KernelArgs& args, const void* handle, aclError* err) {
+/// The parameter `handle` names in `args`, in *found; or the failure, `wrong_kind` when it is a
+/// placeholder and `placeholder` is false, or the other way round.
+aclError find_param(KernelArgs& args,
+                    const void* handle,
+                    bool placeholder,
+                    const char* wrong_kind,
+                    ArgParam** found) {
     if (handle == nullptr) {
-        *err = fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
-        return nullptr;
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("paramHandle"));
     }
     for (auto& param : args.params) {
         if (param.get() == handle) {
-            *err = ACL_SUCCESS;
-            return param.get();
+            if (param->placeholder != placeholder) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("paramHandle", pointer_text(handle), wrong_kind));
+            }
+            *found = param.get();
+            return ACL_SUCCESS;
         }
     }
-    *err = fail(
+    return fail(
         ACL_ERROR_INVALID_PARAM,
         msg_invalid("paramHandle", pointer_text(handle), "not a parameter of this argument list"));
-    return nullptr;
+}
+
+/// Parameter `index` of `function` has `size` bytes (`size_param` names the size argument).
+aclError check_param_size(const KernelFunction& function,
+                          size_t index,
+                          size_t size,
+                          const char* size_param) {
+    if (size != function.param_sizes[index]) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid(size_param,
+                        std::to_string(size),
+                        "parameter " + std::to_string(index) + " of kernel " + function.name
+                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
+    }
+    return ACL_SUCCESS;
 }
 
 /// Checks that the next parameter of `args` may take `size` bytes.
@@ -45,15 +68,7 @@ aclError check_next(const KernelArgs& args, size_t size, const char* size_param)
                                 "kernel " + function.name + " takes "
                                     + std::to_string(function.param_count)));
     }
-    if (size != function.param_sizes[index]) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(size_param,
-                        std::to_string(size),
-                        "parameter " + std::to_string(index) + " of kernel " + function.name
-                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
-    }
-    return ACL_SUCCESS;
+    return check_param_size(function, index, size, size_param);
 }
 
 }  // namespace
@@ -62,20 +77,11 @@ extern "C" {
 
 aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(argsHandle);
-        KernelArgs* args = arg_lists().create();
-        if (args == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
-        }
-        args->function = function;
-        args->packed.assign(function->args_size, 0);
-        {
-            std::lock_guard<std::mutex> lock(function->binary->mu);
-            function->binary->args.push_back(args);
-        }
+        KernelArgs* args = nullptr;
+        ACLEMU_TRY(create_live(&args, "an argument list"));
+        attach_args(*args, function, args);
         *argsHandle = args;
         return ACL_SUCCESS;
     });
@@ -86,9 +92,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
                                size_t paramSize,
                                aclrtParamHandle* paramHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(param);
         ACLEMU_CHECK_NOT_NULL(paramHandle);
         std::lock_guard<std::mutex> lock(args->mu);
@@ -106,9 +110,7 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle,
 aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
                                           aclrtParamHandle* paramHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(paramHandle);
         std::lock_guard<std::mutex> lock(args->mu);
         // A placeholder is a pointer parameter: the device address of its buffer's copy.
@@ -127,19 +129,15 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
                                              size_t dataSize,
                                              void** bufferAddr) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(bufferAddr);
         std::lock_guard<std::mutex> lock(args->mu);
-        ArgParam* param = find_param(*args, paramHandle, &err);
-        ACLEMU_TRY(err);
-        if (!param->placeholder) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("paramHandle",
-                                    pointer_text(paramHandle),
-                                    "not a placeholder (aclrtKernelArgsAppendPlaceHolder)"));
-        }
+        ArgParam* param = nullptr;
+        ACLEMU_TRY(find_param(*args,
+                              paramHandle,
+                              true,
+                              "not a placeholder (aclrtKernelArgsAppendPlaceHolder)",
+                              &param));
         if (dataSize == 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataSize", "0", "a placeholder buffer has at least a byte"));
@@ -155,29 +153,14 @@ aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
                                    void* param,
                                    size_t paramSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         ACLEMU_CHECK_NOT_NULL(param);
         std::lock_guard<std::mutex> lock(args->mu);
-        ArgParam* slot = find_param(*args, paramHandle, &err);
-        ACLEMU_TRY(err);
-        if (slot->placeholder) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("paramHandle",
-                                    pointer_text(paramHandle),
-                                    "a placeholder: write its buffer instead"));
-        }
+        ArgParam* slot = nullptr;
+        ACLEMU_TRY(find_param(
+            *args, paramHandle, false, "a placeholder: write its buffer instead", &slot));
         const KernelFunction& function = *args->function;
-        if (paramSize != function.param_sizes[slot->index]) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("paramSize",
-                            std::to_string(paramSize),
-                            "parameter " + std::to_string(slot->index) + " of kernel "
-                                + function.name + " has "
-                                + std::to_string(function.param_sizes[slot->index]) + " bytes"));
-        }
+        ACLEMU_TRY(check_param_size(function, slot->index, paramSize, "paramSize"));
         std::memcpy(args->packed.data() + function.param_offsets[slot->index], param, paramSize);
         args->finalized = false;  // CANN: finalize again after an update
         return ACL_SUCCESS;
@@ -186,9 +169,7 @@ aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
 
 aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         std::lock_guard<std::mutex> lock(args->mu);
         const KernelFunction& function = *args->function;
         if (args->params.size() != function.param_count) {

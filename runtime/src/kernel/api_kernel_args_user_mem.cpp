@@ -44,9 +44,7 @@ extern "C" {
 
 aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t* memSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_TRY(live<KernelFunction>(funcHandle, "funcHandle", nullptr));
         ACLEMU_CHECK_NOT_NULL(memSize);
         *memSize = kHandleMemBytes;
         return ACL_SUCCESS;
@@ -57,9 +55,7 @@ aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle,
                                    size_t userArgsSize,
                                    size_t* actualArgsSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(actualArgsSize);
         *actualArgsSize = args_mem_size(*function, userArgsSize);
         return ACL_SUCCESS;
@@ -71,9 +67,7 @@ aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
                                       void* userHostMem,
                                       size_t actualArgsSize) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(argsHandle);
         ACLEMU_CHECK_NOT_NULL(userHostMem);
         const size_t needed = args_mem_size(*function, 0);
@@ -95,10 +89,7 @@ aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
         if (!args) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
         }
-        args->function = function;
-        args->packed.assign(function->args_size, 0);
-        std::lock_guard<std::mutex> lock(function->binary->mu);
-        function->binary->args.push_back(argsHandle);
+        attach_args(*args, function, argsHandle);
         return ACL_SUCCESS;
     });
 }

@@ -7,6 +7,7 @@
 #include "acl/acl_rt.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -28,9 +29,7 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
     if (cfg == nullptr) {
         return ACL_SUCCESS;
     }
-    if (cfg->numAttrs > 0 && cfg->attrs == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("cfg->attrs"));
-    }
+    ACLEMU_TRY(check_array("cfg->attrs", cfg->attrs, cfg->numAttrs));
     for (size_t i = 0; i < cfg->numAttrs; ++i) {
         const aclrtLaunchKernelAttr& attr = cfg->attrs[i];
         switch (aclemu::enum_value(attr.id)) {  // a C caller may pass any int
@@ -103,9 +102,7 @@ aclError check_packed(const KernelFunction& function, const void* argsData, size
                                 "kernel " + function.name + " takes "
                                     + std::to_string(function.args_size) + " bytes of parameters"));
     }
-    if (argsSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(argsData);
-    }
+    ACLEMU_TRY(check_array("argsData", argsData, argsSize));
     return ACL_SUCCESS;
 }
 
@@ -167,9 +164,7 @@ aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
                            size_t argsSize,
                            aclrtStream stream) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
         return launch(*function, numBlocks, argsData, 0, stream);
     });
@@ -182,9 +177,7 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
                              aclrtLaunchKernelCfg* cfg,
                              aclrtStream stream) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
@@ -201,12 +194,8 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
                                        aclrtPlaceHolderInfo* placeHolderArray,
                                        size_t placeHolderNum) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
-        if (placeHolderNum > 0) {
-            ACLEMU_CHECK_NOT_NULL(placeHolderArray);
-        }
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+        ACLEMU_TRY(check_array("placeHolderArray", placeHolderArray, placeHolderNum));
         if (argsSize < function->args_size
             || (placeHolderNum == 0 && argsSize != function->args_size)) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -217,9 +206,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
                                         + " bytes of parameters, followed by the placeholders' "
                                           "data"));
         }
-        if (argsSize > 0) {
-            ACLEMU_CHECK_NOT_NULL(hostArgs);
-        }
+        ACLEMU_TRY(check_array("hostArgs", hostArgs, argsSize));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
         const auto* bytes = static_cast<const uint8_t*>(hostArgs);
@@ -237,11 +224,8 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
                                      aclrtArgsHandle argsHandle,
                                      void* reserve) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(funcHandle, "funcHandle", &err);
-        ACLEMU_TRY(err);
-        std::shared_ptr<KernelArgs> args = live_args(argsHandle, "argsHandle", &err);
-        ACLEMU_TRY(err);
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+        ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         if (args->function != function) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("argsHandle",
@@ -275,12 +259,8 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
 aclError aclrtLaunchKernelWithArgsArray(
     void* func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg* cfg, void** args) {
     return api_call_init(__func__, [&] {
-        aclError err = ACL_SUCCESS;
-        std::shared_ptr<KernelFunction> function = live_function(func, "func", &err);
-        ACLEMU_TRY(err);
-        if (function->param_count > 0) {
-            ACLEMU_CHECK_NOT_NULL(args);
-        }
+        ACLEMU_FIND(KernelFunction, function, live, func, "func");
+        ACLEMU_TRY(check_array("args", args, function->param_count));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
         // args[i] points at parameter i's value: packed here as a C struct of the parameters.

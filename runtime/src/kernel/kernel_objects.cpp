@@ -10,60 +10,11 @@
 
 namespace aclemu::rt::kernel {
 
-HandleRegistry<LoadedBinary>& binaries() {
-    static auto* registry = new HandleRegistry<LoadedBinary>;  // handles may die at exit
-    return *registry;
-}
-
-HandleRegistry<KernelFunction>& functions() {
-    static auto* registry = new HandleRegistry<KernelFunction>;
-    return *registry;
-}
-
-HandleRegistry<KernelArgs>& arg_lists() {
-    static auto* registry = new HandleRegistry<KernelArgs>;
-    return *registry;
-}
-
-HandleRegistry<BinaryBytes>& binary_bytes() {
-    static auto* registry = new HandleRegistry<BinaryBytes>;
-    return *registry;
-}
-
-namespace {
-
-// The handle's live object, or null with *err saying why (live_handle's message).
-template <typename T>
-std::shared_ptr<T> live_or_null(const HandleRegistry<T>& registry,
-                                const void* handle,
-                                const char* param,
-                                const char* what,
-                                aclError* err) {
-    std::shared_ptr<T> found;
-    *err = live_handle(registry, handle, param, what, &found);
-    return found;
-}
-
-}  // namespace
-
-std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
-                                               const char* param,
-                                               aclError* err) {
-    return live_or_null(binary_bytes(), handle, param, "aclrtBinary", err);
-}
-
-std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err) {
-    return live_or_null(binaries(), handle, param, "binary handle", err);
-}
-
-std::shared_ptr<KernelFunction> live_function(const void* handle,
-                                              const char* param,
-                                              aclError* err) {
-    return live_or_null(functions(), handle, param, "function handle", err);
-}
-
-std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err) {
-    return live_or_null(arg_lists(), handle, param, "argument list handle", err);
+void attach_args(KernelArgs& args, const std::shared_ptr<KernelFunction>& function, void* handle) {
+    args.function = function;
+    args.packed.assign(function->args_size, 0);
+    std::lock_guard<std::mutex> lock(function->binary->mu);
+    function->binary->args.push_back(handle);
 }
 
 void forget_binaries() {
@@ -91,10 +42,8 @@ aclError load_binary(const std::string& path, const std::string& origin, aclrtBi
                                 origin,
                                 "is not a binary built by aclemu's ascendc_fatbin_library"));
     }
-    LoadedBinary* binary = binaries().create();
-    if (binary == nullptr) {
-        return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a binary handle"));
-    }
+    LoadedBinary* binary = nullptr;
+    ACLEMU_TRY(create_live(&binary, "a binary handle"));
     binary->origin = origin;
     binary->library = library;
     *out = binary;

@@ -8,6 +8,7 @@
 #include "acl/acl_rt.h"
 
 #include "handles/handle_registry.h"
+#include "handles/live_handle.h"
 
 #include <cstdint>
 #include <memory>
@@ -22,6 +23,7 @@ using ParamsEntry = uint32_t (*)(const uint32_t** sizes, const uint32_t** offset
 using LaunchEntry = uint32_t (*)(const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream);
 
 struct LoadedBinary {
+    static constexpr HandleText kHandleText{"binary handle"};
     std::string origin;  // the path, or "data" for aclrtBinaryLoadFromData
     void* library = nullptr;
     std::mutex mu;
@@ -33,10 +35,12 @@ struct LoadedBinary {
 
 /// aclrtCreateBinary's copy of a binary's bytes.
 struct BinaryBytes {
+    static constexpr HandleText kHandleText{"aclrtBinary"};
     std::vector<char> bytes;
 };
 
 struct KernelFunction {
+    static constexpr HandleText kHandleText{"function handle"};
     std::shared_ptr<LoadedBinary> binary;
     std::string name;
     LaunchEntry launch = nullptr;
@@ -54,6 +58,7 @@ struct ArgParam {
 };
 
 struct KernelArgs {
+    static constexpr HandleText kHandleText{"argument list handle"};
     std::shared_ptr<KernelFunction> function;
     std::mutex mu;
     std::vector<uint8_t> packed;                    // function->args_size bytes
@@ -61,19 +66,15 @@ struct KernelArgs {
     bool finalized = false;
 };
 
-HandleRegistry<LoadedBinary>& binaries();
-HandleRegistry<KernelFunction>& functions();
-HandleRegistry<KernelArgs>& arg_lists();
-HandleRegistry<BinaryBytes>& binary_bytes();
+// The registries of the kernel handles (each a registry_of<T>, named for its callers).
+inline constexpr auto& binaries = registry_of<LoadedBinary>;
+inline constexpr auto& functions = registry_of<KernelFunction>;
+inline constexpr auto& arg_lists = registry_of<KernelArgs>;
+inline constexpr auto& binary_bytes = registry_of<BinaryBytes>;
 
-/// The live object a handle names, or nullptr with the failure recorded in `*err`
-/// (ACL_ERROR_INVALID_PARAM naming `param`).
-std::shared_ptr<LoadedBinary> live_binary(const void* handle, const char* param, aclError* err);
-std::shared_ptr<KernelFunction> live_function(const void* handle, const char* param, aclError* err);
-std::shared_ptr<KernelArgs> live_args(const void* handle, const char* param, aclError* err);
-std::shared_ptr<BinaryBytes> live_binary_bytes(const void* handle,
-                                               const char* param,
-                                               aclError* err);
+/// Makes `args` (named `handle`) an empty argument list of `function`, owned by its binary (ended
+/// with it at aclrtBinaryUnLoad).
+void attach_args(KernelArgs& args, const std::shared_ptr<KernelFunction>& function, void* handle);
 
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).

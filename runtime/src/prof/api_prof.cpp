@@ -3,6 +3,7 @@
 #include "acl/acl_prof.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "prof/prof_objects.h"
@@ -12,11 +13,7 @@
 #include <cstring>
 #include <limits.h>
 
-using aclemu::rt::api_call_init;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace aclemu::rt::prof {
 
@@ -109,9 +106,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                                    uint64_t dataTypeConfig) {
     aclprofConfig* created = nullptr;
     api_call_init("aclprofCreateConfig", [&]() -> aclError {
-        if (deviceNums > 0 && deviceIdList == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("deviceIdList"));
-        }
+        ACLEMU_TRY(check_array("deviceIdList", deviceIdList, deviceNums));
         if (aicoreEvents != nullptr) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("aicoreEvents", "not null", "only NULL is supported"));
@@ -157,10 +152,11 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
 
 aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
     return api_call_init("aclprofDestroyConfig", [&]() -> aclError {
-        std::shared_ptr<aclprofConfig> config;
-        ACLEMU_TRY(find_config(profilerConfig, &config));
-        prof::configs().remove(profilerConfig);
-        return ACL_SUCCESS;
+        return destroy_handle(prof::configs(),
+                              profilerConfig,
+                              "profilerConfig",
+                              "aclprofConfig",
+                              "aclprofCreateConfig");
     });
 }
 

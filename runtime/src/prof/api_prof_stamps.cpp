@@ -17,10 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-using aclemu::rt::api_call;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace {
 

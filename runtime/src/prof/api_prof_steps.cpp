@@ -24,11 +24,7 @@ struct aclprofStepInfo {
     std::atomic<uint64_t> range{0};  // the range, once the stream reached the start
 };
 
-using aclemu::rt::api_call;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace {
 

@@ -14,12 +14,7 @@
 #include <cstddef>
 #include <cstring>
 
-using aclemu::rt::api_call;
-using aclemu::rt::api_call_init;
-using aclemu::rt::fail;
-using aclemu::rt::msg_invalid;
-using aclemu::rt::msg_null;
-namespace prof = aclemu::rt::prof;
+using namespace aclemu::rt;
 
 namespace {
 
@@ -100,10 +95,11 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
 
 aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscribeConfig) {
     return api_call_init("aclprofDestroySubscribeConfig", [&]() -> aclError {
-        std::shared_ptr<aclprofSubscribeConfig> config;
-        ACLEMU_TRY(find_subscribe_config(profSubscribeConfig, &config));
-        prof::subscribe_configs().remove(profSubscribeConfig);
-        return ACL_SUCCESS;
+        return destroy_handle(prof::subscribe_configs(),
+                              profSubscribeConfig,
+                              "profSubscribeConfig",
+                              "aclprofSubscribeConfig",
+                              "aclprofCreateSubscribeConfig");
     });
 }
 

@@ -60,6 +60,15 @@ aclError stop_locked(Session& s) {
     return ACL_SUCCESS;
 }
 
+/// Runs `body(session)` under the session's lock once aclprofInit has run; not_initialized()
+/// otherwise.
+template <class Body>
+aclError in_session(Body&& body) {
+    Session& s = session();
+    std::lock_guard<std::mutex> lock(s.mu);
+    return s.initialized ? body(s) : not_initialized();
+}
+
 }  // namespace
 
 aclError init(const std::string& dir) {
@@ -82,87 +91,74 @@ aclError init(const std::string& dir) {
 }
 
 aclError require_initialized() {
-    Session& s = session();
-    std::lock_guard<std::mutex> lock(s.mu);
-    return s.initialized ? ACL_SUCCESS : not_initialized();
+    return in_session([](Session&) { return ACL_SUCCESS; });
 }
 
 aclError warmup(const aclprofConfig& config) {
     (void)config;  // the timeline and summary are the same whatever it asks for
-    Session& s = session();
-    std::lock_guard<std::mutex> lock(s.mu);
-    if (!s.initialized) {
-        return not_initialized();
-    }
-    if (s.running) {
-        return fail(ACL_ERROR_PROF_API_CONFLICT,
-                    msg_order("aclprofWarmup comes before aclprofStart, and profiling already "
-                              "runs"));
-    }
-    s.warmed = true;
-    return ACL_SUCCESS;
+    return in_session([&](Session& s) {
+        if (s.running) {
+            return fail(ACL_ERROR_PROF_API_CONFLICT,
+                        msg_order("aclprofWarmup comes before aclprofStart, and profiling already "
+                                  "runs"));
+        }
+        s.warmed = true;
+        return ACL_SUCCESS;
+    });
 }
 
 aclError start(const aclprofConfig& config) {
-    Session& s = session();
-    std::lock_guard<std::mutex> lock(s.mu);
-    if (!s.initialized) {
-        return not_initialized();
-    }
-    if (s.running) {
-        return fail(ACL_ERROR_PROF_ALREADY_RUN,
-                    msg_order("profiling already runs (aclprofStart without aclprofStop)"));
-    }
-    observe::trace::Recorder& recorder = observe::trace::Recorder::instance();
-    s.trace_ours = false;
-    if (!recorder.recording() || recorder.recording_in_memory()) {
-        const std::string path = s.dir + "/" + kTimelineFile;
-        observe::trace::start_session(path);
-        if (!recorder.recording()) {
-            return fail(ACL_ERROR_PROFILING_FAILURE,
-                        msg_runtime("cannot write the timeline " + path
-                                    + " (ASCEND_GLOBAL_LOG_LEVEL=2 logs why)"));
+    return in_session([&](Session& s) {
+        if (s.running) {
+            return fail(ACL_ERROR_PROF_ALREADY_RUN,
+                        msg_order("profiling already runs (aclprofStart without aclprofStop)"));
         }
-        s.trace_ours = true;
-    }
-    s.devices = config.devices;
-    s.start_ns = observe::steady_ns();
-    s.running = true;
-    s.warmed = false;  // the warm-up ends in this start
-    return ACL_SUCCESS;
+        observe::trace::Recorder& recorder = observe::trace::Recorder::instance();
+        s.trace_ours = false;
+        if (!recorder.recording() || recorder.recording_in_memory()) {
+            const std::string path = s.dir + "/" + kTimelineFile;
+            observe::trace::start_session(path);
+            if (!recorder.recording()) {
+                return fail(ACL_ERROR_PROFILING_FAILURE,
+                            msg_runtime("cannot write the timeline " + path
+                                        + " (ASCEND_GLOBAL_LOG_LEVEL=2 logs why)"));
+            }
+            s.trace_ours = true;
+        }
+        s.devices = config.devices;
+        s.start_ns = observe::steady_ns();
+        s.running = true;
+        s.warmed = false;  // the warm-up ends in this start
+        return ACL_SUCCESS;
+    });
 }
 
 aclError stop(const aclprofConfig& config) {
-    Session& s = session();
-    std::lock_guard<std::mutex> lock(s.mu);
-    if (!s.initialized) {
-        return not_initialized();
-    }
-    if (!s.running) {
-        return fail(ACL_ERROR_PROF_NOT_RUN, msg_order("aclprofStart has not been called"));
-    }
-    if (config.devices != s.devices) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("profilerConfig",
-                                "another device list",
-                                "aclprofStop takes a config with the devices aclprofStart got"));
-    }
-    return stop_locked(s);
+    return in_session([&](Session& s) {
+        if (!s.running) {
+            return fail(ACL_ERROR_PROF_NOT_RUN, msg_order("aclprofStart has not been called"));
+        }
+        if (config.devices != s.devices) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("profilerConfig",
+                            "another device list",
+                            "aclprofStop takes a config with the devices aclprofStart got"));
+        }
+        return stop_locked(s);
+    });
 }
 
 aclError finalize() {
-    Session& s = session();
-    std::lock_guard<std::mutex> lock(s.mu);
-    if (!s.initialized) {
-        return not_initialized();
-    }
-    aclError result = ACL_SUCCESS;
-    if (s.running) {
-        result = stop_locked(s);  // what was collected is still written
-    }
-    s.initialized = false;
-    s.dir.clear();
-    return result;
+    return in_session([&](Session& s) {
+        aclError result = ACL_SUCCESS;
+        if (s.running) {
+            result = stop_locked(s);  // what was collected is still written
+        }
+        s.initialized = false;
+        s.dir.clear();
+        return result;
+    });
 }
 
 }  // namespace aclemu::rt::prof

@@ -29,27 +29,14 @@ namespace {
 constexpr uint64_t kKnownMemoryExportFlags = ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION;
 constexpr uint64_t kKnownMemoryImportFlags = ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS;
 
-std::string flags_text(uint64_t flags) {
-    return std::to_string(flags);
-}
-
 aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(devPtr);
     ACLEMU_CHECK_NOT_NULL(key);
-    if (len < ACL_IPC_HANDLE_SIZE) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("len",
-                                std::to_string(len),
-                                "the key needs " + std::to_string(ACL_IPC_HANDLE_SIZE)
-                                    + " characters (ACL_IPC_HANDLE_SIZE)"));
-    }
-    if ((flags & ~kKnownMemoryExportFlags) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags",
-                                flags_text(flags),
-                                "must be ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
-                                "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
-    }
+    ACLEMU_TRY(check_key_length(len));
+    ACLEMU_TRY(check_flags(flags,
+                           kKnownMemoryExportFlags,
+                           "ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
+                           "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_backend(&backend));
@@ -122,44 +109,38 @@ aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
 aclError import_memory_by_key(void** devPtr, const char* key, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(devPtr);
     ACLEMU_CHECK_NOT_NULL(key);
-    if ((flags & ~kKnownMemoryImportFlags) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags",
-                                flags_text(flags),
-                                "must be ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT or "
-                                "ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
-    }
-    std::string text;
-    ExportRef ref;
-    ACLEMU_TRY(parse_import_key(key, "aclrtIpcMemGetExportKey", &text, &ref));
-    std::shared_ptr<Context> context;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(current_sharing_context(&context, &backend));
+    ACLEMU_TRY(check_flags(flags,
+                           kKnownMemoryImportFlags,
+                           "ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT or "
+                           "ACL_RT_IPC_MEM_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
+    KeyImport import;
+    ACLEMU_TRY(begin_import(key, "aclrtIpcMemGetExportKey", &import));
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
-    if (auto found = ipc.imports.find(text); found != ipc.imports.end()) {
+    if (auto found = ipc.imports.find(import.text); found != ipc.imports.end()) {
         ++found->second.opens;
         *devPtr = found->second.ptr;
         return ACL_SUCCESS;
     }
     ImportedRecord record;
-    ACLEMU_TRY(open_record(ref, ExportKind::IpcMemory, backend->kind(), "key", text, &record));
+    ACLEMU_TRY(open_record(
+        import.ref, ExportKind::IpcMemory, import.backend->kind(), "key", import.text, &record));
     void* mapped = nullptr;
-    if (aclError err = backend->sharing()->open_device_memory(
+    if (aclError err = import.backend->sharing()->open_device_memory(
             record.exporter, record.blob, record.bytes, &mapped);
         err != ACL_SUCCESS) {
         return backend_failed(err,
-                              backend,
+                              import.backend,
                               "cannot map the memory process " + std::to_string(record.exporter)
-                                  + " shared under key " + text);
+                                  + " shared under key " + import.text);
     }
     Allocation entry{reinterpret_cast<uintptr_t>(mapped),
                      static_cast<size_t>(record.bytes),
                      AllocKind::Device,
-                     context->device,
+                     import.context->device,
                      AllocOrigin::Imported};
     runtime().allocations().insert(entry);
-    ipc.imports.emplace(text, MemoryImport{mapped, static_cast<size_t>(record.bytes), 1});
+    ipc.imports.emplace(import.text, MemoryImport{mapped, static_cast<size_t>(record.bytes), 1});
     *devPtr = mapped;
     return ACL_SUCCESS;
 }

@@ -77,14 +77,6 @@ NotifyExports& notify_exports() {
     return *exports;
 }
 
-aclError check_flags(uint64_t flags, uint64_t known, const char* allowed) {
-    if ((flags & ~known) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), std::string("must be ") + allowed));
-    }
-    return ACL_SUCCESS;
-}
-
 // Every backend shares a block of this size (the GPU simulator no smaller one, docs/backends.md).
 constexpr size_t kShareableBlockBytes = 64 * 1024;
 
@@ -111,13 +103,7 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("notify"));
     }
     ACLEMU_CHECK_NOT_NULL(key);
-    if (len < ACL_IPC_HANDLE_SIZE) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("len",
-                                std::to_string(len),
-                                "the key needs " + std::to_string(ACL_IPC_HANDLE_SIZE)
-                                    + " characters (ACL_IPC_HANDLE_SIZE)"));
-    }
+    ACLEMU_TRY(check_key_length(len));
     ACLEMU_TRY(check_flags(flags,
                            kKnownNotifyExportFlags,
                            "ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT or "
@@ -197,26 +183,22 @@ aclError import_notify_by_key(aclrtNotify* out, const char* key, uint64_t flags)
                            kKnownNotifyImportFlags,
                            "ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT or "
                            "ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS"));
-    std::string text;
-    ExportRef ref;
-    ACLEMU_TRY(parse_import_key(key, "aclrtNotifyGetExportKey", &text, &ref));
-    std::shared_ptr<Context> context;
-    Backend* backend = nullptr;
-    ACLEMU_TRY(current_sharing_context(&context, &backend));
-    if (ref.pid == static_cast<int32_t>(::getpid())) {
+    KeyImport import;
+    ACLEMU_TRY(begin_import(key, "aclrtNotifyGetExportKey", &import));
+    if (import.ref.pid == static_cast<int32_t>(::getpid())) {
         // This process's own notify: a second handle on the same word, under the same whitelist.
         NotifyExports& exports = notify_exports();
         std::lock_guard<std::mutex> lock(exports.mutex);
-        NotifyExport* entry = exports.find_key(text);
+        NotifyExport* entry = exports.find_key(import.text);
         std::shared_ptr<Notify> original = entry != nullptr ? entry->notify.lock() : nullptr;
         if (original == nullptr) {
             return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("key", text, "its notify was destroyed"));
+                        msg_invalid("key", import.text, "its notify was destroyed"));
         }
         if (entry->check_pid && entry->allowed.count(static_cast<int32_t>(::getpid())) == 0) {
             return fail(ACL_ERROR_RT_NO_PERMISSION,
                         msg_invalid("key",
-                                    text,
+                                    import.text,
                                     "this process is not on the notify's whitelist "
                                     "(aclrtNotifySetImportPid)"));
         }
@@ -225,21 +207,22 @@ aclError import_notify_by_key(aclrtNotify* out, const char* key, uint64_t flags)
             original->device, original->word, [keep] {}, out);
     }
     ImportedRecord record;
-    ACLEMU_TRY(open_record(ref, ExportKind::Notify, backend->kind(), "key", text, &record));
+    ACLEMU_TRY(open_record(
+        import.ref, ExportKind::Notify, import.backend->kind(), "key", import.text, &record));
     if (record.bytes != sizeof(uint64_t)) {
         return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key", text, "its record does not describe a notify"));
+                    msg_invalid("key", import.text, "its record does not describe a notify"));
     }
     void* mapped = nullptr;
-    if (aclError err = backend->sharing()->open_device_memory(
+    if (aclError err = import.backend->sharing()->open_device_memory(
             record.exporter, record.blob, sizeof(uint64_t), &mapped);
         err != ACL_SUCCESS) {
         return backend_failed(err,
-                              backend,
+                              import.backend,
                               "cannot map the notify process " + std::to_string(record.exporter)
-                                  + " shared under key " + text);
+                                  + " shared under key " + import.text);
     }
-    const int32_t device = context->device;
+    const int32_t device = import.context->device;
     runtime().allocations().insert(Allocation{reinterpret_cast<uintptr_t>(mapped),
                                               sizeof(uint64_t),
                                               AllocKind::Device,

@@ -324,6 +324,30 @@ aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** ba
     return require_sharing(*backend);
 }
 
+aclError check_key_length(size_t len) {
+    if (len < ACL_IPC_HANDLE_SIZE) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("len",
+                                std::to_string(len),
+                                "the key needs " + std::to_string(ACL_IPC_HANDLE_SIZE)
+                                    + " characters (ACL_IPC_HANDLE_SIZE)"));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError check_flags(uint64_t flags, uint64_t known, const char* allowed) {
+    if ((flags & ~known) != 0) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("flags", std::to_string(flags), std::string("must be ") + allowed));
+    }
+    return ACL_SUCCESS;
+}
+
+aclError begin_import(const char* key, const char* maker, KeyImport* out) {
+    ACLEMU_TRY(parse_import_key(key, maker, &out->text, &out->ref));
+    return current_sharing_context(&out->context, &out->backend);
+}
+
 aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref) {
     text->assign(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
     std::optional<ExportRef> parsed = parse_key(key, ACL_IPC_HANDLE_SIZE);

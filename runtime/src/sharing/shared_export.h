@@ -100,6 +100,22 @@ std::optional<ExportRef> parse_key(const char* key, size_t max_length);
 /// (require_sharing): what every import runs in.
 aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** backend);
 
+/// A key buffer's `len`: at least ACL_IPC_HANDLE_SIZE characters, else ACL_ERROR_INVALID_PARAM.
+aclError check_key_length(size_t len);
+/// `flags` sets no bit outside `known`: ACL_ERROR_INVALID_PARAM "must be <allowed>" otherwise.
+aclError check_flags(uint64_t flags, uint64_t known, const char* allowed);
+
+/// What an import by key starts from: the key's text and the record it names, and the current
+/// context with its backend (which can share memory).
+struct KeyImport {
+    std::string text;
+    ExportRef ref;
+    std::shared_ptr<Context> context;
+    Backend* backend = nullptr;
+};
+/// parse_import_key, then current_sharing_context.
+aclError begin_import(const char* key, const char* maker, KeyImport* out);
+
 /// An import's `key` argument (ACL_IPC_HANDLE_SIZE bytes at most): its text in *text and the
 /// record it names in *ref, or ACL_ERROR_INVALID_PARAM "not a key made by <maker>".
 aclError parse_import_key(const char* key, const char* maker, std::string* text, ExportRef* ref);

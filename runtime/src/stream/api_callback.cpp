@@ -27,19 +27,13 @@ SubscriptionCenter& reports() {
 extern "C" {
 
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
-    return api_call_init("aclrtSubscribeReport", [&] {
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        return reports().subscribe(threadId, target);
-    });
+    return api_call_init("aclrtSubscribeReport",
+                         [&] { return reports().subscribe(threadId, stream); });
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
-    return api_call_init("aclrtUnSubscribeReport", [&] {
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
-        return reports().unsubscribe(threadId, target);
-    });
+    return api_call_init("aclrtUnSubscribeReport",
+                         [&] { return reports().unsubscribe(threadId, stream); });
 }
 
 aclError aclrtProcessReport(int32_t timeout) {

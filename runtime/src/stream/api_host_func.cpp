@@ -26,17 +26,13 @@ extern "C" {
 
 aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
     return api_call_init("aclrtSubscribeHostFunc", [&] {
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(exeStream, &target));
-        return host_func_threads().subscribe(hostFuncThreadId, target);
+        return host_func_threads().subscribe(hostFuncThreadId, exeStream);
     });
 }
 
 aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream) {
     return api_call_init("aclrtUnSubscribeHostFunc", [&] {
-        std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(exeStream, &target));
-        return host_func_threads().unsubscribe(hostFuncThreadId, target);
+        return host_func_threads().unsubscribe(hostFuncThreadId, exeStream);
     });
 }
 

@@ -10,7 +10,9 @@
 
 namespace aclemu::rt {
 
-aclError SubscriptionCenter::subscribe(uint64_t thread_id, const std::shared_ptr<Stream>& stream) {
+aclError SubscriptionCenter::subscribe(uint64_t thread_id, aclrtStream handle) {
+    std::shared_ptr<Stream> stream;
+    ACLEMU_TRY(runtime().stream(handle, &stream));
     std::lock_guard<std::mutex> lock(mu_);
     prune_locked();
     if (subscriptions_.count(stream.get()) != 0) {
@@ -23,8 +25,9 @@ aclError SubscriptionCenter::subscribe(uint64_t thread_id, const std::shared_ptr
     return ACL_SUCCESS;
 }
 
-aclError SubscriptionCenter::unsubscribe(uint64_t thread_id,
-                                         const std::shared_ptr<Stream>& stream) {
+aclError SubscriptionCenter::unsubscribe(uint64_t thread_id, aclrtStream handle) {
+    std::shared_ptr<Stream> stream;
+    ACLEMU_TRY(runtime().stream(handle, &stream));
     std::lock_guard<std::mutex> lock(mu_);
     prune_locked();
     auto it = subscriptions_.find(stream.get());

@@ -29,11 +29,12 @@ public:
     /// `subscribe_call` names the entry point a thread subscribes with, for messages.
     explicit SubscriptionCenter(const char* subscribe_call) : subscribe_call_(subscribe_call) {}
 
-    /// ACL_ERROR_REPEAT_SUBSCRIBE when a thread already serves `stream`.
-    aclError subscribe(uint64_t thread_id, const std::shared_ptr<Stream>& stream);
-    /// ACL_ERROR_STREAM_NOT_SUBSCRIBE unless `thread_id` serves `stream`; drops (and releases)
-    /// the stream's pending deliveries.
-    aclError unsubscribe(uint64_t thread_id, const std::shared_ptr<Stream>& stream);
+    /// Subscribes `thread_id` to the stream `handle` names (NULL: the default stream):
+    /// ACL_ERROR_REPEAT_SUBSCRIBE when a thread already serves it.
+    aclError subscribe(uint64_t thread_id, aclrtStream handle);
+    /// ACL_ERROR_STREAM_NOT_SUBSCRIBE unless `thread_id` serves the stream `handle` names; drops
+    /// (and releases) the stream's pending deliveries.
+    aclError unsubscribe(uint64_t thread_id, aclrtStream handle);
     /// The thread serving `stream`, or false.
     bool subscriber(const Stream* stream, uint64_t* thread_id);
     /// Runs on the stream: queues `delivery` for `thread_id`; with `block` waits until it ran

@@ -15,7 +15,7 @@ using namespace aclemu::rt::tdt;
 namespace {
 
 aclError live_buffer(const void* buf, const char* param, std::shared_ptr<Buffer>* found) {
-    return live_handle(buffers(), buf, param, "buffer of acltdtAllocBuf", found);
+    return live(buf, param, found);
 }
 
 aclError check_user_area(size_t size, size_t offset) {
@@ -62,10 +62,8 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
                 ACL_ERROR_BAD_ALLOC,
                 msg_runtime("cannot allocate a buffer of " + std::to_string(size) + " bytes"));
         }
-        Buffer* created = buffers().create();
-        if (created == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        Buffer* created = nullptr;
+        ACLEMU_TRY(create_live(&created, "a buffer"));
         created->data = std::move(data);
         created->data_len = size;
         *buf = created;
@@ -75,8 +73,7 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
 
 aclError acltdtFreeBuf(acltdtBuf buf) {
     return api_call("acltdtFreeBuf", [&] {
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
         ACLEMU_TRY(check_standalone(
             *buffer, buf, "it belongs to a chain: free its head", "it is in a queue"));
         free_buffer_chain(buffer.get());
@@ -88,8 +85,7 @@ aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
     return api_call("acltdtGetBufData", [&] {
         ACLEMU_CHECK_NOT_NULL(dataPtr);
         ACLEMU_CHECK_NOT_NULL(size);
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
         *dataPtr = buffer->data->empty() ? nullptr : buffer->data->data();
         *size = buffer->data->size();
         return ACL_SUCCESS;
@@ -98,8 +94,7 @@ aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
 
 aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
     return api_call("acltdtSetBufDataLen", [&] {
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
         if (len > buffer->data->size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("len",
@@ -115,8 +110,7 @@ aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
 aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
     return api_call("acltdtGetBufDataLen", [&] {
         ACLEMU_CHECK_NOT_NULL(len);
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
+        ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
         *len = buffer->data_len;
         return ACL_SUCCESS;
     });
@@ -124,10 +118,8 @@ aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
 
 aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
     return api_call("acltdtAppendBufChain", [&] {
-        std::shared_ptr<Buffer> head;
-        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
-        std::shared_ptr<Buffer> member;
-        ACLEMU_TRY(live_buffer(buf, "buf", &member));
+        ACLEMU_FIND(Buffer, head, live_buffer, headBuf, "headBuf");
+        ACLEMU_FIND(Buffer, member, live_buffer, buf, "buf");
         if (member == head || member->in_chain || !member->chain.empty() || member->queued_in != 0
             || head->in_chain) {
             return fail(ACL_ERROR_INVALID_PARAM,
@@ -145,8 +137,7 @@ aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
 aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
     return api_call("acltdtGetBufChainNum", [&] {
         ACLEMU_CHECK_NOT_NULL(num);
-        std::shared_ptr<Buffer> head;
-        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
+        ACLEMU_FIND(Buffer, head, live_buffer, headBuf, "headBuf");
         *num = static_cast<uint32_t>(head->chain.size() + 1);
         return ACL_SUCCESS;
     });
@@ -155,8 +146,7 @@ aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
 aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf) {
     return api_call("acltdtGetBufFromChain", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        std::shared_ptr<Buffer> head;
-        ACLEMU_TRY(live_buffer(headBuf, "headBuf", &head));
+        ACLEMU_FIND(Buffer, head, live_buffer, headBuf, "headBuf");
         if (index > head->chain.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("index",
@@ -171,8 +161,7 @@ aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf
 
 aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtGetBufUserData", [&] {
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
+        ACLEMU_FIND(Buffer, buffer, user_data_of, buf, dataPtr, size, offset);
         std::memcpy(dataPtr, buffer->user_data + offset, size);
         return ACL_SUCCESS;
     });
@@ -180,8 +169,7 @@ aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, s
 
 aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
     return api_call("acltdtSetBufUserData", [&] {
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(user_data_of(buf, dataPtr, size, offset, &buffer));
+        ACLEMU_FIND(Buffer, buffer, user_data_of, buf, dataPtr, size, offset);
         std::memcpy(buffer->user_data + offset, dataPtr, size);
         return ACL_SUCCESS;
     });
@@ -190,12 +178,9 @@ aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, s
 aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
     return api_call("acltdtCopyBufRef", [&] {
         ACLEMU_CHECK_NOT_NULL(newBuf);
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_buffer(buf, "buf", &buffer));
-        Buffer* copy = buffers().create();
-        if (copy == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
+        Buffer* copy = nullptr;
+        ACLEMU_TRY(create_live(&copy, "a buffer"));
         copy->data = buffer->data;
         copy->data_len = buffer->data_len;
         std::memcpy(copy->user_data, buffer->user_data, kUserDataBytes);

@@ -28,20 +28,14 @@ namespace {
 
 aclError live_channel(const acltdtChannelHandle* handle,
                       std::shared_ptr<acltdtChannelHandle>* found) {
-    return live_handle(channels(),
-                       handle,
-                       "handle",
-                       "channel",
-                       found,
-                       "never created, destroyed, or from before aclFinalize");
+    return live(handle, "handle", found);
 }
 
 // acltdtStopChannel / acltdtCleanChannel: `act` on the live channel `handle`.
 template <class Act>
 aclError on_channel(const char* api, acltdtChannelHandle* handle, Act act) {
     return api_call(api, [&] {
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
+        ACLEMU_FIND(acltdtChannelHandle, channel, live_channel, handle);
         act(*channel);
         return ACL_SUCCESS;
     });
@@ -154,10 +148,8 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
                           const acltdtDataset* dataset,
                           int32_t timeout) {
     return api_call("acltdtSendTensor", [&] {
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
-        std::shared_ptr<acltdtDataset> source;
-        ACLEMU_TRY(live_dataset(dataset, &source));
+        ACLEMU_FIND(acltdtChannelHandle, channel, live_channel, handle);
+        ACLEMU_FIND(acltdtDataset, source, live_dataset, dataset);
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;
@@ -179,10 +171,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
                              acltdtDataset* dataset,
                              int32_t timeout) {
     return api_call("acltdtReceiveTensor", [&] {
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
-        std::shared_ptr<acltdtDataset> target;
-        ACLEMU_TRY(live_dataset(dataset, &target));
+        ACLEMU_FIND(acltdtChannelHandle, channel, live_channel, handle);
+        ACLEMU_FIND(acltdtDataset, target, live_dataset, dataset);
         if (!target->items.empty()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dataset",
@@ -197,10 +187,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
             return fifo_failure(result, *channel, false);
         }
         for (ItemCopy& copy : message) {
-            acltdtDataItem* item = data_items().create();
-            if (item == nullptr) {
-                return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
-            }
+            acltdtDataItem* item = nullptr;
+            ACLEMU_TRY(create_live(&item, "a data item"));
             item->type = copy.type;
             item->dims = std::move(copy.dims);
             item->data_type = copy.data_type;
@@ -219,8 +207,7 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
 aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size) {
     return api_call("acltdtQueryChannelSize", [&] {
         ACLEMU_CHECK_NOT_NULL(size);
-        std::shared_ptr<acltdtChannelHandle> channel;
-        ACLEMU_TRY(live_channel(handle, &channel));
+        ACLEMU_FIND(acltdtChannelHandle, channel, live_channel, handle);
         *size = channel->messages.size();
         return ACL_SUCCESS;
     });

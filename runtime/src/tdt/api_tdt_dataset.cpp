@@ -4,6 +4,7 @@
 #include "acl/acl_tdt.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
@@ -12,13 +13,14 @@
 #include <string>
 
 using namespace aclemu::rt;
+using aclemu::rt::tdt::check_index;
 using aclemu::rt::tdt::data_items;
 using aclemu::rt::tdt::datasets;
 using aclemu::rt::tdt::live_dataset;
 
 aclError aclemu::rt::tdt::live_dataset(const acltdtDataset* dataset,
                                        std::shared_ptr<acltdtDataset>* found) {
-    return live_handle(datasets(), dataset, "dataset", "dataset", found);
+    return live(dataset, "dataset", found);
 }
 
 namespace {
@@ -26,7 +28,7 @@ namespace {
 constexpr size_t kMaxDims = 128;  // ACL_MAX_DIM_CNT
 
 aclError live_item(const acltdtDataItem* item, std::shared_ptr<acltdtDataItem>* found) {
-    return live_handle(data_items(), item, "dataItem", "data item", found);
+    return live(item, "dataItem", found);
 }
 
 // Runs `read` on the live item and returns its answer, or `fallback` (message left) for a NULL
@@ -35,8 +37,7 @@ template <class T, class Read>
 T item_field(const char* api, const acltdtDataItem* item, T fallback, Read read) {
     T value = fallback;
     api_call(api, [&] {
-        std::shared_ptr<acltdtDataItem> found;
-        ACLEMU_TRY(live_item(item, &found));
+        ACLEMU_FIND(acltdtDataItem, found, live_item, item);
         value = read(*found);
         return ACL_SUCCESS;
     });
@@ -99,8 +100,7 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
     return api_call("acltdtGetSliceInfoFromItem", [&] {
         ACLEMU_CHECK_NOT_NULL(sliceNum);
         ACLEMU_CHECK_NOT_NULL(sliceId);
-        std::shared_ptr<acltdtDataItem> item;
-        ACLEMU_TRY(live_item(dataItem, &item));
+        ACLEMU_FIND(acltdtDataItem, item, live_item, dataItem);
         *sliceNum = item->slice_num;
         *sliceId = item->slice_id;
         return ACL_SUCCESS;
@@ -109,8 +109,7 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem,
 
 aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, size_t dimNum) {
     return api_call("acltdtGetDimsFromItem", [&] {
-        std::shared_ptr<acltdtDataItem> item;
-        ACLEMU_TRY(live_item(dataItem, &item));
+        ACLEMU_FIND(acltdtDataItem, item, live_item, dataItem);
         if (dimNum < item->dims.size()) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("dimNum",
@@ -145,12 +144,8 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
                 msg_invalid(
                     "dimNum", std::to_string(dimNum), "at most 128 dims (ACL_MAX_DIM_CNT)"));
         }
-        if (dimNum > 0) {
-            ACLEMU_CHECK_NOT_NULL(dims);
-        }
-        if (size > 0) {
-            ACLEMU_CHECK_NOT_NULL(data);
-        }
+        ACLEMU_TRY(check_array("dims", dims, dimNum));
+        ACLEMU_TRY(check_array("data", data, size));
         created = data_items().create();
         if (created == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a data item"));
@@ -166,9 +161,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
 }
 
 aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
-    return api_call("acltdtDestroyDataItem", [&] {
-        return destroy_handle(data_items(), dataItem, "dataItem", "data item");
-    });
+    return api_call("acltdtDestroyDataItem", [&] { return destroy(dataItem, "dataItem"); });
 }
 
 acltdtDataset* acltdtCreateDataset(void) {
@@ -182,22 +175,14 @@ acltdtDataset* acltdtCreateDataset(void) {
 }
 
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {
-    return api_call("acltdtDestroyDataset",
-                    [&] { return destroy_handle(datasets(), dataset, "dataset", "dataset"); });
+    return api_call("acltdtDestroyDataset", [&] { return destroy(dataset, "dataset"); });
 }
 
 acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
     acltdtDataItem* item = nullptr;
     api_call("acltdtGetDataItem", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
-        if (index >= found->items.size()) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("index",
-                            std::to_string(index),
-                            "the dataset has " + std::to_string(found->items.size()) + " item(s)"));
-        }
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
+        ACLEMU_TRY(check_index(index, found->items.size(), "dataset", "item(s)"));
         item = found->items[index];
         return ACL_SUCCESS;
     });
@@ -206,8 +191,7 @@ acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
 
 aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
     return api_call("acltdtAddDataItem", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         ACLEMU_TRY(live_item(dataItem, nullptr));
         found->items.push_back(dataItem);
         return ACL_SUCCESS;
@@ -217,8 +201,7 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
 size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
     size_t size = 0;
     api_call("acltdtGetDatasetSize", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         size = found->items.size();
         return ACL_SUCCESS;
     });
@@ -228,8 +211,7 @@ size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
 const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
     const char* name = nullptr;
     api_call("acltdtGetDatasetName", [&] {
-        std::shared_ptr<acltdtDataset> found;
-        ACLEMU_TRY(live_dataset(dataset, &found));
+        ACLEMU_FIND(acltdtDataset, found, live_dataset, dataset);
         name = found->name.c_str();  // lives as long as the dataset
         return ACL_SUCCESS;
     });

@@ -4,6 +4,7 @@
 // destinations instead).
 #include "acl/acl_tdt_queue.h"
 
+#include "core/arg_checks.h"
 #include "tdt/tdt_checks.h"
 #include "tdt/tdt_queue_objects.h"
 
@@ -55,12 +56,8 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
 // The data arguments acltdtEnqueueData and acltdtDequeueData share: the buffers are not NULL
 // when they have a size, the user data fits the buffer header.
 aclError check_data(const void* data, size_t dataSize, const void* userData, size_t userDataSize) {
-    if (dataSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(data);
-    }
-    if (userDataSize > 0) {
-        ACLEMU_CHECK_NOT_NULL(userData);
-    }
+    ACLEMU_TRY(check_array("data", data, dataSize));
+    ACLEMU_TRY(check_array("userData", userData, userDataSize));
     if (userDataSize > kUserDataBytes) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
@@ -71,8 +68,7 @@ aclError check_data(const void* data, size_t dataSize, const void* userData, siz
 // Puts `buffer` into queue `qid`, or into the destinations of its bound routes (the first gets
 // the buffer, the others reference copies).
 aclError put(uint32_t qid, Buffer* buffer, const Deadline& deadline) {
-    std::shared_ptr<Queue> source;
-    ACLEMU_TRY(live_queue(qid, &source));
+    ACLEMU_FIND(Queue, source, live_queue, qid);
     std::vector<std::shared_ptr<Queue>> targets;
     for (uint32_t dst : queues().destinations(qid)) {
         if (auto queue = queues().find(dst)) {
@@ -113,8 +109,7 @@ extern "C" {
 aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
     return api_call_init("acltdtCreateQueue", [&] {
         ACLEMU_CHECK_NOT_NULL(qid);
-        std::shared_ptr<tagMemQueueAttr> settings;
-        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
+        ACLEMU_FIND(tagMemQueueAttr, settings, live, attr, "attr");
         std::shared_ptr<Queue> queue = queues().create(settings->name, settings->depth);
         if (!queue) {
             return fail(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
@@ -141,8 +136,7 @@ aclError acltdtDestroyQueue(uint32_t qid) {
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
     return api_call_init("acltdtEnqueue", [&] {
-        std::shared_ptr<Buffer> buffer;
-        ACLEMU_TRY(live_handle(buffers(), buf, "buf", "buffer of acltdtAllocBuf", &buffer));
+        ACLEMU_FIND(Buffer, buffer, live, buf, "buf");
         ACLEMU_TRY(check_standalone(
             *buffer, buf, "it belongs to a chain: enqueue its head", "it is already in a queue"));
         Deadline deadline;
@@ -154,8 +148,7 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
 aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
     return api_call_init("acltdtDequeue", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        std::shared_ptr<Queue> queue;
-        ACLEMU_TRY(live_queue(qid, &queue));
+        ACLEMU_FIND(Queue, queue, live_queue, qid);
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* taken = nullptr;
@@ -183,10 +176,8 @@ aclError acltdtEnqueueData(uint32_t qid,
         }
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
-        Buffer* buffer = buffers().create();
-        if (buffer == nullptr) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a buffer"));
-        }
+        Buffer* buffer = nullptr;
+        ACLEMU_TRY(create_live(&buffer, "a buffer"));
         const auto* bytes = static_cast<const uint8_t*>(data);
         buffer->data = std::make_shared<std::vector<uint8_t>>(bytes, bytes + dataSize);
         buffer->data_len = dataSize;
@@ -211,8 +202,7 @@ aclError acltdtDequeueData(uint32_t qid,
     return api_call_init("acltdtDequeueData", [&] {
         ACLEMU_CHECK_NOT_NULL(retDataSize);
         ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
-        std::shared_ptr<Queue> queue;
-        ACLEMU_TRY(live_queue(qid, &queue));
+        ACLEMU_FIND(Queue, queue, live_queue, qid);
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         size_t needed = 0;
@@ -283,8 +273,7 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) 
 
 aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtBindQueueRoutes", [&] {
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, qRouteList, "qRouteList");
         size_t failed = 0;
         for (acltdtQueueRoute& route : list->routes) {
             const bool bound = queues().bind(route.src, route.dst);
@@ -305,8 +294,7 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 
 aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtUnbindQueueRoutes", [&] {
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, qRouteList, "qRouteList");
         for (acltdtQueueRoute& route : list->routes) {
             queues().unbind(route.src, route.dst);
             route.status = ACL_TDT_QUEUE_ROUTE_UNBIND;
@@ -318,10 +306,8 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
 aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
                                 acltdtQueueRouteList* qRouteList) {
     return api_call_init("acltdtQueryQueueRoutes", [&] {
-        std::shared_ptr<acltdtQueueRouteQueryInfo> query;
-        ACLEMU_TRY(live_handle(route_queries(), queryInfo, "queryInfo", "route query", &query));
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), qRouteList, "qRouteList", "route list", &list));
+        ACLEMU_FIND(acltdtQueueRouteQueryInfo, query, live, queryInfo, "queryInfo");
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, qRouteList, "qRouteList");
         if (query->mode < 0) {
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("queryInfo",

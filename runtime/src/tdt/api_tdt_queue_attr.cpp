@@ -61,8 +61,7 @@ acltdtQueueAttr* acltdtCreateQueueAttr(void) {
 }
 
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
-    return api_call("acltdtDestroyQueueAttr",
-                    [&] { return destroy_handle(queue_attrs(), attr, "attr", "queue attribute"); });
+    return api_call("acltdtDestroyQueueAttr", [&] { return destroy(attr, "attr"); });
 }
 
 aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
@@ -72,8 +71,7 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtSetQueueAttr", [&] {
         ACLEMU_CHECK_NOT_NULL(param);
-        std::shared_ptr<tagMemQueueAttr> settings;
-        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
+        ACLEMU_FIND(tagMemQueueAttr, settings, live, attr, "attr");
         if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
             if (aclError bad = check_length("len", len, sizeof(const char*)); bad != ACL_SUCCESS) {
                 return bad;
@@ -111,8 +109,7 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr,
                             void* param) {
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtGetQueueAttr", [&] {
-        std::shared_ptr<tagMemQueueAttr> settings;
-        ACLEMU_TRY(live_handle(queue_attrs(), attr, "attr", "queue attribute", &settings));
+        ACLEMU_FIND(tagMemQueueAttr, settings, live, attr, "attr");
         if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
             // The attribute's own copy of the name, valid while the attribute lives.
             return answer(settings->name.c_str(), len, paramRetSize, param);
@@ -135,8 +132,7 @@ acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
 }
 
 aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
-    return api_call("acltdtDestroyQueueRoute",
-                    [&] { return destroy_handle(queue_routes(), route, "route", "queue route"); });
+    return api_call("acltdtDestroyQueueRoute", [&] { return destroy(route, "route"); });
 }
 
 aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
@@ -146,8 +142,7 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
                                   void* param) {
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtGetQueueRouteParam", [&] {
-        std::shared_ptr<acltdtQueueRoute> found;
-        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &found));
+        ACLEMU_FIND(acltdtQueueRoute, found, live, route, "route");
         switch (type_value) {
             case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
                 return answer(found->src, len, paramRetSize, param);
@@ -167,17 +162,13 @@ acltdtQueueRouteList* acltdtCreateQueueRouteList(void) {
 }
 
 aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
-    return api_call("acltdtDestroyQueueRouteList", [&] {
-        return destroy_handle(route_lists(), routeList, "routeList", "route list");
-    });
+    return api_call("acltdtDestroyQueueRouteList", [&] { return destroy(routeList, "routeList"); });
 }
 
 aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueRoute* route) {
     return api_call("acltdtAddQueueRoute", [&] {
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
-        std::shared_ptr<acltdtQueueRoute> found;
-        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &found));
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, routeList, "routeList");
+        ACLEMU_FIND(acltdtQueueRoute, found, live, route, "route");
         list->routes.push_back(*found);
         return ACL_SUCCESS;
     });
@@ -187,17 +178,9 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList,
                              size_t index,
                              acltdtQueueRoute* route) {
     return api_call("acltdtGetQueueRoute", [&] {
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
-        std::shared_ptr<acltdtQueueRoute> target;
-        ACLEMU_TRY(live_handle(queue_routes(), route, "route", "queue route", &target));
-        if (index >= list->routes.size()) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("index",
-                            std::to_string(index),
-                            "the list has " + std::to_string(list->routes.size()) + " route(s)"));
-        }
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, routeList, "routeList");
+        ACLEMU_FIND(acltdtQueueRoute, target, live, route, "route");
+        ACLEMU_TRY(check_index(index, list->routes.size(), "list", "route(s)"));
         *target = list->routes[index];
         return ACL_SUCCESS;
     });
@@ -206,8 +189,7 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList,
 size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
     size_t count = 0;
     api_call("acltdtGetQueueRouteNum", [&] {
-        std::shared_ptr<acltdtQueueRouteList> list;
-        ACLEMU_TRY(live_handle(route_lists(), routeList, "routeList", "route list", &list));
+        ACLEMU_FIND(acltdtQueueRouteList, list, live, routeList, "routeList");
         count = list->routes.size();
         return ACL_SUCCESS;
     });
@@ -220,8 +202,7 @@ acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
 }
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
-    return api_call("acltdtDestroyQueueRouteQueryInfo",
-                    [&] { return destroy_handle(route_queries(), info, "info", "route query"); });
+    return api_call("acltdtDestroyQueueRouteQueryInfo", [&] { return destroy(info, "info"); });
 }
 
 aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
@@ -231,8 +212,7 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
     const int64_t type_value = aclemu::enum_value(type);
     return api_call("acltdtSetQueueRouteQueryInfo", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        std::shared_ptr<acltdtQueueRouteQueryInfo> query;
-        ACLEMU_TRY(live_handle(route_queries(), param, "param", "route query", &query));
+        ACLEMU_FIND(acltdtQueueRouteQueryInfo, query, live, param, "param");
         switch (type_value) {
             case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM: {
                 if (aclError bad = check_length("len", len, sizeof(acltdtQueueRouteQueryMode));

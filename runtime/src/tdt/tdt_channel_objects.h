@@ -6,6 +6,7 @@
 #include "acl/acl_tdt.h"
 
 #include "handles/handle_registry.h"
+#include "handles/handle_text.h"
 #include "tdt/bounded_fifo.h"
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 // The handle types are the public header's opaque structs, defined here.
 struct acltdtDataItem {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"data item"};
     acltdtTensorType type = ACL_TENSOR_DATA_UNDEFINED;
     std::vector<int64_t> dims;
     aclDataType data_type = ACL_DT_UNDEFINED;
@@ -28,6 +30,7 @@ struct acltdtDataItem {
 };
 
 struct acltdtDataset {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"dataset"};
     std::vector<acltdtDataItem*> items;  // not owned: items are destroyed one by one
     std::string name;                    // the channel it was received from
 };
@@ -51,6 +54,8 @@ constexpr size_t kDefaultChannelCapacity = 128;
 }  // namespace aclemu::rt::tdt
 
 struct acltdtChannelHandle {
+    static constexpr ::aclemu::rt::HandleText kHandleText{
+        "channel", "never created, destroyed, or from before aclFinalize"};
     acltdtChannelHandle(uint32_t device_id, std::string channel_name, size_t capacity)
         : device(device_id), name(std::move(channel_name)), messages(capacity) {}
     uint32_t device;

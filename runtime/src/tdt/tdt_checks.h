@@ -21,4 +21,17 @@ inline aclError check_length(const char* param, size_t len, size_t expected) {
     return ACL_SUCCESS;
 }
 
+/// `index` must name one of the `count` entries of its container: "the <holder> has <count>
+/// <entries>" otherwise.
+inline aclError check_index(size_t index, size_t count, const char* holder, const char* entries) {
+    if (index >= count) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("index",
+                                std::to_string(index),
+                                std::string("the ") + holder + " has " + std::to_string(count) + " "
+                                    + entries));
+    }
+    return ACL_SUCCESS;
+}
+
 }  // namespace aclemu::rt::tdt

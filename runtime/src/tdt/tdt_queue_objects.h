@@ -6,6 +6,7 @@
 #include "acl/acl_tdt_queue.h"
 
 #include "handles/handle_registry.h"
+#include "handles/handle_text.h"
 #include "tdt/bounded_fifo.h"
 
 #include <cstdint>
@@ -18,21 +19,25 @@
 #include <vector>
 
 struct tagMemQueueAttr {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"queue attribute"};
     std::string name;
     uint32_t depth = 8;
 };
 
 struct acltdtQueueRoute {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"queue route"};
     uint32_t src = 0;
     uint32_t dst = 0;
     int32_t status = ACL_TDT_QUEUE_ROUTE_UNBIND;
 };
 
 struct acltdtQueueRouteList {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"route list"};
     std::vector<acltdtQueueRoute> routes;
 };
 
 struct acltdtQueueRouteQueryInfo {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"route query"};
     int64_t mode = -1;  // unset
     uint32_t src = 0;
     uint32_t dst = 0;
@@ -47,6 +52,7 @@ constexpr size_t kMaxQueueNameLength = 127;
 
 /// What an acltdtBuf points to. Buffers appended to a chain belong to its head.
 struct Buffer {
+    static constexpr ::aclemu::rt::HandleText kHandleText{"buffer of acltdtAllocBuf"};
     std::shared_ptr<std::vector<uint8_t>> data;  // shared with acltdtCopyBufRef copies
     size_t data_len = 0;                         // the effective length (acltdtSetBufDataLen)
     uint8_t user_data[kUserDataBytes] = {};
