@@ -212,14 +212,17 @@ class Built:
     """What a recipe's build returns: the case, the aclnn name (without GetWorkspaceSize) and
     its phase-1 arguments, the torch callable and the two output fetchers (lists of tensors).
     `reference`, where the recipe has one, returns the outputs computed in float64 from the
-    same inputs: both sides are then judged against it, since PyTorch's CPU kernels round some
+    (first) inputs: both sides are then judged against it, since PyTorch's CPU kernels round some
     16-bit intermediates to the 16-bit type (torch.logit in bfloat16: 0.5 relative error at
     x = 0.498)."""
 
-    def __init__(self, case, fname, args, torch_fn, fetch, fetch_t, reference=None):
+    def __init__(self, case, fname, args, torch_fn, fetch, fetch_t, reference=None, restore=None):
         self.case, self.fname, self.args = case, fname, args
         self.torch_fn, self.fetch, self.fetch_t = torch_fn, fetch, fetch_t
         self.reference = reference
+        # In-place operators: puts the inputs both sides overwrite back to their first values,
+        # so that one more call of each gives the outputs to check.
+        self.restore = restore
 
 
 def element_size(dtype):
@@ -233,13 +236,15 @@ def elementwise(ctx, spec, ranges):
     (torch inputs, acl inputs, out_t, acl out, out_ptr, case stub args)."""
     import torch
     rows, cols, transposed = spec["rows"], spec["cols"], spec.get("transposed", False)
-    ins, tins = [], []
+    ins, tins, stores, ptrs = [], [], [], []
     for lo, hi in ranges:
         store = uniform((rows, cols), lo, hi, ctx.dtype, ctx.device, ctx.gen)
         view = store.t() if transposed else store
-        tin, _ = ctx.bufs.upload(store, view)
+        tin, ptr = ctx.bufs.upload(store, view)
         ins.append(view)
         tins.append(tin)
+        stores.append(store)
+        ptrs.append(ptr)
     out_t = torch.empty(ins[0].shape, dtype=ctx.dtype, device=ctx.device)
     tout, out_ptr = ctx.bufs.output(out_t)
     numel = rows * cols
@@ -248,8 +253,33 @@ def elementwise(ctx, spec, ranges):
                 (len(ranges) + 1) * numel * element_size(ctx.dtype))
     fetch = lambda: [ctx.bufs.download(out_ptr, out_t)]
     fetch_t = lambda: [out_t.cpu()]
-    return types.SimpleNamespace(ins=ins, tins=tins, out_t=out_t, tout=tout, case=case,
-                                 fetch=fetch, fetch_t=fetch_t)
+    return types.SimpleNamespace(ins=ins, tins=tins, stores=stores, ptrs=ptrs, out_t=out_t,
+                                 tout=tout, case=case, fetch=fetch, fetch_t=fetch_t,
+                                 transposed=transposed)
+
+
+def in_place(ctx, e):
+    """Turns elementwise(...)'s `e` into an in-place case on its first input (selfRef): the
+    outputs to check are that input on both sides, `first` holds the inputs' first values (for
+    the reference) and `restore` puts them back on both sides."""
+    first = [x.clone() for x in e.ins]
+    store0 = e.stores[0].clone()
+    host0 = store0.contiguous().cpu()
+    nbytes = host0.numel() * host0.element_size()
+
+    def restore():
+        e.stores[0].copy_(store0)
+        if nbytes:
+            ctx.acl.check(ctx.acl.rt.aclrtMemcpy(e.ptrs[0], nbytes, host0.data_ptr(), nbytes,
+                                                 ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy H2D")
+
+    def fetch():
+        got = ctx.bufs.download(e.ptrs[0], e.stores[0])
+        return [got.t() if e.transposed else got]
+
+    e.first, e.restore, e.fetch = first, restore, fetch
+    e.fetch_t = lambda: [e.ins[0].cpu()]
+    return e
 
 
 def kernel_families(path=OPERATOR_LIST):

@@ -1,5 +1,6 @@
 // CPU aclnnBatchNormElemt over kernels_cu/math/sync_batch_norm.h: a per-element transform with
-// the channel's parameters hoisted, over (channel, chunk) items (kernels_cpu/channel_runs.h).
+// the channel's parameters hoisted, over (channel, chunk) items (kernels_cpu/channel_runs.h);
+// unit-stride 16-bit runs are staged through float blocks (channel_runs::staged_run).
 #include "kernels_cpu/channel_runs.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -33,8 +35,13 @@ void elemt_typed(const BatchNormElemtArgs& a, int threads) {
             T* o = out + off[0];
             const T* x = in + off[1];
             if (out_step == 1 && in_step == 1) {
-                for (int64_t i = 0; i < count; ++i) {
-                    o[i] = from_float<T>(bn_elemt(p, to_float(x[i])));
+                if constexpr (std::is_same_v<T, float>) {
+                    for (int64_t i = 0; i < count; ++i) {
+                        o[i] = bn_elemt(p, x[i]);
+                    }
+                } else {
+                    channel_runs::staged_run<1>(
+                        o, x, x, count, [&p](float v) { return bn_elemt(p, v); });
                 }
             } else {
                 for (int64_t i = 0; i < count; ++i) {

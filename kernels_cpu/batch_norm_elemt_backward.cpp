@@ -1,6 +1,7 @@
 // CPU aclnnBatchNormElemtBackward over kernels_cu/math/sync_batch_norm.h: a per-element transform
 // with the channel's coefficients hoisted, over (channel, chunk) items
-// (kernels_cpu/channel_runs.h).
+// (kernels_cpu/channel_runs.h); unit-stride 16-bit runs are staged through float blocks
+// (channel_runs::staged_run).
 #include "kernels_cpu/channel_runs.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 namespace aclemu::kernels::cpu {
 namespace {
@@ -39,8 +41,14 @@ void elemt_backward_typed(const BatchNormElemtBackwardArgs& a, int threads) {
             const T* d = dy + off[1];
             const T* v = x + off[2];
             if (unit) {
-                for (int64_t i = 0; i < count; ++i) {
-                    o[i] = from_float<T>(bn_elemt_backward(p, to_float(d[i]), to_float(v[i])));
+                if constexpr (std::is_same_v<T, float>) {
+                    for (int64_t i = 0; i < count; ++i) {
+                        o[i] = bn_elemt_backward(p, d[i], v[i]);
+                    }
+                } else {
+                    channel_runs::staged_run<2>(o, d, v, count, [&p](float dyv, float xv) {
+                        return bn_elemt_backward(p, dyv, xv);
+                    });
                 }
             } else {
                 for (int64_t i = 0; i < count; ++i) {

@@ -5,6 +5,7 @@
 // innermost merged dim (for_each_run), so an NCHW tensor streams whole H*W rows with unit stride.
 #pragma once
 
+#include "kernels_cpu/cpu_convert.h"
 #include "kernels_cu/math/dtype.h"
 #include "kernels_cu/math/sync_batch_norm.h"
 
@@ -53,6 +54,43 @@ void for_each_run(const ChannelGeometry& g, int64_t begin, int64_t end, const Ru
             }
             index[d] = 0;
         }
+    }
+}
+
+// Elements per staged block of the 16-bit per-element transforms (three float blocks stay in L1).
+constexpr int64_t kStageBlock = 1024;
+
+// n values widened to float for arithmetic (cpu_convert.h: F16C where the CPU has it; an fp16
+// signaling NaN may come back quiet, as arithmetic would make it anyway).
+inline void widen_for_math(const Half* src, float* dst, int64_t n) {
+    widen_half_for_math(src, dst, n);
+}
+inline void widen_for_math(const BFloat16* src, float* dst, int64_t n) {
+    widen(src, dst, n);
+}
+
+// The unit-stride run out[i] = f(a[i]) (kInputs 1) or f(a[i], b[i]) (kInputs 2) of a 16-bit
+// type: staged through float blocks with the block conversions of cpu_convert.h (vectorized),
+// where converting element by element with dtype.h's portable code costs several times the
+// memory traffic. Same bits as the element-by-element loop: to_float / from_float's.
+template <int kInputs, typename T, typename F>
+void staged_run(T* out, const T* a, const T* b, int64_t n, const F& f) {
+    float fa[kStageBlock];
+    float fb[kInputs == 2 ? kStageBlock : 1];
+    for (int64_t base = 0; base < n; base += kStageBlock) {
+        const int64_t len = std::min(kStageBlock, n - base);
+        widen_for_math(a + base, fa, len);
+        if constexpr (kInputs == 2) {
+            widen_for_math(b + base, fb, len);
+            for (int64_t i = 0; i < len; ++i) {
+                fa[i] = f(fa[i], fb[i]);
+            }
+        } else {
+            for (int64_t i = 0; i < len; ++i) {
+                fa[i] = f(fa[i]);
+            }
+        }
+        narrow(fa, out + base, len);
     }
 }
 

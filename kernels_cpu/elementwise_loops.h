@@ -67,6 +67,26 @@ __attribute__((flatten)) void compute_run(float* __restrict out,
     }
 }
 
+// In place: the output is exactly input a (kOutIsA) and/or input b (kOutIsB), so each element
+// is read before the same element is written and the loop needs no buffer; the other input
+// (`other`, unused when the output is both) shares no memory with it. Same bits as compute_run.
+template <bool kOutIsA, bool kOutIsB, typename Op>
+__attribute__((flatten)) void compute_run_in_place(float* io,
+                                                   const float* __restrict other,
+                                                   int64_t n,
+                                                   const Op& op) {
+    for (int64_t j = 0; j < n; ++j) {
+        const float self = io[j];
+        if constexpr (kOutIsA && kOutIsB) {
+            io[j] = op(self, self);
+        } else if constexpr (kOutIsA) {
+            io[j] = op(self, other[j]);
+        } else {
+            io[j] = op(other[j], self);
+        }
+    }
+}
+
 // True when the n floats at `out` share memory with the n floats at `in`.
 bool overlaps(const float* out, const float* in, int64_t n) {
     const auto o = reinterpret_cast<uintptr_t>(out);
@@ -82,12 +102,27 @@ void run_1d(
     if constexpr (std::is_same_v<T, float>) {
         if (so == 1 && sa == 1 && sb == 1) {
             // Through compute_run (inlined functor, __restrict: the loop vectorizes without
-            // run-time alias checks). An output that shares memory with an input (in place)
-            // goes through a buffer, run by run, so that __restrict holds.
-            if (!overlaps(out, a, n) && !overlaps(out, b, n)) {
+            // run-time alias checks). An output that is exactly an input (in place) runs
+            // compute_run_in_place; one that shares memory with an input otherwise goes through
+            // a buffer, run by run, so that __restrict holds.
+            const bool out_is_a = out == a, out_is_b = out == b;
+            if (!out_is_a && !out_is_b && !overlaps(out, a, n) && !overlaps(out, b, n)) {
                 compute_run(out, a, b, n, op);
                 return;
             }
+            if (out_is_a && out_is_b) {
+                compute_run_in_place<true, true>(out, nullptr, n, op);
+                return;
+            }
+            if (out_is_a && !overlaps(out, b, n)) {
+                compute_run_in_place<true, false>(out, b, n, op);
+                return;
+            }
+            if (out_is_b && !overlaps(out, a, n)) {
+                compute_run_in_place<false, true>(out, a, n, op);
+                return;
+            }
+            // Partial overlaps: through a buffer, run by run.
             float fr[kRun];
             for (int64_t base = 0; base < n; base += kRun) {
                 const int64_t len = std::min(kRun, n - base);

@@ -1,4 +1,5 @@
-// Bench recipe of aclnnSigmoid.
+// Bench recipes of aclnnSigmoid and aclnnInplaceSigmoid (selfRef rewritten at every repetition:
+// the values converge to sigmoid's fixed point, which costs the same to compute).
 #include "aclnnop/aclnn_sigmoid.h"
 
 #include "../bench_cases.h"
@@ -12,6 +13,13 @@ void add_sigmoid_bench_ops(BenchOps* ops) {
     };
     op.phase2 = aclnnSigmoid;
     ops->push_back(op);
+
+    BenchOp inplace = elementwise_op("InplaceSigmoid", "inplace_sigmoid", {{-8.f, 8.f}});
+    inplace.phase1 = [](const Case&, const BenchArgs& a, uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnInplaceSigmoidGetWorkspaceSize(a.t[0], ws, ex);
+    };
+    inplace.phase2 = aclnnInplaceSigmoid;
+    ops->push_back(inplace);
 }
 
 }  // namespace aclemu::bench

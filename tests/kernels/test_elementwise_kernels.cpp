@@ -862,6 +862,37 @@ TEST(CpuElementwiseKernels, InPlaceOutputAliasesInput) {
     }
 }
 
+TEST(CpuElementwiseKernels, InPlaceGivesTheOutOfPlaceBits) {
+    // fp32 contiguous in place runs without a staging buffer (compute_run_in_place): the output
+    // exactly gradOutput, exactly self, or both (one buffer for every operand) must give the
+    // bits of the out-of-place call over the same values. 4099 elements: several runs and a tail.
+    const int64_t n = 4099;
+    const Inputs in = random_inputs(Op::LogSigmoidBackward, n, 17u);
+    const DType t = DType::Float32;
+    Buffer dy(t, n), x(t, n), same(t, n), out(t, n);
+    for (int64_t i = 0; i < n; ++i) {
+        dy.set(i, in.a[i]);
+        x.set(i, in.b[i]);
+        same.set(i, in.b[i]);
+    }
+    const ElementwiseGeometry g = contiguous_geometry(n);
+    run_lsb(g, t, out.data(), dy.data(), x.data(), 2);
+    Buffer over_dy = dy;
+    run_lsb(g, t, over_dy.data(), over_dy.data(), x.data(), 2);
+    Buffer over_x = x;
+    run_lsb(g, t, over_x.data(), dy.data(), over_x.data(), 2);
+    Buffer want_same(t, n);
+    run_lsb(g, t, want_same.data(), same.data(), same.data(), 2);
+    run_lsb(g, t, same.data(), same.data(), same.data(), 2);
+    for (int64_t i = 0; i < n; ++i) {
+        ASSERT_EQ(over_dy.get(i), out.get(i)) << i;
+        ASSERT_EQ(over_x.get(i), out.get(i)) << i;
+        ASSERT_EQ(same.get(i), want_same.get(i)) << i;
+        const double want = ref_log_sigmoid_backward(dy.get(i), x.get(i));
+        ASSERT_NEAR(out.get(i), want, 1e-5 * std::fabs(want) + 1e-7) << i;
+    }
+}
+
 TEST(CpuElementwiseKernels, InPlaceOverTransposedInput) {
     // gradInput written over gradOutput where both are the same transposed view and self is
     // row-major: the tiled path reads each tile of gradOutput before writing it.

@@ -552,6 +552,93 @@ TEST_P(SyncBatchNormTest, ElemtBackwardDtypesLayoutsAndCounters) {
     }
 }
 
+// Long unit-stride runs (NCHW, H * W = 3300: three staged blocks of 1024 and a tail) take the
+// CPU's staged float-block path for 16-bit dtypes; channels-last views (inner stride C) take the
+// element-by-element one. Both must give the same bits, and match the double reference.
+std::vector<double> storage_of(const View4& v, const std::vector<double>& logical) {
+    std::vector<double> s(v.storage, 0.0);
+    const int64_t hw = v.dims[2] * v.dims[3];
+    for (int64_t n = 0; n < v.dims[0]; ++n) {
+        for (int64_t c = 0; c < v.dims[1]; ++c) {
+            for (int64_t k = 0; k < hw; ++k) {
+                const int64_t h = k / v.dims[3], w = k % v.dims[3];
+                s[v.offset + n * v.strides[0] + c * v.strides[1] + h * v.strides[2]
+                  + w * v.strides[3]] = logical[(n * v.dims[1] + c) * hw + k];
+            }
+        }
+    }
+    return s;
+}
+
+TEST_P(SyncBatchNormTest, ElemtAndBackwardLongRunsSameBitsAsStridedViews) {
+    const std::vector<int64_t> dims = {2, 2, 3, 1100};
+    const int64_t hw = 3300, numel = 2 * 2 * hw;
+    const std::vector<double> mean = {0.5, -1.0}, invstd = {2.0, 0.75};
+    const std::vector<double> weight = {1.5, -0.5}, bias = {0.25, 1.0};
+    const std::vector<double> sum_dy = {3.0, -2.0}, sum_dy_xmu = {1.0, 4.0}, counter = {13200};
+    const auto lx = values(numel, -4, 4, 11);
+    const auto ldy = values(numel, -2, 2, 12);
+    for (aclDataType t : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT}) {
+        SCOPED_TRACE(::testing::Message() << "dtype " << t);
+        auto tm = DeviceTensor::contiguous({2}, ACL_FLOAT, mean);
+        auto ti = DeviceTensor::contiguous({2}, ACL_FLOAT, invstd);
+        auto tw = DeviceTensor::contiguous({2}, ACL_FLOAT, weight);
+        auto twt = DeviceTensor::contiguous({2}, t, weight);  // Elemt: weight of input's dtype
+        auto tb = DeviceTensor::contiguous({2}, ACL_FLOAT, bias);
+        auto tsd = DeviceTensor::contiguous({2}, ACL_FLOAT, sum_dy);
+        auto tsx = DeviceTensor::contiguous({2}, ACL_FLOAT, sum_dy_xmu);
+        auto tc = DeviceTensor::contiguous({1}, ACL_FLOAT, counter);
+        std::vector<std::vector<double>> elemt_out, backward_out;
+        for (Layout layout : {Layout::Nchw, Layout::ChannelsLast}) {
+            const View4 v = make_view4(dims, layout);
+            auto x = tensor4(v, t, storage_of(v, lx));
+            auto dy = tensor4(v, t, storage_of(v, ldy));
+            auto out = tensor4(v, t, std::vector<double>(v.storage, -99));
+            auto gi = tensor4(v, t, std::vector<double>(v.storage, -99));
+            const auto r1 = run_two_phase(aclnnBatchNormElemtGetWorkspaceSize,
+                                          aclnnBatchNormElemt,
+                                          stream(),
+                                          static_cast<const aclTensor*>(x.get()),
+                                          static_cast<const aclTensor*>(twt.get()),
+                                          static_cast<const aclTensor*>(tb.get()),
+                                          tm.get(),
+                                          ti.get(),
+                                          1e-5,
+                                          out.get());
+            ASSERT_TRUE(r1.ok()) << r1;
+            const auto r2 = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
+                                          aclnnBatchNormElemtBackward,
+                                          stream(),
+                                          static_cast<const aclTensor*>(dy.get()),
+                                          static_cast<const aclTensor*>(x.get()),
+                                          static_cast<const aclTensor*>(tm.get()),
+                                          static_cast<const aclTensor*>(ti.get()),
+                                          static_cast<const aclTensor*>(tw.get()),
+                                          static_cast<const aclTensor*>(tsd.get()),
+                                          static_cast<const aclTensor*>(tsx.get()),
+                                          tc.get(),
+                                          gi.get());
+            ASSERT_TRUE(r2.ok()) << r2;
+            elemt_out.push_back(out.read());
+            backward_out.push_back(gi.read());
+        }
+        EXPECT_EQ(elemt_out[0], elemt_out[1]);
+        EXPECT_EQ(backward_out[0], backward_out[1]);
+        std::vector<double> want_elemt, want_backward;
+        for (int64_t i = 0; i < numel; ++i) {
+            const int64_t c = (i / hw) % 2;
+            const double xv = round_to_dtype(lx[i], t), d = round_to_dtype(ldy[i], t);
+            want_elemt.push_back((xv - mean[c]) * invstd[c] * weight[c] + bias[c]);
+            want_backward.push_back(
+                (d - sum_dy[c] / counter[0]
+                 - (xv - mean[c]) * invstd[c] * invstd[c] * sum_dy_xmu[c] / counter[0])
+                * invstd[c] * weight[c]);
+        }
+        EXPECT_TRUE(all_close(elemt_out[0], want_elemt, t));
+        EXPECT_TRUE(all_close(backward_out[0], want_backward, t));
+    }
+}
+
 TEST_P(SyncBatchNormTest, ElemtBackwardValidation) {
     auto x = DeviceTensor::filled({2, 3, 4}, ACL_FLOAT, 0);
     auto gi = DeviceTensor::filled({2, 3, 4}, ACL_FLOAT, 0);
