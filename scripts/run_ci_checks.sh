@@ -44,6 +44,10 @@ sanitizer_build() {
     cmake --build "$dir" -j"$cores" "$@"
 }
 
+# The sanitizer jobs run the GoogleTest cases many to a process (scripts/ctest_batched.py: a
+# sanitized process costs half a second to start and end, more than most cases); README's test
+# command, scripts/run_tests.sh, still runs each case alone.
+
 # Every cpu and gpu test, the fuzzers' short runs included; then the gcov coverage of the GPU
 # backend and kernels those tests reached on the simulator (scripts/gpu_coverage.sh: kernel lines
 # below 95 % fail the job).
@@ -53,7 +57,7 @@ job_asan() {
     sanitizer_build build-asan address,undefined
     configure_extra=()
     find build-asan -name '*.gcda' -delete
-    ctest --test-dir build-asan -L "cpu|gpu" --output-on-failure -j"$cores"
+    scripts/ctest_batched.py --test-dir build-asan -j"$cores" -L "cpu|gpu"
     scripts/gpu_coverage.sh build-asan
 }
 
@@ -68,10 +72,10 @@ job_tsan() {
     scripts/install_deps.sh --tests
     sanitizer_build build-tsan thread \
         --target test_runtime test_gpusim gpusim_planted_bug test_stress test_kernels test_ops
-    ctest --test-dir build-tsan -L "^(runtime|gpusim|stress)$" -E "LargeMemory" \
-        --output-on-failure -j"$cores"
-    ctest --test-dir build-tsan -L "^(kernels|ops)$" -LE "^(cpu|tiny)$" -E "Large" \
-        --output-on-failure -j"$cores"
+    scripts/ctest_batched.py --test-dir build-tsan -j"$cores" -L "^(runtime|gpusim|stress)$" \
+        -E "LargeMemory"
+    scripts/ctest_batched.py --test-dir build-tsan -j"$cores" -L "^(kernels|ops)$" \
+        -LE "^(cpu|tiny)$" -E "Large"
 }
 
 job_hip() {

@@ -3,7 +3,7 @@
 # prefix through one of CANN's layouts, or runs one of them, with the environment a user of that
 # layout has: the variables the samples' build instructions name, set to the prefix's paths.
 # Nothing points into aclemu's build tree.
-#   usage: through_layout.sh build <prefix> <layout> <build-dir>
+#   usage: through_layout.sh build <prefix> <layout> <build-dir> [targets...]  (default: all)
 #          through_layout.sh run   <prefix> <layout> <program> [ACLEMU_BACKEND]
 # Layouts: set_env, ddk_stub, acllib, arch, package (samples/runtime/CMakeLists.txt).
 set -euo pipefail
@@ -47,7 +47,11 @@ case "$action" in
         [ "$layout" = package ] && skip_rpath=FALSE
         cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release \
               -DCMAKE_SKIP_RPATH="$skip_rpath" -DACLEMU_SAMPLE_LAYOUT="$layout" > /dev/null
-        cmake --build "$build_dir" -j"$(nproc)" ;;
+        targets=()
+        for target in "${@:5}"; do
+            targets+=(--target "$target")
+        done
+        cmake --build "$build_dir" -j"$(nproc)" "${targets[@]}" ;;
     run)
         program=$4
         if [ $# -ge 5 ]; then
