@@ -243,7 +243,8 @@ std::map<std::string, std::string> g_chunks;  // file name -> bytes
 
 int32_t collect_chunk(const acldumpChunk* chunk, int32_t length) {
     std::lock_guard<std::mutex> lock(g_chunks_mu);
-    EXPECT_EQ(static_cast<size_t>(length), offsetof(acldumpChunk, dataBuf) + chunk->bufLen);
+    // CANN's length: the whole struct, tail padding included, then the data.
+    EXPECT_EQ(static_cast<size_t>(length), sizeof(acldumpChunk) + chunk->bufLen);
     std::string& bytes = g_chunks[chunk->fileName];
     bytes.resize(static_cast<size_t>(chunk->offset));
     bytes.append(reinterpret_cast<const char*>(chunk->dataBuf), chunk->bufLen);
