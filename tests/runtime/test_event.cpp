@@ -182,6 +182,26 @@ TEST_P(Events, ResetForgetsTheRecord) {
     EXPECT_EQ(aclrtResetEvent(event, &bogus), ACL_ERROR_INVALID_PARAM);
 }
 
+// ACL_EVENT_EXTERNAL events (the task-update events of captures) may be waited on and reset, as
+// ACL_EVENT_SYNC ones may, and take no other flag (CANN's aclrtCreateEventWithFlag page).
+TEST_P(Events, ExternalEventsAreWaitableAndTakeNoOtherFlag) {
+    aclrtEvent external = make(ACL_EVENT_EXTERNAL);
+    ASSERT_EQ(aclrtRecordEvent(external, stream()), ACL_SUCCESS);
+    aclrtStream other = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
+    EXPECT_EQ(aclrtStreamWaitEvent(other, external), ACL_SUCCESS) << take_recent_error();
+    EXPECT_EQ(aclrtResetEvent(external, other), ACL_SUCCESS) << take_recent_error();
+    EXPECT_EQ(aclrtSynchronizeStream(other), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);
+
+    take_recent_error();
+    aclrtEvent combined = nullptr;
+    EXPECT_EQ(aclrtCreateEventWithFlag(&combined, ACL_EVENT_EXTERNAL | ACL_EVENT_SYNC),
+              ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("ACL_EVENT_EXTERNAL cannot be combined"));
+    EXPECT_EQ(combined, nullptr);
+}
+
 TEST_P(Events, ArgumentErrors) {
     aclrtEvent event = make();
     int bogus = 0;

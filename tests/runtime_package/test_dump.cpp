@@ -243,7 +243,8 @@ std::map<std::string, std::string> g_chunks;  // file name -> bytes
 
 int32_t collect_chunk(const acldumpChunk* chunk, int32_t length) {
     std::lock_guard<std::mutex> lock(g_chunks_mu);
-    EXPECT_EQ(static_cast<size_t>(length), offsetof(acldumpChunk, dataBuf) + chunk->bufLen);
+    // CANN's length: the whole struct, tail padding included, then the data.
+    EXPECT_EQ(static_cast<size_t>(length), sizeof(acldumpChunk) + chunk->bufLen);
     std::string& bytes = g_chunks[chunk->fileName];
     bytes.resize(static_cast<size_t>(chunk->offset));
     bytes.append(reinterpret_cast<const char*>(chunk->dataBuf), chunk->bufLen);
@@ -369,6 +370,126 @@ TEST_P(Dump, AclInitConfigurationFileConfiguresTheDump) {
     run_mul();
     EXPECT_EQ(files_below(dump_path).size(), 1u);
     EXPECT_EQ(acldumpGetPath(DATA_DUMP), nullptr);
+}
+
+// The exception dump (a "dump_scene" in the configuration): the root is
+// <dump_path>/extra-info/data-dump/<device>/, and acldumpSaveExceptionInfo writes one
+// <name>.custom.<17 digits> file there whose header and data the test reads back.
+TEST_P(Dump, ExceptionInfoIsSavedUnderTheExceptionDumpRoot) {
+    char path[ACL_DUMP_MAX_FILE_PATH_LENGTH] = {0};
+    take_recent_error();
+    EXPECT_EQ(acldumpGetExceptionInfoPath(path, sizeof(path)), ACL_ERROR_FAILURE);
+    EXPECT_THAT(take_recent_error(), HasSubstr("dump_scene"));
+
+    const std::string dir = fresh_dir("exception");
+    ASSERT_EQ(aclmdlInitDump(), ACL_SUCCESS);
+    EXPECT_EQ(
+        aclmdlSetDump(write_config(dir, R"({"dump": {"dump_scene": "aic_err_bogus"}})").c_str()),
+        ACL_ERROR_INVALID_DUMP_CONFIG);
+    EXPECT_THAT(take_recent_error(), HasSubstr("dump_scene"));
+    ASSERT_EQ(aclmdlSetDump(write_config(dir,
+                                         R"({"dump": {"dump_path": ")" + dir
+                                             + R"(", "dump_scene": "aic_err_brief_dump"}})")
+                                .c_str()),
+              ACL_SUCCESS)
+        << take_recent_error();
+    const std::string root = dir + "/extra-info/data-dump/0/";
+    ASSERT_EQ(acldumpGetExceptionInfoPath(path, sizeof(path)), ACL_SUCCESS) << take_recent_error();
+    EXPECT_EQ(std::string(path), root);
+    EXPECT_EQ(acldumpGetExceptionInfoPath(path, root.size()), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("maxLen"));
+    EXPECT_EQ(acldumpGetExceptionInfoPath(path, 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(acldumpGetExceptionInfoPath(nullptr, sizeof(path)), ACL_ERROR_INVALID_PARAM);
+
+    const std::vector<float> in = {1.5f, -2.0f, 3.25f, 4.0f, 5.0f, 6.5f};
+    const std::vector<int32_t> out = {7, -8};
+    void* in_dev = nullptr;
+    void* out_dev = nullptr;
+    ASSERT_EQ(aclrtMalloc(&in_dev, 24, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&out_dev, 8, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(in_dev, 24, in.data(), 24, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(out_dev, 8, out.data(), 8, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    acldumpTensorInfo tensors[2] = {};
+    tensors[0].type = ACL_DUMP_TENSOR_INPUT;
+    tensors[0].tensorSize = 24;
+    tensors[0].format = ACL_FORMAT_ND;
+    tensors[0].dataType = ACL_FLOAT;
+    tensors[0].tensorAddr = static_cast<int64_t*>(in_dev);
+    tensors[0].addrType = ACL_DUMP_ADDR_RAW;
+    tensors[0].placement = ACL_DUMP_PLACEMENT_DEVICE;
+    tensors[0].shapeNum = 2;
+    tensors[0].shape[0] = 2;
+    tensors[0].shape[1] = 3;
+    tensors[0].originShapeNum = 1;
+    tensors[0].originShape[0] = 6;
+    tensors[1] = tensors[0];
+    tensors[1].type = ACL_DUMP_TENSOR_OUTPUT;
+    tensors[1].tensorSize = 8;
+    tensors[1].dataType = ACL_INT32;
+    tensors[1].tensorAddr = static_cast<int64_t*>(out_dev);
+    tensors[1].shapeNum = 1;
+    tensors[1].shape[0] = 2;
+    tensors[1].originShapeNum = 0;
+    ASSERT_EQ(acldumpSaveExceptionInfo("kernels/add", "stage=1\nfake", tensors, 2), ACL_SUCCESS)
+        << take_recent_error();
+
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(root + "kernels")) {
+        files.push_back(entry.path());
+    }
+    ASSERT_EQ(files.size(), 1u);
+    const std::string file_name = files[0].filename().string();
+    ASSERT_EQ(file_name.rfind("add.custom.", 0), 0u) << file_name;
+    const std::string stamp = file_name.substr(std::strlen("add.custom."));
+    EXPECT_EQ(stamp.size(), 17u);
+    EXPECT_EQ(stamp.find_first_not_of("0123456789"), std::string::npos) << stamp;
+    const std::string bytes = read_file(files[0].string());
+    const std::string header =
+        "aclemu exception info 1\ntag stage=1\\nfake\ntensors 2\n"
+        "tensor 0 input dtype 0 format 2 shape [2,3] origin_shape [6] bytes 24\n"
+        "tensor 1 output dtype 3 format 2 shape [2] origin_shape [] bytes 8\ndata\n";
+    ASSERT_EQ(bytes.size(), header.size() + 32);
+    EXPECT_EQ(bytes.substr(0, header.size()), header);
+    std::vector<float> in_back(6);
+    std::vector<int32_t> out_back(2);
+    std::memcpy(in_back.data(), bytes.data() + header.size(), 24);
+    std::memcpy(out_back.data(), bytes.data() + header.size() + 24, 8);
+    EXPECT_EQ(in_back, in);
+    EXPECT_EQ(out_back, out);
+
+    // Bad arguments: ACL_ERROR_INVALID_PARAM naming the parameter.
+    EXPECT_EQ(acldumpSaveExceptionInfo(nullptr, nullptr, tensors, 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("fileName"));
+    EXPECT_EQ(acldumpSaveExceptionInfo("", nullptr, tensors, 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(acldumpSaveExceptionInfo("a/../b", nullptr, tensors, 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr(".."));
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, nullptr, 2), ACL_ERROR_INVALID_PARAM);
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, tensors, 0), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("tensorCount"));
+    acldumpTensorInfo bad = tensors[0];
+    bad.tensorSize = 0;
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("tensors[0].tensorSize"));
+    bad = tensors[0];
+    bad.tensorAddr = nullptr;
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+    bad = tensors[0];
+    bad.shapeNum = ACL_DUMP_MAX_SHAPE_NUM + 1;
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+    bad = tensors[0];
+    bad.addrType = ACL_DUMP_ADDR_PTR;
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("ACL_DUMP_ADDR_RAW"));
+    bad = tensors[0];
+    bad.tensorSize = 25;  // one byte past the allocation
+    EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("tensors[0].tensorAddr"));
+
+    ASSERT_EQ(aclmdlFinalizeDump(), ACL_SUCCESS);
+    EXPECT_EQ(acldumpSaveExceptionInfo("y", nullptr, tensors, 1), ACL_ERROR_FAILURE);
+    EXPECT_THAT(take_recent_error(), HasSubstr("dump_scene"));
+    EXPECT_EQ(aclrtFree(in_dev), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(out_dev), ACL_SUCCESS);
 }
 
 ACLEMU_INSTANTIATE_BACKENDS(Dump);

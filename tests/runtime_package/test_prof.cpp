@@ -5,6 +5,7 @@
 #include "aclnnop/aclnn_mul.h"
 
 #include "mstx/ms_tools_ext.h"
+#include "profiling/aprof_pub.h"
 #include "support/backend_fixture.h"
 #include "support/error_message.h"
 #include "support/json_value.h"
@@ -192,7 +193,7 @@ TEST_P(Profiling, SubscriptionDeliversOneRecordPerOperator) {
     ASSERT_EQ(aclprofModelUnSubscribe(7), ACL_SUCCESS) << take_recent_error();
     EXPECT_EQ(aclprofModelUnSubscribe(7), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("modelId"));
-    ::close(fds[1]);
+    EXPECT_EQ(::fcntl(fds[1], F_GETFD), -1) << "the unsubscription closes the write end";
 
     std::vector<char> data;
     char buffer[4096];
@@ -251,6 +252,27 @@ TEST_P(Profiling, SubscriptionDeliversOneRecordPerOperator) {
     EXPECT_THAT(take_recent_error(), HasSubstr("fd"));
     EXPECT_EQ(aclprofCreateSubscribeConfig(5, ACL_AICORE_NONE, &fds[1]), nullptr);
     EXPECT_THAT(take_recent_error(), HasSubstr("timeInfoSwitch"));
+}
+
+// A model registered as CANN's loader does (profiling/aprof_pub.h) and subscribed, with no
+// operator run: the pairing succeeds, and at unsubscription the pipe delivers nothing, so a
+// reader that reads to the end of the pipe stops once the writer closes it.
+TEST_P(Profiling, RegisteredModelWithNoOperatorsDeliversAnEmptySubscription) {
+    EXPECT_EQ(MSPROF_ERROR_NONE, 0);
+    EXPECT_EQ(MSPROF_ERROR, 5);
+    EXPECT_EQ(MSPROF_ERROR_UNINITIALIZE, 6);
+    ASSERT_EQ(MsprofSetDeviceIdByGeModelIdx(3, 0), MSPROF_ERROR_NONE);
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    aclprofSubscribeConfig* config = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fds[1]);
+    ASSERT_NE(config, nullptr) << take_recent_error();
+    ASSERT_EQ(aclprofModelSubscribe(3, config), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclprofModelUnSubscribe(3), ACL_SUCCESS) << take_recent_error();
+    char buffer[64];
+    EXPECT_EQ(::read(fds[0], buffer, sizeof(buffer)), 0);
+    ::close(fds[0]);
+    EXPECT_EQ(aclprofDestroySubscribeConfig(config), ACL_SUCCESS);
+    EXPECT_EQ(MsprofUnsetDeviceIdByGeModelIdx(3, 0), MSPROF_ERROR_NONE);
 }
 
 TEST_P(Profiling, MstxDomainsKeepTheirRangesApart) {

@@ -55,6 +55,53 @@ typedef enum acldumpType {
 /* The directory dumps of `dumpType` go to; NULL when none is configured. */
 ACL_FUNC_VISIBILITY const char* acldumpGetPath(acldumpType dumpType);
 
+/* Exception dump: tensors a program saves itself (for example from its exception callback) under
+ * <dump path>/extra-info/data-dump/<device>/, once a dump configuration names an exception scene
+ * ("dump_scene": "aic_err_brief_dump", "aic_err_norm_dump" or "aic_err_detail_dump"). */
+#define ACL_DUMP_MAX_SHAPE_NUM 25
+
+typedef enum acldumpTensorType {
+    ACL_DUMP_TENSOR_INPUT = 0,
+    ACL_DUMP_TENSOR_OUTPUT,
+    ACL_DUMP_TENSOR_WORKSPACE
+} acldumpTensorType;
+
+typedef enum acldumpTensorAddressType {
+    ACL_DUMP_ADDR_PTR = 0, /* the address holds the data's address */
+    ACL_DUMP_ADDR_PTR_PTR, /* the address holds the address of the data's address */
+    ACL_DUMP_ADDR_RAW      /* the address is the data's */
+} acldumpTensorAddressType;
+
+typedef enum acldumpTensorPlacement {
+    ACL_DUMP_PLACEMENT_DEVICE = 0,
+    ACL_DUMP_PLACEMENT_HOST,
+    ACL_DUMP_PLACEMENT_END /* bound of the enumeration, not a placement */
+} acldumpTensorPlacement;
+
+typedef struct acldumpTensorInfo {
+    acldumpTensorType type;
+    size_t tensorSize; /* bytes */
+    int32_t format;    /* an aclFormat */
+    int32_t dataType;  /* an aclDataType */
+    int64_t* tensorAddr;
+    acldumpTensorAddressType addrType;
+    acldumpTensorPlacement placement;
+    uint32_t argsOffset;     /* where the tensor's address sits in the operator's arguments */
+    uint32_t shapeNum;       /* dims used in shape, at most ACL_DUMP_MAX_SHAPE_NUM */
+    uint32_t originShapeNum; /* dims used in originShape, at most ACL_DUMP_MAX_SHAPE_NUM */
+    uint64_t shape[ACL_DUMP_MAX_SHAPE_NUM];
+    uint64_t originShape[ACL_DUMP_MAX_SHAPE_NUM];
+} acldumpTensorInfo;
+
+/* Writes `tensors` (raw device addresses) with `userTag` to <exception dump root>/<fileName>
+ * .custom.<YYYYMMDDhhmmssSSS> (docs/dump.md gives the layout). */
+ACL_FUNC_VISIBILITY aclError acldumpSaveExceptionInfo(const char* fileName,
+                                                      const char* userTag,
+                                                      const acldumpTensorInfo* tensors,
+                                                      size_t tensorCount);
+/* The exception dump root, <dump path>/extra-info/data-dump/<current device>/, into `path`. */
+ACL_FUNC_VISIBILITY aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen);
+
 #ifdef __cplusplus
 }
 #endif

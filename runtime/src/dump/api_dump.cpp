@@ -108,7 +108,7 @@ aclError aclmdlSetDump(const char* dumpCfgPath) {
                         msg_invalid("dumpCfgPath", dumpCfgPath, error));
         }
         const std::string run_dir = time_dir_name();
-        if (config.enabled) {
+        if (config.enabled || !config.exception_scene.empty()) {
             // Made now, so that a path that cannot hold the dump is reported here.
             const int dir_fd = aclemu::files::open_private_directory(config.path, {}, &error);
             if (dir_fd < 0) {

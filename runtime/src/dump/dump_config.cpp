@@ -88,6 +88,16 @@ bool parse_dump_config(const std::string& text, DumpConfig* out, std::string* er
     std::string mode = "output";
     std::string op_switch = "off";
     std::string data = "tensor";
+    if (!string_member(*section, "dump_scene", &out->exception_scene, error)) {
+        return false;
+    }
+    if (!out->exception_scene.empty() && out->exception_scene != "aic_err_brief_dump"
+        && out->exception_scene != "aic_err_norm_dump"
+        && out->exception_scene != "aic_err_detail_dump") {
+        *error = "\"dump_scene\" is \"" + out->exception_scene
+                 + "\"; it must be aic_err_brief_dump, aic_err_norm_dump or aic_err_detail_dump";
+        return false;
+    }
     if (!string_member(*section, "dump_path", &out->path, error)
         || !string_member(*section, "dump_mode", &mode, error)
         || !string_member(*section, "dump_op_switch", &op_switch, error)
@@ -126,7 +136,7 @@ bool parse_dump_config(const std::string& text, DumpConfig* out, std::string* er
             break;
         }
     }
-    if (out->enabled && out->path.empty()) {
+    if ((out->enabled || !out->exception_scene.empty()) && out->path.empty()) {
         *error =
             "\"dump_path\" is missing or empty (and neither ASCEND_DUMP_PATH nor "
             "ASCEND_WORK_PATH is set)";

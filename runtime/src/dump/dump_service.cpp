@@ -59,8 +59,11 @@ void deliver_chunks(ChunkCallback callback, const std::string& path, const std::
     size_t at = 0;
     do {
         const size_t n = std::min(kChunk, bytes.size() - at);
+        // CANN counts the whole struct (with its tail padding) before the data in the length it
+        // passes: sizeof(acldumpChunk) + bufLen; the data itself starts at dataBuf.
         constexpr size_t kHead = offsetof(acldumpChunk, dataBuf);
-        std::unique_ptr<uint8_t[]> memory(new uint8_t[std::max(kHead + n, sizeof(acldumpChunk))]());
+        const size_t length = sizeof(acldumpChunk) + n;
+        std::unique_ptr<uint8_t[]> memory(new uint8_t[length]());
         auto* chunk = reinterpret_cast<acldumpChunk*>(memory.get());
         std::snprintf(chunk->fileName, sizeof(chunk->fileName), "%s", path.c_str());
         chunk->bufLen = static_cast<uint32_t>(n);
@@ -68,7 +71,7 @@ void deliver_chunks(ChunkCallback callback, const std::string& path, const std::
         chunk->isLastChunk = at + n == bytes.size() ? 1 : 0;
         chunk->flag = 0;
         std::memcpy(memory.get() + kHead, bytes.data() + at, n);
-        if (callback(chunk, static_cast<int32_t>(kHead + n)) != 0) {
+        if (callback(chunk, static_cast<int32_t>(length)) != 0) {
             warn("the dump callback refused " + path);
             return;
         }

@@ -37,7 +37,7 @@ aclError read_init_dump(const char* config_path, DumpConfig* out) {
     if (!parse_dump_config(text, out, &error)) {
         return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("configPath", config_path, error));
     }
-    if (out->enabled) {
+    if (out->enabled || !out->exception_scene.empty()) {
         const int dir_fd = files::open_private_directory(out->path, {}, &error);
         if (dir_fd < 0) {
             return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("dump_path", out->path, error));
@@ -48,7 +48,7 @@ aclError read_init_dump(const char* config_path, DumpConfig* out) {
 }
 
 void apply_init_dump(DumpConfig config) {
-    if (!config.enabled) {
+    if (!config.enabled && config.exception_scene.empty()) {
         return;
     }
     State& s = state();
@@ -62,7 +62,7 @@ void apply_init_dump(DumpConfig config) {
     s.from_init = true;
     s.config = std::move(config);
     s.run_dir = run_dir;
-    s.data_path = s.config.path;
+    s.data_path = s.config.enabled ? s.config.path : std::string();
     refresh_active_locked(s);
 }
 

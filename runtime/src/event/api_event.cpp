@@ -28,6 +28,13 @@ aclError create_with_flag(aclrtEvent* event, uint32_t flag) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("flag", std::to_string(flag), "contains unknown ACL_EVENT_* bits"));
     }
+    // CANN: ACL_EVENT_EXTERNAL (a capture's task-update event) takes no other flag.
+    if ((flag & ACL_EVENT_EXTERNAL) != 0 && flag != ACL_EVENT_EXTERNAL) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("flag",
+                                std::to_string(flag),
+                                "ACL_EVENT_EXTERNAL cannot be combined with other flags"));
+    }
     aclrtEvent created = nullptr;
     bool timing = (flag & ACL_EVENT_TIME_LINE) != 0;
     ACLEMU_TRY(events().create(flag, timing, &created));

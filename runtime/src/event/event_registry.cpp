@@ -29,7 +29,9 @@ aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
                        "cannot create an event");
     event->flags = flags;
     event->timing = timing && !event->ipc;
-    event->sync_capable = (flags & ACL_EVENT_SYNC) != 0 || event->ipc;
+    // CANN: events made with ACL_EVENT_EXTERNAL (the task-update events of captures) may be
+    // waited on and reset, as ACL_EVENT_SYNC ones may.
+    event->sync_capable = (flags & (ACL_EVENT_SYNC | ACL_EVENT_EXTERNAL)) != 0 || event->ipc;
     event->recorded.store(event->ipc);
     event->device = context->device;
     return add(std::move(event), out);

@@ -102,10 +102,16 @@ aclError unsubscribe(uint32_t model_id) {
     if (subs.active.empty() && recorder.recording_in_memory()) {
         recorder.finish();
     }
-    if (!records.empty() && !write_all(sub.fd, records.data(), records.size() * sizeof(OpRecord))) {
+    const bool written =
+        records.empty() || write_all(sub.fd, records.data(), records.size() * sizeof(OpRecord));
+    const int write_errno = errno;
+    // CANN closes the model's pipe write end once its data is sent, so a reader that reads to
+    // the end of the pipe stops.
+    ::close(sub.fd);
+    if (!written) {
         return fail(ACL_ERROR_PROFILING_FAILURE,
                     msg_runtime("cannot write the subscription data to fd " + std::to_string(sub.fd)
-                                + ": " + std::strerror(errno)));
+                                + ": " + std::strerror(write_errno)));
     }
     return ACL_SUCCESS;
 }
