@@ -527,6 +527,14 @@ ACL_FUNC_VISIBILITY aclError
 aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 
+/* Copy descriptors: a copy's addresses and length recorded in device memory, then launched. */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize);
+ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(
+    void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr, size_t count, void* config);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc,
+                                                      aclrtMemcpyKind kind,
+                                                      aclrtStream stream);
+
 /* ---- Memory with a configuration -------------------------------------------------------- */
 
 typedef enum {

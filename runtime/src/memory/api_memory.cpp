@@ -396,6 +396,54 @@ aclError memset_impl(
     return async ? runtime().after_enqueue(*target) : ACL_SUCCESS;
 }
 
+// What aclrtSetMemcpyDesc writes into a copy descriptor (device memory the caller allocated with
+// aclrtGetMemcpyDescSize bytes) and aclrtMemcpyAsyncWithDesc reads back.
+struct MemcpyDescRecord {
+    uint64_t magic;
+    uint64_t src;
+    uint64_t dst;
+    uint64_t count;
+};
+constexpr uint64_t kMemcpyDescMagic = 0x6373656479706d63ULL;  // "cmpydesc"
+
+// Copy descriptors support only copies inside one device, as on CANN.
+aclError check_desc_kind(int64_t kind) {
+    if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) {
+        return fail(
+            ACL_ERROR_INVALID_PARAM,
+            msg_invalid("kind",
+                        std::to_string(kind),
+                        "copy descriptors support only ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)"));
+    }
+    return ACL_SUCCESS;
+}
+
+// `desc` must be device memory with room for a record; the record moves without the
+// synchronous-call check, so descriptors work while a stream is being captured.
+aclError move_desc_record(void* desc, MemcpyDescRecord* record, bool write) {
+    ACLEMU_CHECK_NOT_NULL(desc);
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().current_backend(&backend));
+    Located where = locate_ptr(desc, backend);
+    if (!where.device) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid("desc", pointer_text(desc), "must be device memory"));
+    }
+    ACLEMU_TRY(check_range("desc", desc, sizeof(MemcpyDescRecord), where, write ? 2 : 1));
+    if (write) {
+        ACLEMU_TRY_BACKEND(backend->memory().memcpy_sync(
+                               desc, record, sizeof(*record), CopyDirection::HostToDevice),
+                           backend,
+                           "cannot write the copy descriptor");
+    } else {
+        ACLEMU_TRY_BACKEND(backend->memory().memcpy_sync(
+                               record, desc, sizeof(*record), CopyDirection::DeviceToHost),
+                           backend,
+                           "cannot read the copy descriptor");
+    }
+    return ACL_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -614,6 +662,69 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
         ACLEMU_TRY_BACKEND(
             backend->memory().mem_info(free, total), backend, "cannot read memory information");
         return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtGetMemcpyDescSize", [&] {
+        ACLEMU_TRY(check_desc_kind(kind_value));
+        ACLEMU_CHECK_NOT_NULL(descSize);
+        *descSize = sizeof(MemcpyDescRecord);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtSetMemcpyDesc(
+    void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr, size_t count, void* config) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtSetMemcpyDesc", [&] {
+        ACLEMU_TRY(check_desc_kind(kind_value));
+        ACLEMU_CHECK_NOT_NULL(srcAddr);
+        ACLEMU_CHECK_NOT_NULL(dstAddr);
+        if (config != nullptr) {
+            return fail(
+                ACL_ERROR_INVALID_PARAM,
+                msg_invalid("config", pointer_text(config), "is reserved and must be NULL"));
+        }
+        if (count == 0) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("count", "0", "must be greater than 0"));
+        }
+        // Both ends must be device memory with `count` bytes in their blocks.
+        Backend* backend = nullptr;
+        ACLEMU_TRY(runtime().current_backend(&backend));
+        CopyPlan plan;
+        ACLEMU_TRY(
+            plan_copy(dstAddr, count, srcAddr, count, ACL_MEMCPY_DEVICE_TO_DEVICE, backend, &plan));
+        MemcpyDescRecord record{kMemcpyDescMagic,
+                                reinterpret_cast<uintptr_t>(srcAddr),
+                                reinterpret_cast<uintptr_t>(dstAddr),
+                                count};
+        return move_desc_record(desc, &record, true);
+    });
+}
+
+aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream stream) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpyAsyncWithDesc", [&] {
+        ACLEMU_TRY(check_desc_kind(kind_value));
+        // The record is read when the copy is enqueued (an NPU reads it when the copy runs).
+        MemcpyDescRecord record{};
+        ACLEMU_TRY(move_desc_record(desc, &record, false));
+        if (record.magic != kMemcpyDescMagic) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("desc",
+                                    pointer_text(desc),
+                                    "holds no copy descriptor (set it with aclrtSetMemcpyDesc)"));
+        }
+        return memcpy_impl(reinterpret_cast<void*>(static_cast<uintptr_t>(record.dst)),
+                           record.count,
+                           reinterpret_cast<const void*>(static_cast<uintptr_t>(record.src)),
+                           record.count,
+                           ACL_MEMCPY_DEVICE_TO_DEVICE,
+                           true,
+                           stream);
     });
 }
 
