@@ -396,7 +396,10 @@ void misuse_streams_and_events(Choices& c, Report& report) {
             const uint32_t used = c.chance(1, 2) ? flag & known : flag;
             report.note("aclrtCreateEventWithFlag 0x%x", used);
             aclrtEvent e = nullptr;
-            const bool valid = (used & ~known) == 0;
+            // ACL_EVENT_EXTERNAL stands alone: combined with any other flag it is refused.
+            const bool external_with_others =
+                (used & ACL_EVENT_EXTERNAL) != 0 && used != ACL_EVENT_EXTERNAL;
+            const bool valid = (used & ~known) == 0 && !external_with_others;
             expect_status(report,
                           "aclrtCreateEventWithFlag",
                           aclrtCreateEventWithFlag(&e, used),

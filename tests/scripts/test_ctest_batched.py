@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/ctest_batched.py against a made-up ctest directory whose "GoogleTest program" is a
 Python script that behaves as one: it honours --gtest_filter, writes the --gtest_output JSON
-report, fails the cases it is told to, and logs each run (its cases and environment)."""
+report, fails the cases its settings file (beside it) names, and logs each run: its cases and
+the variables the tests set for it (TESTVAR_*)."""
 
 import json
 import os
@@ -18,9 +19,12 @@ import json, os, sys
 args = sys.argv[1:]
 cases = next(a for a in args if a.startswith("--gtest_filter="))[15:].split(":")
 report = next((a[len("--gtest_output=json:"):] for a in args if a.startswith("--gtest_output=json:")), None)
-with open(os.environ["FAKE_LOG"], "a") as f:
-    f.write(json.dumps({"cases": cases, "flavour": os.environ.get("FLAVOUR", "")}) + "\n")
-failing = set(os.environ.get("FAIL", "").split(","))
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "settings.json")) as f:
+    settings = json.load(f)
+variables = {k: v for k, v in os.environ.items() if k.startswith("TESTVAR_")}
+with open(settings["log"], "a") as f:
+    f.write(json.dumps({"cases": cases, "variables": variables}) + "\n")
+failing = set(settings["fail"])
 # LONELY passes alone and fails beside any other case: a case that depends on its own process.
 failed = [c for c in cases if c in failing or (c == "Suite.Lonely" and len(cases) > 1)]
 if report:
@@ -65,10 +69,11 @@ class CtestBatchedTest(unittest.TestCase):
         with open(os.path.join(self.dir, "CTestTestfile.cmake"), "w") as f:
             f.write('set(FAKE [=[%s]=])\n' % self.fake + body)
 
-    def run_batched(self, *selection, fail=""):
-        env = dict(os.environ, FAKE_LOG=self.log, FAIL=fail)
+    def run_batched(self, *selection, fail=()):
+        with open(os.path.join(self.dir, "settings.json"), "w") as f:
+            json.dump({"log": self.log, "fail": list(fail)}, f)
         result = subprocess.run([sys.executable, SCRIPT, "--test-dir", self.dir, "-j", "2"]
-                                + list(selection), env=env, capture_output=True, text=True)
+                                + list(selection), capture_output=True, text=True)
         runs = []
         if os.path.exists(self.log):
             with open(self.log) as f:
@@ -77,7 +82,7 @@ class CtestBatchedTest(unittest.TestCase):
 
     def test_cases_of_one_program_and_environment_share_processes(self):
         body = "".join(case("Suite.Case%d" % i) for i in range(10))
-        body += "".join(case("Other.Case%d" % i, env="FLAVOUR=tiny") for i in range(3))
+        body += "".join(case("Other.Case%d" % i, env="TESTVAR_FLAVOUR=tiny") for i in range(3))
         self.write_tests(body)
         result, runs = self.run_batched()
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
@@ -87,7 +92,7 @@ class CtestBatchedTest(unittest.TestCase):
         self.assertLess(len(runs), 13)
         for run in runs:  # the environment decides the batch
             flavours = {"tiny" if c.startswith("Other.") else "" for c in run["cases"]}
-            self.assertEqual(flavours, {run["flavour"]})
+            self.assertEqual(flavours, {run["variables"].get("TESTVAR_FLAVOUR", "")})
 
     def test_labels_select_as_in_ctest(self):
         self.write_tests(case("Suite.A", "cpu") + case("Suite.B", "gpu") + case("Suite.C", "cpu"))
@@ -97,7 +102,7 @@ class CtestBatchedTest(unittest.TestCase):
 
     def test_a_failing_case_fails_the_run_and_is_rerun_alone(self):
         self.write_tests("".join(case("Suite.Case%d" % i) for i in range(6)))
-        result, runs = self.run_batched(fail="Suite.Case3")
+        result, runs = self.run_batched(fail=["Suite.Case3"])
         self.assertEqual(result.returncode, 1)
         alone = [r["cases"] for r in runs if r["cases"] == ["Suite.Case3"]]
         self.assertEqual(len(alone), 1, runs)
