@@ -1,6 +1,6 @@
 // detail::launch (block_api.h): an Ascend C kernel becomes a task on its stream's backend. On
 // the CPU backend the task runs the blocks on host threads, up to the SoC's vector cores at
-// once (block_workers.h: threads kept across launches); on the GPU simulator the kernel runs on the
+// once (block_workers.h); on the GPU simulator the kernel runs on the
 // simulated GPU (launch_gpusim.cpp); on CUDA and HIP its nvcc/hipcc-compiled variant runs on the
 // GPU (launch_gpu.cpp). Never inline on the calling thread.
 #include "block_workers.h"
