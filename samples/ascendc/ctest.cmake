@@ -22,15 +22,19 @@ foreach(program scalar_hello vector_add reduce_cast binary_launch add_allocator 
     endif()
     foreach(backend IN LISTS _backends)
         set(_labels sample)
+        set(_environment ${ACLEMU_SAMPLE_ENVIRONMENT})
         if(backend STREQUAL "gpusim")
             set(_labels "sample;gpu")
+            if(program MATCHES "^binary_launch")  # loads a binary: cmake/sanitizers.cmake
+                list(APPEND _environment ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})
+            endif()
         endif()
         add_test(NAME ascendc_sample_${program}_${backend}
                  COMMAND bash ${_asc_samples_dir}/run.sh run ${ACLEMU_SAMPLE_PREFIX}
                          ${_asc_samples_build} ${program} ${backend})
         set_tests_properties(ascendc_sample_${program}_${backend} PROPERTIES
             FIXTURES_REQUIRED "aclemu_samples;aclemu_ascendc_samples" LABELS "${_labels}"
-            ENVIRONMENT "${ACLEMU_SAMPLE_ENVIRONMENT}")
+            ENVIRONMENT "${_environment}")
     endforeach()
 endforeach()
 

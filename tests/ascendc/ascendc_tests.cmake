@@ -123,23 +123,31 @@ add_dependencies(test_ascendc_fatbin_api test_fatbin_kernels)
 aclemu_warnings(test_ascendc_fatbin_api)
 foreach(backend IN LISTS _asc_backends)
     set(_label cpu)
+    set(_lsan "")
     if(backend STREQUAL "gpusim")
         set(_label gpu)
+        set(_lsan ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})  # cmake/sanitizers.cmake says why
     endif()
+    set(_env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+    list(APPEND _env ${_lsan})
     add_test(NAME ascendc_fatbin_${backend} COMMAND test_ascendc_fatbin)
     set_tests_properties(ascendc_fatbin_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+        ENVIRONMENT "${_env}")
     add_test(NAME ascendc_fatbin_api_${backend} COMMAND test_ascendc_fatbin_api)
     set_tests_properties(ascendc_fatbin_api_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+        ENVIRONMENT "${_env}")
 endforeach()
 # A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
 # with the copies around it, as a `<<<>>>` launch is.
 foreach(backend IN LISTS _asc_backends)
     set(_label cpu)
+    set(_lsan "")
     if(backend STREQUAL "gpusim")
         set(_label gpu)
+        set(_lsan ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})
     endif()
+    set(_env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+    list(APPEND _env ${_lsan})
     add_test(NAME ascendc_fatbin_trace_${backend}
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
                      ${ACLEMU_TEST_TMP_DIR}/ascendc_fatbin_trace_${backend}.json
@@ -148,7 +156,7 @@ foreach(backend IN LISTS _asc_backends)
                      -- $<TARGET_FILE:test_ascendc_fatbin>
                         --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
     set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+        ENVIRONMENT "${_env}")
 endforeach()
 
 # The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
