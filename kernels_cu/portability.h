@@ -53,7 +53,7 @@ private:
 #elif defined(__CUDACC__)
 #    include "gpu/gpu_runtime.h"
 
-#    include <cub/cub.cuh>
+#    include <cub/block/block_reduce.cuh>
 #    include <cuda_runtime.h>
 namespace gpucub = cub;
 #elif defined(ACLEMU_GPU_SIM)

@@ -7,7 +7,7 @@
 #         kernels and ops suites                                                 (build-tsan)
 #   hip   the HIP build, compile only, for one AMD GPU (gfx90a; Debian's hipcc and rocPRIM,
 #         installed when missing): libascendcl, libnnopbase, libopapi with the kernels,
-#         warnings as errors                                                        (build-hip)
+#         warnings as errors, unoptimised                                           (build-hip)
 # Usage: scripts/run_ci_checks.sh [asan] [tsan] [hip]     (default: all three)
 # Every job runs even when one fails; a summary with each job's time comes last, and the exit
 # status is non-zero when any job failed.
@@ -78,12 +78,16 @@ job_tsan() {
         -LE "^(cpu|tiny)$" -E "Large"
 }
 
+# Compile only, so nothing is optimised: the host code at -O0 in unity builds (the optimiser's
+# warnings are the Release build's job, where the same code is compiled by the same g++) and the
+# device code without the optimiser (ACLEMU_UNOPTIMIZED_DEVICE_CODE).
 job_hip() {
     scripts/install_deps.sh --hip
-    cmake -S . -B build-hip -DCMAKE_BUILD_TYPE=Release -DACLEMU_ENABLE_HIP=ON \
-        -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_ENABLE_GPUSIM=OFF -DACLEMU_BUILD_TESTS=OFF \
-        -DCMAKE_HIP_ARCHITECTURES=gfx90a \
-        -DACLEMU_BUILD_BENCH=OFF -DACLEMU_WARNINGS_AS_ERRORS=ON "${launcher[@]}"
+    cmake -S . -B build-hip -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG=-O0 \
+        -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DCMAKE_HIP_FLAGS_DEBUG=-O0 -DCMAKE_UNITY_BUILD=ON \
+        -DACLEMU_ENABLE_HIP=ON -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_ENABLE_GPUSIM=OFF \
+        -DACLEMU_BUILD_TESTS=OFF -DACLEMU_BUILD_BENCH=OFF -DCMAKE_HIP_ARCHITECTURES=gfx90a \
+        -DACLEMU_UNOPTIMIZED_DEVICE_CODE=ON -DACLEMU_WARNINGS_AS_ERRORS=ON "${launcher[@]}"
     cmake --build build-hip -j"$cores"
 }
 

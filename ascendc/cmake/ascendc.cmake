@@ -158,6 +158,10 @@ function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrit
         if(_aclemu_asc_gpu STREQUAL "CUDA")
             set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS --expt-relaxed-constexpr)
         endif()
+        if(ACLEMU_ASC_GPU_DEVICE_FLAGS)  # a prefix built for no GPU: device code only checked
+            set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS
+                         "SHELL:${ACLEMU_ASC_GPU_DEVICE_FLAGS}")
+        endif()
     endif()
     set(${out_var} "${out}" PARENT_SCOPE)
 endfunction()
