@@ -20,6 +20,12 @@ struct BlockFailure {
     std::string what;
 };
 
+LaunchRecord* launch_of(BlockState* block) {
+    return block != nullptr ? static_cast<LaunchRecord*>(block->launch) : nullptr;
+}
+
+}  // namespace
+
 bool strict_checks() {
     static const bool strict = [] {
         const char* value = std::getenv("ACLEMU_ASCENDC_STRICT");
@@ -27,12 +33,6 @@ bool strict_checks() {
     }();
     return strict;
 }
-
-LaunchRecord* launch_of(BlockState* block) {
-    return block != nullptr ? static_cast<LaunchRecord*>(block->launch) : nullptr;
-}
-
-}  // namespace
 
 void set_current_block(BlockState* state) noexcept {
     t_block = state;

@@ -58,11 +58,6 @@ PinnedRecords& pinned_records() {
     return *records;
 }
 
-bool strict_checks() {
-    const char* value = std::getenv("ACLEMU_ASCENDC_STRICT");
-    return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
-}
-
 struct GpuFinish {
     std::shared_ptr<LaunchRecord> record;
     rt::StreamTarget target;

@@ -79,4 +79,7 @@ private:
 /// Sets the calling thread's block (nullptr: none).
 void set_current_block(BlockState* state) noexcept;
 
+/// ACLEMU_ASCENDC_STRICT set (and not 0): a reported API misuse fails the block.
+bool strict_checks();
+
 }  // namespace aclemu::ascendc::detail
