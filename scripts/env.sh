@@ -23,3 +23,15 @@ set_gpu_build_args() {
         gpu_build_args=(-DCMAKE_CUDA_ARCHITECTURES=90-virtual -DACLEMU_UNOPTIMIZED_DEVICE_CODE=ON)
     fi
 }
+
+# generator_args := `-G Ninja` for a new build folder when ninja is installed (else CMake's
+# default, Makefiles; a folder keeps the generator it was made with). On two cores Ninja keeps
+# both busy: a target's objects compile while the libraries it links are still linking, where
+# the Makefiles wait for each dependency to be built whole.
+set_generator_args() {
+    local dir=$1
+    generator_args=()
+    if command -v ninja > /dev/null && [ ! -f "$dir/CMakeCache.txt" ]; then
+        generator_args=(-G Ninja)
+    fi
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building aclemu needs, only when something is missing (Debian/Ubuntu, apt).
 #   install_deps.sh           cmake, make, g++, python3 (build, install, run the samples)
-#   install_deps.sh --tests   the same plus GoogleTest (libgtest-dev), for the test suites
+#   install_deps.sh --tests   the same plus GoogleTest (libgtest-dev), for the test suites, and
+#                             Ninja (ninja-build), which the scripts' new build folders use
 #   install_deps.sh --hip     the same plus Debian's HIP compiler and rocPRIM (hipcc,
 #                             librocprim-dev), to build the HIP backend (options combine)
 # nvcc is optional: with it (CUDA toolkit in /usr/local/cuda) the CUDA backend is built too.
@@ -14,7 +15,10 @@ command -v g++ > /dev/null || missing+=(g++)
 command -v python3 > /dev/null || missing+=(python3)
 for option in "$@"; do
     case "$option" in
-        --tests) [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev) ;;
+        --tests)
+            [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+            command -v ninja > /dev/null || missing+=(ninja-build)
+            ;;
         --hip)
             command -v hipcc > /dev/null || missing+=(hipcc)
             [ -f /usr/include/rocprim/rocprim.hpp ] || missing+=(librocprim-dev)

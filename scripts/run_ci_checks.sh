@@ -36,7 +36,8 @@ configure_extra=()
 sanitizer_build() {
     local dir=$1 sanitizers=$2
     shift 2
-    cmake -S . -B "$dir" -DACLEMU_SANITIZE="$sanitizers" -DCMAKE_BUILD_TYPE=Debug \
+    set_generator_args "$dir"
+    cmake -S . -B "$dir" "${generator_args[@]}" -DACLEMU_SANITIZE="$sanitizers" -DCMAKE_BUILD_TYPE=Debug \
         -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
         -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=OFF \
         -DCMAKE_UNITY_BUILD=ON -DACLEMU_UNOPTIMIZED_TESTS=ON \
@@ -82,8 +83,9 @@ job_tsan() {
 # warnings are the Release build's job, where the same code is compiled by the same g++) and the
 # device code without the optimiser (ACLEMU_UNOPTIMIZED_DEVICE_CODE).
 job_hip() {
-    scripts/install_deps.sh --hip
-    cmake -S . -B build-hip -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG=-O0 \
+    scripts/install_deps.sh --tests --hip
+    set_generator_args build-hip
+    cmake -S . -B build-hip "${generator_args[@]}" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG=-O0 \
         -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DCMAKE_HIP_FLAGS_DEBUG=-O0 -DCMAKE_UNITY_BUILD=ON \
         -DACLEMU_ENABLE_HIP=ON -DACLEMU_ENABLE_CUDA=OFF -DACLEMU_ENABLE_GPUSIM=OFF \
         -DACLEMU_BUILD_TESTS=OFF -DACLEMU_BUILD_BENCH=OFF -DCMAKE_HIP_ARCHITECTURES=gfx90a \

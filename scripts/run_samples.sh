@@ -12,8 +12,9 @@ scripts/install_deps.sh
 build_dir=${BUILD_DIR:-build}
 prefix=${ACLEMU_PREFIX:-$PWD/_install}
 set_gpu_build_args
+set_generator_args "$build_dir"
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_TESTS=OFF -DACLEMU_BUILD_BENCH=OFF \
-    "${gpu_build_args[@]}"
+    "${gpu_build_args[@]}" "${generator_args[@]}"
 cmake --build "$build_dir" -j"$(nproc)"
 samples/build_against_prefix.sh "$build_dir" "$prefix" "$build_dir/samples"
 echo "installed aclemu into $prefix (source $prefix/set_env.sh to build against it)"

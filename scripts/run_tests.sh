@@ -9,10 +9,11 @@ source scripts/env.sh
 scripts/install_deps.sh --tests
 build_dir=${BUILD_DIR:-build}
 set_gpu_build_args
+set_generator_args "$build_dir"
 # GoogleTest is optional for a plain build; here a missing one is an error, not skipped tests.
 # The test programs' own code is compiled at -O0 (ACLEMU_UNOPTIMIZED_TESTS: a third of the build's
 # compile time was the test files at -O3); the libraries and kernels under test are Release.
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=ON \
-    -DACLEMU_UNOPTIMIZED_TESTS=ON -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${gpu_build_args[@]}" "$@"
+    -DACLEMU_UNOPTIMIZED_TESTS=ON -DCMAKE_REQUIRE_FIND_PACKAGE_GTest=ON "${gpu_build_args[@]}" "${generator_args[@]}" "$@"
 cmake --build "$build_dir" -j"$(nproc)"
 ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
