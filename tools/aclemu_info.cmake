@@ -32,7 +32,7 @@ if(ACLEMU_BUILD_TESTS)
     add_test(NAME aclemu_info_reports_build_and_backend COMMAND aclemu_info)
     set_tests_properties(aclemu_info_reports_build_and_backend PROPERTIES LABELS cpu
         ENVIRONMENT "ACLEMU_BACKEND=cpu;${ACLEMU_TEST_ENVIRONMENT}"
-        PASS_REGULAR_EXPRESSION "aclemu ${PROJECT_VERSION}\n.*backend +cpu\n.*device 0 +[^\n]*host CPU[^\n]*\n +SoC +Ascend910B-aclemu-cpu")
+        PASS_REGULAR_EXPRESSION "aclemu ${PROJECT_VERSION}\n.*backend +cpu\n.*device 0 +[^\n]*host CPU[^\n]*\n +SoC +Ascend910B_aclemu_cpu")
     # Without a GPU, `auto` says why it chose the CPU.
     add_test(NAME aclemu_info_says_why_auto_chose_the_cpu COMMAND aclemu_info)
     set_tests_properties(aclemu_info_says_why_auto_chose_the_cpu PROPERTIES LABELS cpu

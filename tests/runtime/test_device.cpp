@@ -181,7 +181,7 @@ TEST(Devices, SocNameCapabilityAndPeerAccess) {
     ASSERT_EQ(session.init_result, ACL_SUCCESS);
     const char* soc = aclrtGetSocName();
     ASSERT_NE(soc, nullptr);
-    EXPECT_STREQ(soc, "Ascend910B-aclemu-cpu");
+    EXPECT_STREQ(soc, "Ascend910B_aclemu_cpu");
 
     int64_t value = 0;
     ASSERT_EQ(aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &value), ACL_SUCCESS);

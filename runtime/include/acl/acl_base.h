@@ -251,7 +251,7 @@ ACL_FUNC_VISIBILITY void aclAppLog(
 #define ACL_APP_LOG(level, fmt, ...) \
     aclAppLog(level, __func__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
-/** The SoC name: "Ascend910B-aclemu-<backend>" (cpu, cuda, hip, gpusim), or ACLEMU_SOC_NAME
+/** The SoC name: "Ascend910B_aclemu_<backend>" (cpu, cuda, hip, gpusim), or ACLEMU_SOC_NAME
  *  when set. Answers before aclInit too (from ACLEMU_BACKEND); NULL when the requested backend is
  *  unavailable. */
 ACL_FUNC_VISIBILITY const char* aclrtGetSocName(void);

@@ -6,7 +6,7 @@
 // (libascendcl), and its version is the AscendCL interface level the headers implement:
 // ACL_MAJOR_VERSION.ACL_MINOR_VERSION.ACL_PATCH_VERSION, numbered as CANN numbers versions
 // (major * 10000000 + minor * 100000 + patch * 1000). "aclemu" answers aclemu's own release.
-// The SoC is "Ascend910B-aclemu-<backend>": scripts that pick settings by the "Ascend910B"
+// The SoC is "Ascend910B_aclemu_<backend>": scripts that pick settings by the "Ascend910B"
 // prefix (the Atlas A2 family, whose runtime behaviour aclemu follows) take the A2 branch, and
 // the rest of the name says it is aclemu and on which backend. ACLEMU_SOC_NAME replaces it for
 // scripts that need one exact name. docs/compatibility.md has the rationale.
@@ -136,7 +136,7 @@ aclError soc_name(const char** out) {
         kind = backend->kind();
     } else
         ACLEMU_TRY(backend_kind_before_init(&kind));
-    *out = interned(std::string("Ascend910B-aclemu-") + backend_suffix(kind));
+    *out = interned(std::string("Ascend910B_aclemu_") + backend_suffix(kind));
     return ACL_SUCCESS;
 }
 
