@@ -534,6 +534,23 @@ ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc,
                                                       aclrtMemcpyKind kind,
                                                       aclrtStream stream);
+/** A copy between device memory whose base addresses are themselves stored in device memory
+ *  (`dst` and `src` point at those slots), each shifted by its offset; `destMax` counts from the
+ *  destination's base. ACL_MEMCPY_INNER_DEVICE_TO_DEVICE only. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void** dst,
+                                                        size_t destMax,
+                                                        size_t dstDataOffset,
+                                                        const void** src,
+                                                        size_t count,
+                                                        size_t srcDataOffset,
+                                                        aclrtMemcpyKind kind,
+                                                        aclrtStream stream);
+
+/* 32-bit fills: N copies of `value` from `ptr` (aclrtMalloc or aclrtMallocHost memory,
+ * memSize >= 4 * N). Host memory is filled at once, also by the asynchronous form. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N);
+ACL_FUNC_VISIBILITY aclError
+aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream);
 
 /* ---- Memory with a configuration -------------------------------------------------------- */
 
@@ -634,6 +651,56 @@ typedef struct aclrtMemLocation {
     uint32_t id;
     aclrtMemLocationType type;
 } aclrtMemLocation;
+
+/* ---- Batch copies ------------------------------------------------------------------------ */
+
+/** Where both ends of a batch's copies lie; `rsv` is reserved (zero). */
+typedef struct {
+    aclrtMemLocation dstLoc;
+    aclrtMemLocation srcLoc;
+    uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+
+/** `numBatches` copies (dsts[i] <- srcs[i], sizes[i] bytes), all host to device or all device to
+ *  host; attrs[k] describes the copies from attrsIndexes[k] (the first is 0, each larger than the
+ *  last) to the next entry's start. `failIndex`: the copy a location check refused, else
+ *  SIZE_MAX. The V2 forms have no failIndex; the Async forms queue the copies on `stream`. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void** dsts,
+                                              size_t* destMaxs,
+                                              void** srcs,
+                                              size_t* sizes,
+                                              size_t numBatches,
+                                              aclrtMemcpyBatchAttr* attrs,
+                                              size_t* attrsIndexes,
+                                              size_t numAttrs,
+                                              size_t* failIndex);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void** dsts,
+                                                size_t* destMaxs,
+                                                void** srcs,
+                                                size_t* sizes,
+                                                size_t numBatches,
+                                                aclrtMemcpyBatchAttr* attrs,
+                                                size_t* attrsIndexes,
+                                                size_t numAttrs);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void** dsts,
+                                                   size_t* destMaxs,
+                                                   void** srcs,
+                                                   size_t* sizes,
+                                                   size_t numBatches,
+                                                   aclrtMemcpyBatchAttr* attrs,
+                                                   size_t* attrsIndexes,
+                                                   size_t numAttrs,
+                                                   size_t* failIndex,
+                                                   aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void** dsts,
+                                                     size_t* destMaxs,
+                                                     void** srcs,
+                                                     size_t* sizes,
+                                                     size_t numBatches,
+                                                     aclrtMemcpyBatchAttr* attrs,
+                                                     size_t* attrsIndexes,
+                                                     size_t numAttrs,
+                                                     aclrtStream stream);
 
 typedef enum aclrtMemAllocationType { ACL_MEM_ALLOCATION_TYPE_PINNED = 0 } aclrtMemAllocationType;
 
