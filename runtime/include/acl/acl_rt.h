@@ -378,6 +378,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t val
 ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
 /** The calling thread's current context's default stream (a handle every stream API takes). */
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream);
+/** Whether `deviceId`'s default context exists (1: aclrtSetDevice made it and no reset ended
+ *  it, 0: not). `flags` is reserved: NULL, or it receives 0. */
+ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId,
+                                                     uint32_t* flags,
+                                                     int32_t* active);
 /** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
  *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
@@ -435,7 +440,14 @@ ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId,
                                                          int32_t peerDeviceId,
                                                          int32_t* status);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
+/** The operator execution timeout: recorded and read back (aclemu's kernels run to completion),
+ *  aligned up to a whole number (1..254) of aclrtGetOpTimeOutInterval's microseconds; 0 asks for
+ *  the largest. aclrtSetOpExecuteTimeOut takes seconds, ...V2 microseconds (and reports what
+ *  took effect), aclrtGetOpExecuteTimeout reads milliseconds. */
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout);
+ACL_FUNC_VISIBILITY aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs);
+ACL_FUNC_VISIBILITY aclError aclrtGetOpTimeOutInterval(uint64_t* interval);
 
 /* ---- Streams ---------------------------------------------------------------------------- */
 
