@@ -441,6 +441,13 @@ aclError Runtime::reset_device(int32_t device, bool force) {
     return ACL_SUCCESS;
 }
 
+aclError Runtime::primary_context_active(int32_t device, bool* active) {
+    std::lock_guard<std::mutex> lock(mu_);
+    ACLEMU_TRY(check_device_locked(device, "deviceId", nullptr));
+    *active = devices_[device].default_context != nullptr;
+    return ACL_SUCCESS;
+}
+
 aclError Runtime::get_device(int32_t* device) {
     std::shared_ptr<Context> context;
     ACLEMU_TRY(unbound_context(&context));
@@ -788,6 +795,10 @@ aclError Runtime::get_sys_param(bool context_scope, int64_t opt, int64_t* value)
         params = &context->sys_params;
     }
     auto it = params->find(static_cast<int>(opt));
+    if (it == params->end() && !context_scope) {
+        *value = 0;  // CANN: a process parameter never set reads as its default, 0 (off)
+        return ACL_SUCCESS;
+    }
     if (it == params->end()) {
         return fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
                     msg_invalid("opt", std::to_string(opt), "this option has never been set"));

@@ -98,6 +98,8 @@ public:
     aclError set_device(int32_t device);
     aclError reset_device(int32_t device, bool force);
     aclError get_device(int32_t* device);
+    /// Whether logical device `device` has its default context (aclrtSetDevice and no reset).
+    aclError primary_context_active(int32_t device, bool* active);
     /// The current thread's logical device, or -1; records no error.
     int32_t current_device_or_none();
     /// Every live stream (user and default) of logical device `device`.

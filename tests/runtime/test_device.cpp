@@ -9,7 +9,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <string>
 #include <thread>
 
@@ -206,6 +208,95 @@ TEST(Devices, SocNameCapabilityAndPeerAccess) {
     EXPECT_EQ(aclrtSetOpExecuteTimeOut(10), ACL_SUCCESS);
 }
 
+// The operator execution timeout is aligned up to whole intervals (1..254 of them), 0 asking for
+// the largest; the expectations are computed here in double precision from the interval.
+TEST(Devices, OpExecuteTimeoutAlignsToTheInterval) {
+    for (const char* backend : {"cpu", "gpusim"}) {
+        SCOPED_TRACE(backend);
+        RuntimeSession session(backend);
+        ASSERT_EQ(session.init_result, ACL_SUCCESS);
+        uint64_t interval = 0;
+        ASSERT_EQ(aclrtGetOpTimeOutInterval(&interval), ACL_SUCCESS);
+        ASSERT_GT(interval, 0u);
+        const double step = static_cast<double>(interval);
+        auto expected_us = [&](double requested_us) {
+            const double steps =
+                requested_us == 0 ? 254 : std::min(254.0, std::ceil(requested_us / step));
+            return static_cast<uint64_t>(steps * step);
+        };
+        for (uint64_t requested : {uint64_t{1},
+                                   interval,
+                                   interval + 1,
+                                   3 * interval - 1,
+                                   uint64_t{0},
+                                   1000 * interval,
+                                   UINT64_MAX}) {
+            uint64_t actual = 0;
+            ASSERT_EQ(aclrtSetOpExecuteTimeOutV2(requested, &actual), ACL_SUCCESS);
+            EXPECT_EQ(actual, expected_us(static_cast<double>(requested))) << requested;
+            uint32_t ms = 0;
+            ASSERT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
+            EXPECT_EQ(ms, static_cast<uint32_t>(std::floor(static_cast<double>(actual) / 1000.0)));
+        }
+        // Seconds: 1 s becomes whole intervals too.
+        ASSERT_EQ(aclrtSetOpExecuteTimeOut(1), ACL_SUCCESS);
+        uint32_t ms = 0;
+        ASSERT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
+        EXPECT_EQ(ms, static_cast<uint32_t>(std::floor(expected_us(1e6) / 1000.0)));
+        EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(5, nullptr), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("actualTimeout"));
+        EXPECT_EQ(aclrtGetOpExecuteTimeout(nullptr), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("timeoutMs"));
+        EXPECT_EQ(aclrtGetOpTimeOutInterval(nullptr), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("interval"));
+        ASSERT_EQ(aclrtSetOpExecuteTimeOutV2(0, &interval), ACL_SUCCESS);  // back to the default
+    }
+}
+
+// aclrtGetPrimaryCtxState follows the default context through aclrtSetDevice, reference-counted
+// resets and aclrtResetDeviceForce, on the CPU backend and the GPU simulator.
+TEST(Contexts, PrimaryContextStateFollowsSetAndReset) {
+    ScopedEnv fake("ACLEMU_CPU_DEVICE_COUNT", "2");
+    ScopedEnv visible("ASCEND_RT_VISIBLE_DEVICES", nullptr);
+    for (const char* backend : {"cpu", "gpusim"}) {
+        SCOPED_TRACE(backend);
+        RuntimeSession session(backend);
+        ASSERT_EQ(session.init_result, ACL_SUCCESS);
+        auto state = [](int32_t device) {
+            int32_t active = -1;
+            uint32_t flags = 7;
+            EXPECT_EQ(aclrtGetPrimaryCtxState(device, &flags, &active), ACL_SUCCESS)
+                << take_recent_error();
+            EXPECT_EQ(flags, 0u);
+            return active;
+        };
+        EXPECT_EQ(state(0), 0);
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+        EXPECT_EQ(state(0), 1);
+        // An explicit context is not the default one.
+        aclrtContext explicit_context = nullptr;
+        uint32_t count = 0;
+        ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
+        if (count > 1) {
+            ASSERT_EQ(aclrtCreateContext(&explicit_context, 1), ACL_SUCCESS);
+            EXPECT_EQ(state(1), 0);
+            ASSERT_EQ(aclrtDestroyContext(explicit_context), ACL_SUCCESS);
+        }
+        ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+        EXPECT_EQ(state(0), 1);  // set twice: one reset leaves it
+        ASSERT_EQ(aclrtResetDeviceForce(0), ACL_SUCCESS);
+        EXPECT_EQ(state(0), 0);
+        int32_t active = -1;
+        EXPECT_EQ(aclrtGetPrimaryCtxState(0, nullptr, &active), ACL_SUCCESS);
+        EXPECT_EQ(active, 0);
+        EXPECT_EQ(aclrtGetPrimaryCtxState(0, nullptr, nullptr), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(), HasSubstr("active"));
+        EXPECT_EQ(aclrtGetPrimaryCtxState(9, nullptr, &active), ACL_ERROR_RT_INVALID_DEVICEID);
+        EXPECT_THAT(take_recent_error(), HasSubstr("deviceId"));
+    }
+}
+
 TEST(Contexts, CreateSetGetDestroy) {
     ScopedEnv fake("ACLEMU_CPU_DEVICE_COUNT", "2");
     ScopedEnv visible("ASCEND_RT_VISIBLE_DEVICES", nullptr);
@@ -281,7 +372,10 @@ TEST(SysParams, ContextAndProcessScopes) {
     EXPECT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value),
               ACL_ERROR_RT_SYSPARAMOPT_NOT_SET);
     EXPECT_THAT(take_recent_error(), HasSubstr("has never been set"));
-    EXPECT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_ERROR_RT_SYSPARAMOPT_NOT_SET);
+    // A process parameter never set reads as its default 0, as CANN documents.
+    value = -1;
+    EXPECT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_SUCCESS);
+    EXPECT_EQ(value, 0);
 
     for (int opt = ACL_OPT_DETERMINISTIC; opt <= ACL_OPT_STRONG_CONSISTENCY; ++opt) {
         ASSERT_EQ(aclrtCtxSetSysParamOpt(static_cast<aclSysParamOpt>(opt), 1), ACL_SUCCESS);

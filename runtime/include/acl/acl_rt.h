@@ -378,6 +378,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t val
 ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t* value);
 /** The calling thread's current context's default stream (a handle every stream API takes). */
 ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream);
+/** Whether `deviceId`'s default context exists (1: aclrtSetDevice made it and no reset ended
+ *  it, 0: not). `flags` is reserved: NULL, or it receives 0. */
+ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId,
+                                                     uint32_t* flags,
+                                                     int32_t* active);
 /** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
  *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
@@ -435,7 +440,14 @@ ACL_FUNC_VISIBILITY aclError aclrtDevicePeerAccessStatus(int32_t deviceId,
                                                          int32_t peerDeviceId,
                                                          int32_t* status);
 ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout);
+/** The operator execution timeout: recorded and read back (aclemu's kernels run to completion),
+ *  aligned up to a whole number (1..254) of aclrtGetOpTimeOutInterval's microseconds; 0 asks for
+ *  the largest. aclrtSetOpExecuteTimeOut takes seconds, ...V2 microseconds (and reports what
+ *  took effect), aclrtGetOpExecuteTimeout reads milliseconds. */
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout);
+ACL_FUNC_VISIBILITY aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs);
+ACL_FUNC_VISIBILITY aclError aclrtGetOpTimeOutInterval(uint64_t* interval);
 
 /* ---- Streams ---------------------------------------------------------------------------- */
 
@@ -534,6 +546,23 @@ ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc,
                                                       aclrtMemcpyKind kind,
                                                       aclrtStream stream);
+/** A copy between device memory whose base addresses are themselves stored in device memory
+ *  (`dst` and `src` point at those slots), each shifted by its offset; `destMax` counts from the
+ *  destination's base. ACL_MEMCPY_INNER_DEVICE_TO_DEVICE only. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void** dst,
+                                                        size_t destMax,
+                                                        size_t dstDataOffset,
+                                                        const void** src,
+                                                        size_t count,
+                                                        size_t srcDataOffset,
+                                                        aclrtMemcpyKind kind,
+                                                        aclrtStream stream);
+
+/* 32-bit fills: N copies of `value` from `ptr` (aclrtMalloc or aclrtMallocHost memory,
+ * memSize >= 4 * N). Host memory is filled at once, also by the asynchronous form. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N);
+ACL_FUNC_VISIBILITY aclError
+aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream);
 
 /* ---- Memory with a configuration -------------------------------------------------------- */
 
@@ -634,6 +663,56 @@ typedef struct aclrtMemLocation {
     uint32_t id;
     aclrtMemLocationType type;
 } aclrtMemLocation;
+
+/* ---- Batch copies ------------------------------------------------------------------------ */
+
+/** Where both ends of a batch's copies lie; `rsv` is reserved (zero). */
+typedef struct {
+    aclrtMemLocation dstLoc;
+    aclrtMemLocation srcLoc;
+    uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+
+/** `numBatches` copies (dsts[i] <- srcs[i], sizes[i] bytes), all host to device or all device to
+ *  host; attrs[k] describes the copies from attrsIndexes[k] (the first is 0, each larger than the
+ *  last) to the next entry's start. `failIndex`: the copy a location check refused, else
+ *  SIZE_MAX. The V2 forms have no failIndex; the Async forms queue the copies on `stream`. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void** dsts,
+                                              size_t* destMaxs,
+                                              void** srcs,
+                                              size_t* sizes,
+                                              size_t numBatches,
+                                              aclrtMemcpyBatchAttr* attrs,
+                                              size_t* attrsIndexes,
+                                              size_t numAttrs,
+                                              size_t* failIndex);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void** dsts,
+                                                size_t* destMaxs,
+                                                void** srcs,
+                                                size_t* sizes,
+                                                size_t numBatches,
+                                                aclrtMemcpyBatchAttr* attrs,
+                                                size_t* attrsIndexes,
+                                                size_t numAttrs);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void** dsts,
+                                                   size_t* destMaxs,
+                                                   void** srcs,
+                                                   size_t* sizes,
+                                                   size_t numBatches,
+                                                   aclrtMemcpyBatchAttr* attrs,
+                                                   size_t* attrsIndexes,
+                                                   size_t numAttrs,
+                                                   size_t* failIndex,
+                                                   aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void** dsts,
+                                                     size_t* destMaxs,
+                                                     void** srcs,
+                                                     size_t* sizes,
+                                                     size_t numBatches,
+                                                     aclrtMemcpyBatchAttr* attrs,
+                                                     size_t* attrsIndexes,
+                                                     size_t numAttrs,
+                                                     aclrtStream stream);
 
 typedef enum aclrtMemAllocationType { ACL_MEM_ALLOCATION_TYPE_PINNED = 0 } aclrtMemAllocationType;
 

@@ -133,13 +133,6 @@ aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
     });
 }
 
-aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
-    return api_call_init("aclrtSetOpExecuteTimeOut", [&] {
-        (void)timeout;
-        return ACL_SUCCESS;
-    });
-}
-
 // ---- contexts ----------------------------------------------------------------------------
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
@@ -167,6 +160,19 @@ aclError aclrtGetCurrentContext(aclrtContext* context) {
     return api_call_init("aclrtGetCurrentContext", [&] {
         ACLEMU_CHECK_NOT_NULL(context);
         return runtime().get_current_context(context);
+    });
+}
+
+aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t* flags, int32_t* active) {
+    return api_call_init("aclrtGetPrimaryCtxState", [&] {
+        ACLEMU_CHECK_NOT_NULL(active);
+        bool is_active = false;
+        ACLEMU_TRY(runtime().primary_context_active(deviceId, &is_active));
+        if (flags != nullptr) {
+            *flags = 0;  // reserved: CANN reports 0
+        }
+        *active = is_active ? 1 : 0;
+        return ACL_SUCCESS;
     });
 }
 

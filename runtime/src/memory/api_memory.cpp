@@ -11,6 +11,7 @@
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "memory/memory_access.h"
+#include "memory/memory_copy.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 #include "sharing/ipc_registry.h"
@@ -418,33 +419,85 @@ aclError check_desc_kind(int64_t kind) {
     return ACL_SUCCESS;
 }
 
-// `desc` must be device memory with room for a record; the record moves without the
-// synchronous-call check, so descriptors work while a stream is being captured.
-aclError move_desc_record(void* desc, MemcpyDescRecord* record, bool write) {
-    ACLEMU_CHECK_NOT_NULL(desc);
+// `at` (argument `name`) must be device memory with room for `bytes`; they move between it and
+// `host` without the synchronous-call check, so descriptors and base-address slots work while a
+// stream is being captured.
+aclError move_device_bytes(const char* name, void* at, void* host, size_t bytes, bool write) {
+    if (at == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
+    }
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_backend(&backend));
-    Located where = locate_ptr(desc, backend);
+    Located where = locate_ptr(at, backend);
     if (!where.device) {
         return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("desc", pointer_text(desc), "must be device memory"));
+                    msg_invalid(name, pointer_text(at), "must be device memory"));
     }
-    ACLEMU_TRY(check_range("desc", desc, sizeof(MemcpyDescRecord), where, write ? 2 : 1));
+    ACLEMU_TRY(check_range(name, at, bytes, where, write ? 2 : 1));
     if (write) {
-        ACLEMU_TRY_BACKEND(backend->memory().memcpy_sync(
-                               desc, record, sizeof(*record), CopyDirection::HostToDevice),
-                           backend,
-                           "cannot write the copy descriptor");
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
+            backend,
+            std::string("cannot write ") + name);
     } else {
-        ACLEMU_TRY_BACKEND(backend->memory().memcpy_sync(
-                               record, desc, sizeof(*record), CopyDirection::DeviceToHost),
-                           backend,
-                           "cannot read the copy descriptor");
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(host, at, bytes, CopyDirection::DeviceToHost),
+            backend,
+            std::string("cannot read ") + name);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError move_desc_record(void* desc, MemcpyDescRecord* record, bool write) {
+    return move_device_bytes("desc", desc, record, sizeof(*record), write);
+}
+
+// aclrtMemcpyAsyncWithOffset: the address stored in the device slot `slot` (argument `name`),
+// moved on by `offset` bytes.
+aclError read_base_address(const char* name, const void* slot, size_t offset, uintptr_t* address) {
+    uint64_t base = 0;
+    ACLEMU_TRY(move_device_bytes(name, const_cast<void*>(slot), &base, sizeof(base), false));
+    if (base == 0) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(name,
+                                pointer_text(slot),
+                                "holds a null base address (store one there with aclrtMemcpy)"));
+    }
+    if (!checked_add(static_cast<uintptr_t>(base), offset, address)) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_invalid(name,
+                                pointer_text(slot),
+                                "its base address plus the offset " + std::to_string(offset)
+                                    + " overflows an address"));
     }
     return ACL_SUCCESS;
 }
 
 }  // namespace
+
+namespace aclemu::rt {
+
+MemoryPlace locate_memory(const void* ptr, Backend* backend) {
+    Located where = locate_ptr(ptr, backend);
+    return MemoryPlace{where.device, where.block};
+}
+
+aclError check_memory_range(
+    const char* name, const void* ptr, size_t count, const MemoryPlace& where, uint8_t needed) {
+    return check_range(name, ptr, count, Located{where.device, where.block}, needed);
+}
+
+aclError copy_memory(void* dst,
+                     size_t dest_max,
+                     const void* src,
+                     size_t count,
+                     int64_t kind,
+                     bool async,
+                     aclrtStream stream) {
+    return memcpy_impl(dst, dest_max, src, count, kind, async, stream);
+}
+
+}  // namespace aclemu::rt
 
 extern "C" {
 
@@ -722,6 +775,43 @@ aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream 
                            record.count,
                            reinterpret_cast<const void*>(static_cast<uintptr_t>(record.src)),
                            record.count,
+                           ACL_MEMCPY_DEVICE_TO_DEVICE,
+                           true,
+                           stream);
+    });
+}
+
+aclError aclrtMemcpyAsyncWithOffset(void** dst,
+                                    size_t destMax,
+                                    size_t dstDataOffset,
+                                    const void** src,
+                                    size_t count,
+                                    size_t srcDataOffset,
+                                    aclrtMemcpyKind kind,
+                                    aclrtStream stream) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpyAsyncWithOffset", [&] {
+        if (kind_value != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("kind",
+                                    std::to_string(kind_value),
+                                    "must be ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)"));
+        }
+        if (dstDataOffset >= destMax) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("dstDataOffset",
+                                    std::to_string(dstDataOffset),
+                                    "must be less than destMax (" + std::to_string(destMax) + ")"));
+        }
+        // The slots are read when the copy is enqueued (an NPU reads them when it runs).
+        uintptr_t dst_address = 0;
+        uintptr_t src_address = 0;
+        ACLEMU_TRY(read_base_address("dst", dst, dstDataOffset, &dst_address));
+        ACLEMU_TRY(read_base_address("src", src, srcDataOffset, &src_address));
+        return memcpy_impl(reinterpret_cast<void*>(dst_address),
+                           destMax - dstDataOffset,
+                           reinterpret_cast<const void*>(src_address),
+                           count,
                            ACL_MEMCPY_DEVICE_TO_DEVICE,
                            true,
                            stream);
