@@ -654,7 +654,8 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
                                      "it is a default stream: it goes with its context "
                                      "(aclrtResetDevice, aclrtDestroyContext)"));
             }
-            return reject_arg(ACL_ERROR_INVALID_PARAM, "stream", handle, "not a live stream");
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
         }
         stream = it->second;
         streams_.erase(it);
@@ -693,7 +694,10 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
                 break;
             }
         }
-        ACLEMU_TRY(reject_if(!found, "stream", handle, "not a live stream"));
+        if (!found) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
+        }
         *out = std::move(found);
     }
     cache.generation = registry_generation_.load(std::memory_order_relaxed);  // stable under mu_
