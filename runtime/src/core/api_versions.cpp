@@ -161,6 +161,12 @@ aclError package_version(
         return ACL_SUCCESS;
     });
 }
+
+// The packages aclemu answers for: the CANN toolkit as a whole and its runtime.
+bool installed(int64_t package) {
+    return package == ACL_PKG_NAME_CANN || package == ACL_PKG_NAME_RUNTIME;
+}
+
 }  // namespace
 
 extern "C" {
@@ -173,7 +179,7 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
                              "name",
                              package,
                              "not an aclCANNPackageName (0..7)"));
-        ACLEMU_TRY(reject_if(package != ACL_PKG_NAME_CANN && package != ACL_PKG_NAME_RUNTIME,
+        ACLEMU_TRY(reject_if(!installed(package),
                              "name",
                              package,
                              "aclemu installs only the runtime package "
