@@ -3,6 +3,7 @@
 #include "runtime_state.h"
 
 #include "aclemu/log.h"
+#include "core/arg_checks.h"
 #include "core/log_internal.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
@@ -74,13 +75,12 @@ aclError Runtime::init_locked(const char* config_path, bool implicit) {
     log::configure(read_log_settings());
     if (config_path != nullptr && config_path[0] != '\0') {
         struct stat st {};
-        if (::stat(config_path, &st) != 0 || !S_ISREG(st.st_mode)
-            || ::access(config_path, R_OK) != 0) {
-            return fail(
-                ACL_ERROR_INVALID_FILE,
-                msg_invalid(
-                    "configPath", config_path, "the file does not exist or cannot be read"));
-        }
+        ACLEMU_TRY(reject_if(::stat(config_path, &st) != 0 || !S_ISREG(st.st_mode)
+                                 || ::access(config_path, R_OK) != 0,
+                             "configPath",
+                             std::string(config_path),
+                             "the file does not exist or cannot be read",
+                             ACL_ERROR_INVALID_FILE));
         ACLEMU_LOG(AscendCL,
                    Info,
                    "config file %s accepted; only its dump section is used (docs/dump.md)",
@@ -330,11 +330,11 @@ aclError Runtime::check_device_locked(int32_t device, const char* param, int32_t
     Backend* backend = nullptr;
     ACLEMU_TRY(ensure_backend_locked(&backend));
     if (device < 0 || static_cast<size_t>(device) >= visible_.size()) {
-        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
-                    msg_invalid(param,
-                                std::to_string(device),
-                                "must be in [0, " + std::to_string(visible_.size()) + ") ("
-                                    + std::to_string(visible_.size()) + " visible device(s))"));
+        return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
+                          param,
+                          device,
+                          "must be in [0, " + std::to_string(visible_.size()) + ") ("
+                              + std::to_string(visible_.size()) + " visible device(s))");
     }
     if (physical != nullptr) {
         *physical = visible_[device];
@@ -572,18 +572,13 @@ aclError Runtime::destroy_context(aclrtContext handle) {
     {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = contexts_.find(static_cast<Context*>(handle));
-        if (it == contexts_.end()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("context", pointer_text(handle), "not a live context"));
-        }
+        ACLEMU_TRY(reject_if(it == contexts_.end(), "context", handle, "not a live context"));
         std::shared_ptr<Context> context = it->second;
-        if (context->is_default) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("context",
-                                    pointer_text(handle),
-                                    "it is a device's default context; release it with "
-                                    "aclrtResetDevice"));
-        }
+        ACLEMU_TRY(reject_if(context->is_default,
+                             "context",
+                             handle,
+                             "it is a device's default context; release it with "
+                             "aclrtResetDevice"));
         if (tl_current.ptr == context.get()) {
             tl_current = {};
         }
@@ -596,10 +591,7 @@ aclError Runtime::destroy_context(aclrtContext handle) {
 aclError Runtime::set_current_context(aclrtContext handle) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = contexts_.find(static_cast<Context*>(handle));
-    if (it == contexts_.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("context", pointer_text(handle), "not a live context"));
-    }
+    ACLEMU_TRY(reject_if(it == contexts_.end(), "context", handle, "not a live context"));
     if (aclError err = backend_->bind_device(it->second->physical); err != ACL_SUCCESS) {
         return fail(err, msg_runtime("cannot bind device " + std::to_string(it->second->device)));
     }
@@ -663,13 +655,11 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
         auto it = streams_.find(static_cast<Stream*>(handle));
         if (it == streams_.end()) {
             for (const auto& [ptr, context] : contexts_) {
-                if (context->default_stream.get() == handle) {
-                    return fail(ACL_ERROR_INVALID_PARAM,
-                                msg_invalid("stream",
-                                            pointer_text(handle),
-                                            "it is a default stream: it goes with its context "
-                                            "(aclrtResetDevice, aclrtDestroyContext)"));
-                }
+                ACLEMU_TRY(reject_if(context->default_stream.get() == handle,
+                                     "stream",
+                                     handle,
+                                     "it is a default stream: it goes with its context "
+                                     "(aclrtResetDevice, aclrtDestroyContext)"));
             }
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("stream", pointer_text(handle), "not a live stream"));
@@ -755,10 +745,8 @@ aclError check_sys_param_opt(bool context_scope, int64_t opt) {
     const int max_opt =
         context_scope ? ACL_OPT_STRONG_CONSISTENCY : ACL_OPT_ENABLE_KERNEL_EARLY_START;
     if (opt < 0 || opt > max_opt) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "opt", std::to_string(opt), "must be in [0, " + std::to_string(max_opt) + "]"));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "opt", opt, "must be in [0, " + std::to_string(max_opt) + "]");
     }
     return ACL_SUCCESS;
 }
@@ -768,12 +756,10 @@ aclError check_sys_param_opt(bool context_scope, int64_t opt) {
 aclError Runtime::set_sys_param(bool context_scope, int64_t opt, int64_t value) {
     std::lock_guard<std::mutex> lock(mu_);
     ACLEMU_TRY(check_sys_param_opt(context_scope, opt));
-    if (opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3)) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "value", std::to_string(value), "ACL_OPT_DETERMINISTIC takes 0 (off), 1, 2 or 3"));
-    }
+    ACLEMU_TRY(reject_if(opt == ACL_OPT_DETERMINISTIC && (value < 0 || value > 3),
+                         "value",
+                         value,
+                         "ACL_OPT_DETERMINISTIC takes 0 (off), 1, 2 or 3"));
     if (context_scope) {
         std::shared_ptr<Context> context;
         ACLEMU_TRY(current_context_locked(&context));
@@ -799,10 +785,11 @@ aclError Runtime::get_sys_param(bool context_scope, int64_t opt, int64_t* value)
         *value = 0;  // CANN: a process parameter never set reads as its default, 0 (off)
         return ACL_SUCCESS;
     }
-    if (it == params->end()) {
-        return fail(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET,
-                    msg_invalid("opt", std::to_string(opt), "this option has never been set"));
-    }
+    ACLEMU_TRY(reject_if(it == params->end(),
+                         "opt",
+                         opt,
+                         "this option has never been set",
+                         ACL_ERROR_RT_SYSPARAMOPT_NOT_SET));
     *value = it->second;
     return ACL_SUCCESS;
 }

@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/config.h"
 #include "core/enum_names.h"
 #include "core/status.h"
@@ -46,11 +47,11 @@ aclError find_package(const std::string& name, PackageVersion* out) {
         *out = PackageVersion{ACLEMU_VERSION_MAJOR, ACLEMU_VERSION_MINOR, ACLEMU_VERSION_PATCH};
         return ACL_SUCCESS;
     }
-    return fail(ACL_ERROR_INVALID_FILE,
-                msg_invalid("pkgName",
-                            name,
-                            "aclemu installs no such package; it answers for \"runtime\" (the "
-                            "AscendCL interface level it implements) and \"aclemu\""));
+    return reject_arg(ACL_ERROR_INVALID_FILE,
+                      "pkgName",
+                      name,
+                      "aclemu installs no such package; it answers for \"runtime\" (the "
+                      "AscendCL interface level it implements) and \"aclemu\"");
 }
 
 std::string version_text(const PackageVersion& v) {
@@ -76,10 +77,10 @@ const char* backend_suffix(BackendKind kind) {
 aclError backend_kind_before_init(BackendKind* out) {
     BackendChoice choice = BackendChoice::Auto;
     if (!read_backend_choice(&choice)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("ACLEMU_BACKEND",
-                                std::getenv("ACLEMU_BACKEND"),
-                                "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "ACLEMU_BACKEND",
+                          std::string(std::getenv("ACLEMU_BACKEND")),
+                          "must be one of auto, cpu, cuda, hip, gpu, gpusim");
     }
     std::string why;
     std::unique_ptr<Backend> probe;
@@ -160,6 +161,12 @@ aclError package_version(
         return ACL_SUCCESS;
     });
 }
+
+// The packages aclemu answers for: the CANN toolkit as a whole and its runtime.
+bool installed(int64_t package) {
+    return package == ACL_PKG_NAME_CANN || package == ACL_PKG_NAME_RUNTIME;
+}
+
 }  // namespace
 
 extern "C" {
@@ -168,18 +175,16 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
     const int64_t package = aclemu::enum_value(name);  // any int a C caller passed
     return api_call("aclsysGetCANNVersion", [&] {
         ACLEMU_CHECK_NOT_NULL(version);
-        if (package < ACL_PKG_NAME_CANN || package > ACL_PKG_NAME_DRIVER) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("name", std::to_string(package), "not an aclCANNPackageName (0..7)"));
-        }
-        if (package != ACL_PKG_NAME_CANN && package != ACL_PKG_NAME_RUNTIME) {
-            return fail(ACL_ERROR_INVALID_FILE,
-                        msg_invalid("name",
-                                    std::to_string(package),
-                                    "aclemu installs only the runtime package "
-                                    "(ACL_PKG_NAME_CANN, ACL_PKG_NAME_RUNTIME)"));
-        }
+        ACLEMU_TRY(reject_if(package < ACL_PKG_NAME_CANN || package > ACL_PKG_NAME_DRIVER,
+                             "name",
+                             package,
+                             "not an aclCANNPackageName (0..7)"));
+        ACLEMU_TRY(reject_if(!installed(package),
+                             "name",
+                             package,
+                             "aclemu installs only the runtime package "
+                             "(ACL_PKG_NAME_CANN, ACL_PKG_NAME_RUNTIME)",
+                             ACL_ERROR_INVALID_FILE));
         *version = aclCANNPackageVersion{};
         const PackageVersion v = kRuntimePackage;
         copy_field(version->version, sizeof version->version, version_text(v));
@@ -220,14 +225,12 @@ aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
     const int64_t attr = aclemu::enum_value(cannAttr);  // any int a C caller passed
     return api_call("aclGetCannAttribute", [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        if (attr != ACL_CANN_ATTR_INF_NAN && attr != ACL_CANN_ATTR_BF16
-            && attr != ACL_CANN_ATTR_JIT_COMPILE) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("cannAttr",
-                                    std::to_string(attr),
-                                    "not a CANN attribute (ACL_CANN_ATTR_INF_NAN, _BF16, "
-                                    "_JIT_COMPILE)"));
-        }
+        ACLEMU_TRY(reject_if(attr != ACL_CANN_ATTR_INF_NAN && attr != ACL_CANN_ATTR_BF16
+                                 && attr != ACL_CANN_ATTR_JIT_COMPILE,
+                             "cannAttr",
+                             attr,
+                             "not a CANN attribute (ACL_CANN_ATTR_INF_NAN, _BF16, "
+                             "_JIT_COMPILE)"));
         *value = 0;
         for (aclCannAttr supported : kSupportedAttributes) {
             *value = supported == attr ? 1 : *value;

@@ -9,6 +9,10 @@
 
 namespace aclemu::rt {
 
+std::string arg_text(const void* pointer) {
+    return pointer_text(pointer);
+}
+
 aclError check_reserved_null(const char* param, const void* value) {
     if (value == nullptr) {
         return ACL_SUCCESS;

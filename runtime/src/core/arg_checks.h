@@ -7,8 +7,50 @@
 #include "core/status.h"
 
 #include <cstdint>
+#include <string>
+#include <type_traits>
 
 namespace aclemu::rt {
+
+/// How a message shows an argument's value: a number in decimal, a pointer as pointer_text()
+/// does, a std::string as it is. A C string is refused at compile time: whether its text or its
+/// address is meant, the caller says (std::string(text) or pointer_text(text)). An enum argument
+/// is read with enum_value() first (c_enum.h).
+std::string arg_text(const void* pointer);
+std::string arg_text(const char* text) = delete;
+inline const std::string& arg_text(const std::string& text) {
+    return text;
+}
+template <class Number, std::enable_if_t<std::is_arithmetic_v<Number>, int> = 0>
+std::string arg_text(Number value) {
+    return std::to_string(value);
+}
+
+/// Records and returns `code` with msg_invalid(param, arg_text(value), reason), at the caller's
+/// file and line: the one failure of an argument with a value the call cannot use. Out of line
+/// and cold, so that a check's passing path stays as short as the if it replaces.
+template <class Value, class Reason>
+[[gnu::cold, gnu::noinline]] aclError reject_arg(aclError code,
+                                                 const char* param,
+                                                 const Value& value,
+                                                 const Reason& reason,
+                                                 const char* file = __builtin_FILE(),
+                                                 int line = __builtin_LINE()) {
+    return fail(code, msg_invalid(param, arg_text(value), reason), file, line);
+}
+
+/// reject_arg(code, param, value, reason) when `bad`, else ACL_SUCCESS. The reason is plain
+/// text, so a check that passes builds no string.
+template <class Value>
+aclError reject_if(bool bad,
+                   const char* param,
+                   const Value& value,
+                   const char* reason,
+                   aclError code = ACL_ERROR_INVALID_PARAM,
+                   const char* file = __builtin_FILE(),
+                   int line = __builtin_LINE()) {
+    return bad ? reject_arg(code, param, value, reason, file, line) : ACL_SUCCESS;
+}
 
 /// A reserved pointer argument: must be NULL.
 aclError check_reserved_null(const char* param, const void* value);

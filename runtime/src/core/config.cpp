@@ -4,6 +4,7 @@
 #include "core/config.h"
 
 #include "aclemu/log.h"
+#include "core/arg_checks.h"
 #include "core/enum_names.h"
 #include "core/status.h"
 #if defined(ACLEMU_HAVE_GPUSIM)
@@ -225,12 +226,10 @@ int default_cpu_threads() {
 aclError read_config(Config* out) {
     Config config;
     if (const char* choice = env("ACLEMU_BACKEND")) {
-        if (!parse_backend(choice, &config.backend)) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("ACLEMU_BACKEND",
-                                    lower(choice),
-                                    "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
-        }
+        ACLEMU_TRY(reject_if(!parse_backend(choice, &config.backend),
+                             "ACLEMU_BACKEND",
+                             lower(choice),
+                             "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
     }
     config.launch_blocking = read_switch("ASCEND_LAUNCH_BLOCKING", false);
     if (const char* list = std::getenv("ASCEND_RT_VISIBLE_DEVICES")) {

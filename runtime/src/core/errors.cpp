@@ -7,6 +7,7 @@
 #include "aclemu/log.h"
 #include "aclemu/rt.h"
 #include "backend/backend.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 
 #include <string>
@@ -119,9 +120,8 @@ aclError exception_to_code(std::exception_ptr error) {
 // A level other than ACL_RT_THREAD_LEVEL: a message, but the last error code is left as it was
 // (it is what the caller asks for).
 aclError bad_error_level(int64_t level) {
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid("level", std::to_string(level), "the only level is ACL_RT_THREAD_LEVEL (0)"));
+    return reject_arg(
+        ACL_ERROR_INVALID_PARAM, "level", level, "the only level is ACL_RT_THREAD_LEVEL (0)");
 }
 
 void report_error(const char* id, const std::string& text) {

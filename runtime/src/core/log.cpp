@@ -9,6 +9,7 @@
 #include "aclemu/log.h"
 
 #include "core/config.h"
+#include "core/local_time.h"
 #include "core/log_internal.h"
 #include "files/private_file.h"
 #include "observe/watchers.h"
@@ -118,15 +119,9 @@ const char* program_name() {
 // A line's prefix in CANN's format: level, module, pid and program, local time with milliseconds
 // and microseconds, file and line, thread.
 void format_prefix(char* out, size_t size, int module, Level level, const char* file, int line) {
-    auto now = std::chrono::system_clock::now();
-    std::time_t secs = std::chrono::system_clock::to_time_t(now);
-    auto micros =
-        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count()
-        % 1000000;
-    std::tm tm{};
-    localtime_r(&secs, &tm);
-    char when[32];
-    std::strftime(when, sizeof(when), "%Y-%m-%d-%H:%M:%S", &tm);
+    const auto now = std::chrono::system_clock::now();
+    const std::string when = local_time_text(now, "%Y-%m-%d-%H:%M:%S");
+    const int64_t micros = below_second<std::chrono::microseconds>(now);
     std::snprintf(out,
                   size,
                   "[%s] %s(%d,%s):%s.%03d.%03d [%s:%d]%ld ",
@@ -134,7 +129,7 @@ void format_prefix(char* out, size_t size, int module, Level level, const char* 
                   kModuleNames[module],
                   static_cast<int>(::getpid()),
                   program_name(),
-                  when,
+                  when.c_str(),
                   static_cast<int>(micros / 1000),
                   static_cast<int>(micros % 1000),
                   escape_control(base_name(file)).c_str(),
@@ -151,11 +146,7 @@ std::FILE* open_file(Sink& s, int module) {
     if (s.file != nullptr || s.file_failed) {
         return s.file != nullptr ? s.file : stderr;
     }
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&now, &tm);
-    char stamp[32];
-    std::strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+    const std::string stamp = local_time_text(std::chrono::system_clock::now(), "%Y%m%d%H%M%S");
     const std::string name = "plog-" + std::to_string(::getpid()) + "_" + stamp + ".log";
     std::string error;
     const int dir = files::open_private_directory(s.dir, {"debug", "plog"}, &error);

@@ -7,6 +7,7 @@
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
 #include "backend/host_facts.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "device/virtual_cores.h"
 #include "runtime_state.h"
@@ -104,8 +105,7 @@ aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* va
             return unsupported_attribute(
                 kApi, attr, "aclemu runs no NPU binaries, so it has no NPU architecture");
         default:
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("attr", std::to_string(attr), "not an aclrtDevAttr"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "attr", attr, "not an aclrtDevAttr");
     }
 }
 
@@ -165,10 +165,10 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
         uint32_t count = 0;
         ACLEMU_TRY(runtime().device_count(&count));
         if (deviceId >= count) {  // checked by the acl layer in CANN, hence not 107001
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("deviceId",
-                                    std::to_string(deviceId),
-                                    "must be below the device count " + std::to_string(count)));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "deviceId",
+                              deviceId,
+                              "must be below the device count " + std::to_string(count));
         }
         DeviceFacts facts;
         ACLEMU_TRY(runtime().device_facts(static_cast<int32_t>(deviceId), &facts));
@@ -183,10 +183,10 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
                 *value = facts.l2_cache;
                 return ACL_SUCCESS;
             default:
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("deviceInfo",
-                                        std::to_string(info),
-                                        "not an aclDeviceInfo (AI core, vector core, L2 size)"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "deviceInfo",
+                                  info,
+                                  "not an aclDeviceInfo (AI core, vector core, L2 size)");
         }
     });
 }
@@ -206,10 +206,10 @@ aclError aclrtGetDeviceCapability(int32_t deviceId,
                 *value = ACL_DEV_FEATURE_NOT_SUPPORT;
                 return ACL_SUCCESS;
             default:
-                return fail(
-                    ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(
-                        "devFeatureType", std::to_string(feature), "not an aclrtDevFeatureType"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "devFeatureType",
+                                  feature,
+                                  "not an aclrtDevFeatureType");
         }
     });
 }
@@ -241,13 +241,11 @@ aclError aclrtRepairError(int32_t deviceId, const aclrtErrorInfo* errorInfo) {
         if (type == ACL_RT_NO_ERROR) {
             return ACL_SUCCESS;  // nothing to repair
         }
-        if ((type < ACL_RT_ERROR_MEMORY || type > ACL_RT_ERROR_L3_PORT)
-            && type != ACL_RT_ERROR_OTHERS) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("errorInfo->errorType",
-                                    std::to_string(type),
-                                    "not an aclrtErrorType (0..5, 0xFFFF)"));
-        }
+        ACLEMU_TRY(reject_if((type < ACL_RT_ERROR_MEMORY || type > ACL_RT_ERROR_L3_PORT)
+                                 && type != ACL_RT_ERROR_OTHERS,
+                             "errorInfo->errorType",
+                             type,
+                             "not an aclrtErrorType (0..5, 0xFFFF)"));
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtRepairError",
                                     "a device fault (a GPU kernel fault) lasts for the rest of "

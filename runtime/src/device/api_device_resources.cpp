@@ -3,6 +3,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -15,10 +16,10 @@ namespace {
 
 aclError check_peer_pair(int32_t device, int32_t peer, const char* peer_param) {
     if (device == peer) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(peer_param,
-                                std::to_string(peer),
-                                "must differ from the device (" + std::to_string(device) + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          peer_param,
+                          peer,
+                          "must differ from the device (" + std::to_string(device) + ")");
     }
     return ACL_SUCCESS;
 }
@@ -194,10 +195,8 @@ aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int3
 
 aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
     return api_call_init("aclrtDeviceEnablePeerAccess", [&] {
-        if (flags != 0) {
-            return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
-                        msg_invalid("flags", std::to_string(flags), "reserved, must be 0"));
-        }
+        ACLEMU_TRY(reject_if(
+            flags != 0, "flags", flags, "reserved, must be 0", ACL_ERROR_FEATURE_UNSUPPORTED));
         int32_t device = 0;
         int32_t peer_physical = 0;
         ACLEMU_TRY(current_and_peer(peerDeviceId, &device, &peer_physical));
@@ -211,11 +210,11 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
         int32_t peer_physical = 0;
         ACLEMU_TRY(current_and_peer(peerDeviceId, &device, &peer_physical));
         if (!runtime().peer_access_enabled(device, peerDeviceId)) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("peerDeviceId",
-                                    std::to_string(peerDeviceId),
-                                    "access from device " + std::to_string(device)
-                                        + " to it was not enabled"));
+            return reject_arg(
+                ACL_ERROR_RT_PARAM_INVALID,
+                "peerDeviceId",
+                peerDeviceId,
+                "access from device " + std::to_string(device) + " to it was not enabled");
         }
         return set_peer_access(device, peerDeviceId, peer_physical, false);
     });
@@ -228,10 +227,10 @@ aclError aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId, int
         ACLEMU_TRY(runtime().device_count(&count));
         for (auto [id, name] : {std::pair{deviceId, "deviceId"}, {peerDeviceId, "peerDeviceId"}}) {
             if (id < 0 || static_cast<uint32_t>(id) >= count) {
-                return fail(
-                    ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid(
-                        name, std::to_string(id), "must be in [0, " + std::to_string(count) + ")"));
+                return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                                  name,
+                                  id,
+                                  "must be in [0, " + std::to_string(count) + ")");
             }
         }
         *status = runtime().peer_access_enabled(deviceId, peerDeviceId) ? 1 : 0;

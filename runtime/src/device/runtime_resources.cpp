@@ -2,6 +2,7 @@
 // is the most specific of: the limit of the stream the calling thread uses, the process limit of
 // the device, the device's own core count (the emulated SoC's, device/virtual_cores.h). See
 // runtime.h.
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "device/virtual_cores.h"
 #include "runtime_state.h"
@@ -15,24 +16,21 @@ namespace {
 thread_local std::weak_ptr<Stream> tl_limit_stream;
 
 aclError check_res_type(int64_t type) {
-    if (type < 0 || type >= kResLimitTypes) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("type",
-                                std::to_string(type),
-                                "must be ACL_RT_DEV_RES_CUBE_CORE (0) or "
-                                "ACL_RT_DEV_RES_VECTOR_CORE (1)"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(type < 0 || type >= kResLimitTypes,
+                     "type",
+                     type,
+                     "must be ACL_RT_DEV_RES_CUBE_CORE (0) or "
+                     "ACL_RT_DEV_RES_VECTOR_CORE (1)",
+                     ACL_ERROR_RT_PARAM_INVALID);
 }
 
 // A limit must be 1 .. the device's cores: more cores than it has cannot be granted.
 aclError check_res_value(uint32_t value, int64_t cores) {
     if (value == 0 || value > cores) {
-        return fail(
-            ACL_ERROR_RT_PARAM_INVALID,
-            msg_invalid("value",
-                        std::to_string(value),
-                        "must be in [1, " + std::to_string(cores) + "], the device's core count"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "value",
+                          value,
+                          "must be in [1, " + std::to_string(cores) + "], the device's core count");
     }
     return ACL_SUCCESS;
 }

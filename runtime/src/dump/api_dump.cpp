@@ -7,6 +7,8 @@
 #include "aclemu/c_enum.h"
 #include "aclemu/dump.h"
 #include "aclemu/log.h"
+#include "core/arg_checks.h"
+#include "core/local_time.h"
 #include "core/status.h"
 #include "dump/dump_state.h"
 #include "files/private_file.h"
@@ -39,40 +41,32 @@ namespace {
 constexpr size_t kMaxConfigBytes = size_t{1} << 20;
 
 std::string time_dir_name() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char text[32];
-    std::strftime(text, sizeof(text), "%Y%m%d%H%M%S", &local);
-    return text;
+    return aclemu::local_time_text(std::chrono::system_clock::now(), "%Y%m%d%H%M%S");
 }
 
 aclError read_config_file(const char* path, std::string* text) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return fail(
-            ACL_ERROR_INVALID_FILE,
-            msg_invalid(
-                "dumpCfgPath", path, std::string("cannot be read: ") + std::strerror(errno)));
+        return reject_arg(ACL_ERROR_INVALID_FILE,
+                          "dumpCfgPath",
+                          std::string(path),
+                          std::string("cannot be read: ") + std::strerror(errno));
     }
     std::ostringstream buffer;
     buffer << in.rdbuf();
     *text = buffer.str();
     if (text->size() > kMaxConfigBytes) {
-        return fail(ACL_ERROR_INVALID_FILE_SIZE,
-                    msg_invalid("dumpCfgPath", path, "is larger than 1 MiB"));
+        return reject_arg(
+            ACL_ERROR_INVALID_FILE_SIZE, "dumpCfgPath", std::string(path), "is larger than 1 MiB");
     }
     return ACL_SUCCESS;
 }
 
 aclError check_args_type(uint32_t dump_type) {
-    if (dump_type != ACL_OP_DUMP_OP_AICORE_ARGS) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "dumpType", std::to_string(dump_type), "must be ACL_OP_DUMP_OP_AICORE_ARGS (1)"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(dump_type != ACL_OP_DUMP_OP_AICORE_ARGS,
+                     "dumpType",
+                     dump_type,
+                     "must be ACL_OP_DUMP_OP_AICORE_ARGS (1)");
 }
 
 }  // namespace
@@ -104,16 +98,15 @@ aclError aclmdlSetDump(const char* dumpCfgPath) {
         dump::DumpConfig config;
         std::string error;
         if (!dump::parse_dump_config(text, &config, &error)) {
-            return fail(ACL_ERROR_INVALID_DUMP_CONFIG,
-                        msg_invalid("dumpCfgPath", dumpCfgPath, error));
+            return reject_arg(
+                ACL_ERROR_INVALID_DUMP_CONFIG, "dumpCfgPath", std::string(dumpCfgPath), error);
         }
         const std::string run_dir = time_dir_name();
         if (config.enabled || !config.exception_scene.empty()) {
             // Made now, so that a path that cannot hold the dump is reported here.
             const int dir_fd = aclemu::files::open_private_directory(config.path, {}, &error);
             if (dir_fd < 0) {
-                return fail(ACL_ERROR_INVALID_DUMP_CONFIG,
-                            msg_invalid("dump_path", config.path, error));
+                return reject_arg(ACL_ERROR_INVALID_DUMP_CONFIG, "dump_path", config.path, error);
             }
             ::close(dir_fd);
         }
@@ -179,13 +172,13 @@ aclError aclopStartDumpArgs(uint32_t dumpType, const char* path) {
         std::string error;
         const int dir_fd = aclemu::files::open_private_directory(path, {}, &error);
         if (dir_fd < 0) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("path", path, error));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "path", std::string(path), error);
         }
         const std::string name = "aclemu_op_args_" + std::to_string(::getpid()) + ".txt";
         std::FILE* file = aclemu::files::open_private_file(dir_fd, name, true, &error);
         ::close(dir_fd);
         if (file == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("path", path, error));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "path", std::string(path), error);
         }
         dump::State& s = dump::state();
         std::lock_guard<std::mutex> lock(s.mu);
@@ -216,11 +209,10 @@ const char* acldumpGetPath(acldumpType dumpType) {
     const char* path = nullptr;
     api_call("acldumpGetPath", [&]() -> aclError {
         const int64_t type = aclemu::enum_value(dumpType);  // a C caller may pass any int
-        if (type < AIC_ERR_BRIEF_DUMP || type > OVERFLOW_DUMP) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("dumpType", std::to_string(type), "is not an acldumpType value"));
-        }
+        ACLEMU_TRY(reject_if(type < AIC_ERR_BRIEF_DUMP || type > OVERFLOW_DUMP,
+                             "dumpType",
+                             type,
+                             "is not an acldumpType value"));
         if (type != DATA_DUMP) {
             return fail(ACL_ERROR_FEATURE_UNSUPPORTED,
                         aclemu::rt::msg_unsupported("exception and overflow dumps",

@@ -6,6 +6,7 @@
 #include "acl/acl_dump.h"
 
 #include "core/arg_checks.h"
+#include "core/local_time.h"
 #include "core/log_internal.h"
 #include "core/status.h"
 #include "dump/dump_state.h"
@@ -68,25 +69,20 @@ aclError check_tensor(const acldumpTensorInfo& tensor, size_t index) {
     if (tensor.tensorAddr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null((name + ".tensorAddr").c_str()));
     }
-    if (tensor.tensorSize == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid((name + ".tensorSize").c_str(), "0", "must be greater than 0"));
-    }
-    if (tensor.shapeNum > ACL_DUMP_MAX_SHAPE_NUM
-        || tensor.originShapeNum > ACL_DUMP_MAX_SHAPE_NUM) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid((name + ".shapeNum").c_str(),
-                                std::to_string(tensor.shapeNum) + " / originShapeNum "
-                                    + std::to_string(tensor.originShapeNum),
-                                "each must be at most ACL_DUMP_MAX_SHAPE_NUM (25)"));
-    }
-    if (tensor.addrType != ACL_DUMP_ADDR_RAW || tensor.placement != ACL_DUMP_PLACEMENT_DEVICE) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid((name + ".addrType").c_str(),
-                                std::to_string(static_cast<int>(tensor.addrType)) + " (placement "
-                                    + std::to_string(static_cast<int>(tensor.placement)) + ")",
-                                "must be ACL_DUMP_ADDR_RAW with ACL_DUMP_PLACEMENT_DEVICE"));
-    }
+    ACLEMU_TRY(reject_if(
+        tensor.tensorSize == 0, (name + ".tensorSize").c_str(), 0, "must be greater than 0"));
+    ACLEMU_TRY(reject_if(
+        tensor.shapeNum > ACL_DUMP_MAX_SHAPE_NUM || tensor.originShapeNum > ACL_DUMP_MAX_SHAPE_NUM,
+        (name + ".shapeNum").c_str(),
+        std::to_string(tensor.shapeNum) + " / originShapeNum "
+            + std::to_string(tensor.originShapeNum),
+        "each must be at most ACL_DUMP_MAX_SHAPE_NUM (25)"));
+    ACLEMU_TRY(reject_if(
+        tensor.addrType != ACL_DUMP_ADDR_RAW || tensor.placement != ACL_DUMP_PLACEMENT_DEVICE,
+        (name + ".addrType").c_str(),
+        std::to_string(static_cast<int>(tensor.addrType)) + " (placement "
+            + std::to_string(static_cast<int>(tensor.placement)) + ")",
+        "must be ACL_DUMP_ADDR_RAW with ACL_DUMP_PLACEMENT_DEVICE"));
     return check_device_range((name + ".tensorAddr").c_str(), tensor.tensorAddr, tensor.tensorSize);
 }
 
@@ -113,17 +109,12 @@ std::string dims_text(const uint64_t* dims, uint32_t count) {
 // <YYYYMMDDhhmmssSSS>, local time, as CANN names the files.
 std::string millisecond_stamp() {
     const auto now = std::chrono::system_clock::now();
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-    const auto ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count()
-        % 1000;
-    std::tm local{};
-    localtime_r(&seconds, &local);
-    char text[32];
-    std::strftime(text, sizeof(text), "%Y%m%d%H%M%S", &local);
-    char with_ms[40];
-    std::snprintf(with_ms, sizeof(with_ms), "%s%03d", text, static_cast<int>(ms));
-    return with_ms;
+    char ms[8];
+    std::snprintf(ms,
+                  sizeof(ms),
+                  "%03d",
+                  static_cast<int>(aclemu::below_second<std::chrono::milliseconds>(now)));
+    return aclemu::local_time_text(now, "%Y%m%d%H%M%S") + ms;
 }
 
 aclError save(const char* file_name,
@@ -137,10 +128,8 @@ aclError save(const char* file_name,
     if (name.empty()) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("fileName", "\"\"", "must not be empty"));
     }
-    if (has_parent_segment(name)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("fileName", name, "must not contain a \"..\" path segment"));
-    }
+    ACLEMU_TRY(reject_if(
+        has_parent_segment(name), "fileName", name, "must not contain a \"..\" path segment"));
     if (tensors == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("tensors"));
     }
@@ -180,21 +169,22 @@ aclError save(const char* file_name,
     std::string error;
     const int dir_fd = aclemu::files::open_private_directory(dir, {}, &error);
     if (dir_fd < 0) {
-        return fail(ACL_ERROR_FAILURE, msg_invalid("fileName", name, error));
+        return reject_arg(ACL_ERROR_FAILURE, "fileName", name, error);
     }
     std::FILE* file = aclemu::files::open_private_file(
         dir_fd, leaf + ".custom." + millisecond_stamp(), false, &error);
     ::close(dir_fd);
     if (file == nullptr) {
-        return fail(ACL_ERROR_FAILURE, msg_invalid("fileName", name, error));
+        return reject_arg(ACL_ERROR_FAILURE, "fileName", name, error);
     }
     const bool written = std::fwrite(header.data(), 1, header.size(), file) == header.size()
                          && std::fwrite(data.data(), 1, data.size(), file) == data.size();
     const bool closed = std::fclose(file) == 0;
     if (!written || !closed) {
-        return fail(
-            ACL_ERROR_FAILURE,
-            msg_invalid("fileName", name, std::string("cannot write it: ") + std::strerror(errno)));
+        return reject_arg(ACL_ERROR_FAILURE,
+                          "fileName",
+                          name,
+                          std::string("cannot write it: ") + std::strerror(errno));
     }
     return ACL_SUCCESS;
 }
@@ -214,18 +204,14 @@ aclError acldumpSaveExceptionInfo(const char* fileName,
 aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen) {
     return api_call_init("acldumpGetExceptionInfoPath", [&]() -> aclError {
         ACLEMU_CHECK_NOT_NULL(path);
-        if (maxLen <= 1) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("maxLen", std::to_string(maxLen), "must be greater than 1"));
-        }
+        ACLEMU_TRY(reject_if(maxLen <= 1, "maxLen", maxLen, "must be greater than 1"));
         std::string root;
         ACLEMU_TRY(exception_root(&root));
         if (root.size() + 1 > maxLen) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("maxLen",
-                            std::to_string(maxLen),
-                            "the path needs " + std::to_string(root.size() + 1) + " bytes"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "maxLen",
+                              maxLen,
+                              "the path needs " + std::to_string(root.size() + 1) + " bytes");
         }
         std::memcpy(path, root.c_str(), root.size() + 1);
         return ACL_SUCCESS;

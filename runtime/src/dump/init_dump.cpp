@@ -1,6 +1,8 @@
 #include "dump/init_dump.h"
 
 #include "aclemu/log.h"
+#include "core/arg_checks.h"
+#include "core/local_time.h"
 #include "core/status.h"
 #include "dump/dump_state.h"
 #include "dump/json_reader.h"
@@ -35,12 +37,13 @@ aclError read_init_dump(const char* config_path, DumpConfig* out) {
         return ACL_SUCCESS;
     }
     if (!parse_dump_config(text, out, &error)) {
-        return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("configPath", config_path, error));
+        return reject_arg(
+            ACL_ERROR_INVALID_DUMP_CONFIG, "configPath", std::string(config_path), error);
     }
     if (out->enabled || !out->exception_scene.empty()) {
         const int dir_fd = files::open_private_directory(out->path, {}, &error);
         if (dir_fd < 0) {
-            return fail(ACL_ERROR_INVALID_DUMP_CONFIG, msg_invalid("dump_path", out->path, error));
+            return reject_arg(ACL_ERROR_INVALID_DUMP_CONFIG, "dump_path", out->path, error);
         }
         ::close(dir_fd);
     }
@@ -53,11 +56,7 @@ void apply_init_dump(DumpConfig config) {
     }
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mu);
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char run_dir[32];
-    std::strftime(run_dir, sizeof(run_dir), "%Y%m%d%H%M%S", &local);
+    const std::string run_dir = local_time_text(std::chrono::system_clock::now(), "%Y%m%d%H%M%S");
     s.initialized = true;
     s.from_init = true;
     s.config = std::move(config);

@@ -24,17 +24,13 @@ constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_
 
 aclError create_with_flag(aclrtEvent* event, uint32_t flag) {
     ACLEMU_CHECK_NOT_NULL(event);
-    if ((flag & ~kKnownEventFlags) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag", std::to_string(flag), "contains unknown ACL_EVENT_* bits"));
-    }
+    ACLEMU_TRY(reject_if(
+        (flag & ~kKnownEventFlags) != 0, "flag", flag, "contains unknown ACL_EVENT_* bits"));
     // CANN: ACL_EVENT_EXTERNAL (a capture's task-update event) takes no other flag.
-    if ((flag & ACL_EVENT_EXTERNAL) != 0 && flag != ACL_EVENT_EXTERNAL) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag",
-                                std::to_string(flag),
-                                "ACL_EVENT_EXTERNAL cannot be combined with other flags"));
-    }
+    ACLEMU_TRY(reject_if((flag & ACL_EVENT_EXTERNAL) != 0 && flag != ACL_EVENT_EXTERNAL,
+                         "flag",
+                         flag,
+                         "ACL_EVENT_EXTERNAL cannot be combined with other flags"));
     aclrtEvent created = nullptr;
     bool timing = (flag & ACL_EVENT_TIME_LINE) != 0;
     ACLEMU_TRY(events().create(flag, timing, &created));
@@ -146,12 +142,11 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
     return api_call_init("aclrtResetEvent", [&] {
         EventAndBackend target;
         ACLEMU_TRY(lookup(event, &target));
-        if (!target.event->sync_capable) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("event",
-                                    pointer_text(event),
-                                    "it was created without ACL_EVENT_SYNC and cannot be reset"));
-        }
+        ACLEMU_TRY(reject_if(!target.event->sync_capable,
+                             "event",
+                             event,
+                             "it was created without ACL_EVENT_SYNC and cannot be reset",
+                             ACL_ERROR_RT_PARAM_INVALID));
         std::shared_ptr<Stream> on;
         ACLEMU_TRY(runtime().stream(stream, &on));
         target.event->recorded.store(false);
@@ -203,26 +198,24 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
         ACLEMU_TRY(lookup(endEvent, &end));
         for (auto [name, handle, target] : {std::tuple{"startEvent", startEvent, &start},
                                             std::tuple{"endEvent", endEvent, &end}}) {
-            if (!target->event->timing) {
-                return fail(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                            msg_invalid(name,
-                                        pointer_text(handle),
-                                        "the event was created without ACL_EVENT_TIME_LINE and "
-                                        "has no timestamp"));
-            }
-            if (!target->event->recorded.load()) {
-                return fail(
-                    ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                    msg_invalid(name, pointer_text(handle), "the event has not been recorded"));
-            }
+            ACLEMU_TRY(reject_if(!target->event->timing,
+                                 name,
+                                 handle,
+                                 "the event was created without ACL_EVENT_TIME_LINE and "
+                                 "has no timestamp",
+                                 ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
+            ACLEMU_TRY(reject_if(!target->event->recorded.load(),
+                                 name,
+                                 handle,
+                                 "the event has not been recorded",
+                                 ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
             bool complete = false;
             ACLEMU_TRY(query(handle, &complete));
-            if (!complete) {
-                return fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
-                            msg_invalid(name,
-                                        pointer_text(handle),
-                                        "the recorded work has not completed; synchronize first"));
-            }
+            ACLEMU_TRY(reject_if(!complete,
+                                 name,
+                                 handle,
+                                 "the recorded work has not completed; synchronize first",
+                                 ACL_ERROR_RT_EVENT_NOT_COMPLETE));
         }
         ACLEMU_TRY_BACKEND(
             start.backend->streams().elapsed_ms(ms, start.event->impl.get(), end.event->impl.get()),

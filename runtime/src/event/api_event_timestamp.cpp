@@ -4,6 +4,7 @@
 // maps the event onto the host clock through an anchor event (backend/gpu/gpu_clock.h).
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "runtime_state.h"
@@ -20,28 +21,26 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
         Backend* backend = nullptr;
         ACLEMU_TRY(events().find(event, &found));
         ACLEMU_TRY(runtime().backend(&backend));
-        if (!found->timing) {
-            return fail(ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                        msg_invalid("event",
-                                    pointer_text(event),
-                                    "the event was created without ACL_EVENT_TIME_LINE and has "
-                                    "no timestamp"));
-        }
-        if (!found->recorded.load()) {
-            return fail(
-                ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID,
-                msg_invalid("event", pointer_text(event), "the event has not been recorded"));
-        }
+        ACLEMU_TRY(reject_if(!found->timing,
+                             "event",
+                             event,
+                             "the event was created without ACL_EVENT_TIME_LINE and has "
+                             "no timestamp",
+                             ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
+        ACLEMU_TRY(reject_if(!found->recorded.load(),
+                             "event",
+                             event,
+                             "the event has not been recorded",
+                             ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
         bool complete = false;
         ACLEMU_TRY_BACKEND(backend->streams().query_event(found->impl.get(), &complete),
                            backend,
                            "event query failed");
-        if (!complete) {
-            return fail(ACL_ERROR_RT_EVENT_NOT_COMPLETE,
-                        msg_invalid("event",
-                                    pointer_text(event),
-                                    "the recorded work has not completed; synchronize first"));
-        }
+        ACLEMU_TRY(reject_if(!complete,
+                             "event",
+                             event,
+                             "the recorded work has not completed; synchronize first",
+                             ACL_ERROR_RT_EVENT_NOT_COMPLETE));
         ACLEMU_TRY_BACKEND(backend->tasks().event_timestamp_us(found->impl.get(), timestamp),
                            backend,
                            "cannot read the event's timestamp");

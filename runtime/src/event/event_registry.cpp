@@ -1,6 +1,7 @@
 // The event registry (event_registry.h).
 #include "event/event_registry.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_arena.h"
 #include "runtime_state.h"
@@ -64,10 +65,7 @@ aclError EventRegistry::destroy(aclrtEvent handle) {
     {
         std::lock_guard<std::mutex> lock(mu_);
         auto it = events_.find(static_cast<Event*>(handle));
-        if (it == events_.end()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("event", pointer_text(handle), "not a live event"));
-        }
+        ACLEMU_TRY(reject_if(it == events_.end(), "event", handle, "not a live event"));
         event = std::move(it->second);
         events_.erase(it);
     }
@@ -81,10 +79,7 @@ aclError EventRegistry::destroy(aclrtEvent handle) {
 aclError EventRegistry::find(aclrtEvent handle, std::shared_ptr<Event>* out) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = events_.find(static_cast<Event*>(handle));
-    if (it == events_.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("event", pointer_text(handle), "not a live event"));
-    }
+    ACLEMU_TRY(reject_if(it == events_.end(), "event", handle, "not a live event"));
     *out = it->second;
     return ACL_SUCCESS;
 }

@@ -4,6 +4,7 @@
 // the executing stream (docs/backends.md, "ACL graphs": what differs from an NPU).
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/model_ri.h"
@@ -19,11 +20,11 @@ namespace {
 
 aclError require_building(aclmdlRI handle, ModelRI& model) {
     if (model.state != ModelRI::State::Building) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("modelRI",
-                                pointer_text(handle),
-                                std::string("the instance is ") + state_name(model.state)
-                                    + ", not being built (aclmdlRIBuildBegin)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "modelRI",
+                          handle,
+                          std::string("the instance is ") + state_name(model.state)
+                              + ", not being built (aclmdlRIBuildBegin)");
     }
     return ACL_SUCCESS;
 }
@@ -39,10 +40,7 @@ aclError build_begin(aclmdlRI* handle, uint32_t flag) {
     if (handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("modelRI"));
     }
-    if (flag != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag", std::to_string(flag), "must be 0"));
-    }
+    ACLEMU_TRY(reject_if(flag != 0, "flag", flag, "must be 0"));
     std::shared_ptr<Context> context;
     ACLEMU_TRY(runtime().current_context(&context));
     std::shared_ptr<ModelRI> model;
@@ -54,13 +52,12 @@ aclError build_begin(aclmdlRI* handle, uint32_t flag) {
 aclError bind_stream(aclmdlRI handle, aclrtStream stream_handle, uint32_t flag) {
     ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, user_stream, stream_handle);
-    if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag",
-                                std::to_string(flag),
-                                "must be ACL_MODEL_STREAM_FLAG_HEAD (0) or "
-                                "ACL_MODEL_STREAM_FLAG_DEFAULT (0x7FFFFFFF)"));
-    }
+    ACLEMU_TRY(
+        reject_if(flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT,
+                  "flag",
+                  flag,
+                  "must be ACL_MODEL_STREAM_FLAG_HEAD (0) or "
+                  "ACL_MODEL_STREAM_FLAG_DEFAULT (0x7FFFFFFF)"));
     {
         std::lock_guard<std::mutex> lock(model->mu);
         ACLEMU_TRY(require_building(handle, *model));
@@ -132,10 +129,10 @@ aclError unbind_stream(aclmdlRI handle, aclrtStream stream_handle) {
         std::lock_guard<std::mutex> lock(model->mu);
         auto found = std::find(model->bound.begin(), model->bound.end(), stream);
         if (found == model->bound.end()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("stream",
-                                    pointer_text(stream_handle),
-                                    "not bound to modelRI " + pointer_text(handle)));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "stream",
+                              stream_handle,
+                              "not bound to modelRI " + pointer_text(handle));
         }
         model->bound.erase(found);
     }

@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/model_ri.h"
@@ -18,14 +19,11 @@ using namespace aclemu::rt::graph;
 namespace {
 
 aclError check_mode(int64_t mode, const char* param) {
-    if (mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(param,
-                        std::to_string(mode),
-                        "not an aclmdlRICaptureMode (0 GLOBAL, 1 THREAD_LOCAL, 2 RELAXED)"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(
+        mode < ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED,
+        param,
+        mode,
+        "not an aclmdlRICaptureMode (0 GLOBAL, 1 THREAD_LOCAL, 2 RELAXED)");
 }
 
 // The stream a capture call names: a user stream (captures refuse the default stream).
@@ -37,13 +35,11 @@ aclError capturable_stream(aclrtStream handle, std::shared_ptr<Stream>* stream, 
                 "stream", "NULL", "the default stream cannot be captured; create a stream"));
     }
     ACLEMU_TRY(runtime().stream_and_backend(handle, stream, backend));
-    if ((*stream)->is_default) {
-        return fail(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
-                    msg_invalid("stream",
-                                pointer_text(handle),
-                                "a default stream cannot be captured; create a stream"));
-    }
-    return ACL_SUCCESS;
+    return reject_if((*stream)->is_default,
+                     "stream",
+                     handle,
+                     "a default stream cannot be captured; create a stream",
+                     ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT);
 }
 
 aclError not_a_capture(const Stream& stream) {
@@ -82,20 +78,18 @@ aclError capture_to_model_begin(aclrtStream handle, aclmdlRI model_handle, int64
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
     {
         std::lock_guard<std::mutex> lock(model->mu);
-        if (!model->branch) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("modelRI",
-                                    pointer_text(model_handle),
-                                    "not a branch of a conditional task (aclmdlRIAddCondTask); "
-                                    "capture a new instance with aclmdlRICaptureBegin"));
-        }
+        ACLEMU_TRY(reject_if(!model->branch,
+                             "modelRI",
+                             model_handle,
+                             "not a branch of a conditional task (aclmdlRIAddCondTask); "
+                             "capture a new instance with aclmdlRICaptureBegin"));
         if (model->state != ModelRI::State::Ready || !model->bodies.empty()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("modelRI",
-                                    pointer_text(model_handle),
-                                    std::string("the branch is ") + state_name(model->state)
-                                        + (model->bodies.empty() ? "" : " and already captured")
-                                        + "; a branch is captured once"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "modelRI",
+                              model_handle,
+                              std::string("the branch is ") + state_name(model->state)
+                                  + (model->bodies.empty() ? "" : " and already captured")
+                                  + "; a branch is captured once");
         }
         model->state = ModelRI::State::Capturing;
     }
@@ -241,13 +235,11 @@ aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
     }
     std::shared_ptr<TaskGroup> group = task_groups().find(group_handle);
     std::shared_ptr<ModelRI> model = group ? group->model.lock() : nullptr;
-    if (!model) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("handle",
-                                pointer_text(group_handle),
-                                "not a live task group (from aclmdlRICaptureTaskGrpEnd, of an "
-                                "instance not destroyed)"));
-    }
+    ACLEMU_TRY(reject_if(!model,
+                         "handle",
+                         group_handle,
+                         "not a live task group (from aclmdlRICaptureTaskGrpEnd, of an "
+                         "instance not destroyed)"));
     if (recording(*stream)) {
         return group_status(*stream,
                             "the stream already records (a capture or another update): a stream "
@@ -256,11 +248,11 @@ aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
     {
         std::lock_guard<std::mutex> lock(model->mu);
         if (model->state != ModelRI::State::Ready) {
-            return fail(ACL_ERROR_RT_MODEL_CAPTURED,
-                        msg_invalid("handle",
-                                    pointer_text(group_handle),
-                                    std::string("its instance is ") + state_name(model->state)
-                                        + ", not ready (end its capture first)"));
+            return reject_arg(ACL_ERROR_RT_MODEL_CAPTURED,
+                              "handle",
+                              group_handle,
+                              std::string("its instance is ") + state_name(model->state)
+                                  + ", not ready (end its capture first)");
         }
         if (group->updating) {
             return group_status(*stream, "the task group is being updated already");

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/control.h"
@@ -26,20 +27,18 @@ aclError cond_create(aclmdlRI model_handle,
                      aclmdlRICondHandle* handle) {
     ACLEMU_FIND(ModelRI, model, live, model_handle, "modelRI");
     ACLEMU_CHECK_NOT_NULL(handle);
-    if (flag != 0 && flag != ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag",
-                                std::to_string(flag),
-                                "must be 0 or ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT (1)"));
-    }
+    ACLEMU_TRY(reject_if(flag != 0 && flag != ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT,
+                         "flag",
+                         flag,
+                         "must be 0 or ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT (1)"));
     {
         std::lock_guard<std::mutex> lock(model->mu);
         if (model->state != ModelRI::State::Capturing) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("modelRI",
-                                    pointer_text(model_handle),
-                                    std::string("the instance is ") + state_name(model->state)
-                                        + "; conditions are made while it is captured"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "modelRI",
+                              model_handle,
+                              std::string("the instance is ") + state_name(model->state)
+                                  + "; conditions are made while it is captured");
         }
     }
     Backend* backend = nullptr;
@@ -81,19 +80,12 @@ aclError check_branches(int64_t type, uint32_t size) {
     const bool fits = (type == ACL_MODEL_RI_COND_TYPE_IF && (size == 1 || size == 2))
                       || (type == ACL_MODEL_RI_COND_TYPE_WHILE && size == 1)
                       || (type == ACL_MODEL_RI_COND_TYPE_SWITCH && size > 0);
-    if (type < ACL_MODEL_RI_COND_TYPE_IF || type > ACL_MODEL_RI_COND_TYPE_SWITCH) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("params.type",
-                                std::to_string(type),
-                                "not an aclmdlRICondTaskType (0 IF, 1 WHILE, 2 SWITCH)"));
-    }
-    if (!fits) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("params.size",
-                                std::to_string(size),
-                                "IF takes 1 or 2 branches, WHILE 1, SWITCH at least 1"));
-    }
-    return ACL_SUCCESS;
+    ACLEMU_TRY(reject_if(type < ACL_MODEL_RI_COND_TYPE_IF || type > ACL_MODEL_RI_COND_TYPE_SWITCH,
+                         "params.type",
+                         type,
+                         "not an aclmdlRICondTaskType (0 IF, 1 WHILE, 2 SWITCH)"));
+    return reject_if(
+        !fits, "params.size", size, "IF takes 1 or 2 branches, WHILE 1, SWITCH at least 1");
 }
 
 aclError add_cond_task(const aclmdlRICondTaskParams& params,
@@ -105,10 +97,7 @@ aclError add_cond_task(const aclmdlRICondTaskParams& params,
     if (params.modelRIArray == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("params.modelRIArray"));
     }
-    if (flags != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), "must be 0"));
-    }
+    ACLEMU_TRY(reject_if(flags != 0, "flags", flags, "must be 0"));
     if (stream_handle == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("stream"));
     }
@@ -124,19 +113,15 @@ aclError add_cond_task(const aclmdlRICondTaskParams& params,
         model = r->model;
         return ACL_SUCCESS;
     }));
-    if (cond->model.lock() != model) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("params.handle",
-                                pointer_text(params.handle),
-                                "the condition belongs to another instance than the one the "
-                                "stream captures into"));
-    }
-    if (cond->used) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("params.handle",
-                                pointer_text(params.handle),
-                                "the condition already drives a conditional task"));
-    }
+    ACLEMU_TRY(reject_if(cond->model.lock() != model,
+                         "params.handle",
+                         params.handle,
+                         "the condition belongs to another instance than the one the "
+                         "stream captures into"));
+    ACLEMU_TRY(reject_if(cond->used,
+                         "params.handle",
+                         params.handle,
+                         "the condition already drives a conditional task"));
     auto control = std::make_shared<Control>();
     control->kind = Control::Kind::Conditional;
     control->cond = cond;

@@ -5,6 +5,7 @@
 // aclrtRecordEvent's and aclrtStreamWaitEvent's.
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "runtime_state.h"
@@ -18,18 +19,16 @@ namespace {
 // `flag` is 0 (DEFAULT) or 1 (EXTERNAL); EXTERNAL needs a capturing stream.
 aclError check_flag(aclrtStream handle, uint32_t flag, uint32_t external, const char* names) {
     if (flag != 0 && flag != external) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("flag", std::to_string(flag), names));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, "flag", flag, names);
     }
     if (flag == external) {
         std::shared_ptr<Stream> stream;
         ACLEMU_TRY(runtime().stream(handle, &stream));
-        if (!graph::recording(*stream)) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flag",
-                                    std::to_string(flag),
-                                    "the EXTERNAL flag is for a stream being captured "
-                                    "(aclmdlRICaptureBegin), and this stream is not"));
-        }
+        ACLEMU_TRY(reject_if(!graph::recording(*stream),
+                             "flag",
+                             flag,
+                             "the EXTERNAL flag is for a stream being captured "
+                             "(aclmdlRICaptureBegin), and this stream is not"));
     }
     return ACL_SUCCESS;
 }
@@ -57,13 +56,10 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream,
                               flag,
                               ACL_EVENT_WAIT_EXTERNAL,
                               "must be ACL_EVENT_WAIT_DEFAULT (0) or ACL_EVENT_WAIT_EXTERNAL (1)"));
-        if (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("timeout",
-                                    std::to_string(timeout),
-                                    "must be 0 (no deadline) with ACL_EVENT_WAIT_EXTERNAL"));
-        }
-        return ACL_SUCCESS;
+        return reject_if(flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0,
+                         "timeout",
+                         timeout,
+                         "must be 0 (no deadline) with ACL_EVENT_WAIT_EXTERNAL");
     });
     return checked != ACL_SUCCESS ? checked : aclrtStreamWaitEvent(stream, event);
 }

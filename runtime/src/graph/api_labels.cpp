@@ -3,6 +3,7 @@
 // recording so that a jump can land there (Note [Control points], control.h).
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/control.h"
@@ -43,12 +44,8 @@ aclError set_label(aclrtLabel handle, aclrtStream stream_handle) {
     std::shared_ptr<ModelRI> model;
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     std::lock_guard<std::mutex> lock(label->mu);
-    if (label->set) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("label",
-                                pointer_text(handle),
-                                "the label is set already (a label marks one place)"));
-    }
+    ACLEMU_TRY(reject_if(
+        label->set, "label", handle, "the label is set already (a label marks one place)"));
     size_t next = 0;
     ACLEMU_TRY(cut_segment(*stream, *backend, nullptr, &next));
     label->model = model;
@@ -72,10 +69,7 @@ aclError create_list(aclrtLabel* handles, size_t num, aclrtLabelList* list) {
     if (list == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("labelList"));
     }
-    if (num == 0 || num > kMaxLabels) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("num", std::to_string(num), "must be in (0, 65535]"));
-    }
+    ACLEMU_TRY(reject_if(num == 0 || num > kMaxLabels, "num", num, "must be in (0, 65535]"));
     std::vector<std::shared_ptr<Label>> found(num);
     for (size_t i = 0; i < num; ++i) {
         const std::string param = "labels[" + std::to_string(i) + "]";
@@ -101,11 +95,11 @@ aclError switch_by_index(void* ptr,
     ACLEMU_CHECK_NOT_NULL(ptr);
     ACLEMU_FIND(LabelList, list, live, list_handle, "labelList");
     if (max_value == 0 || max_value > list->labels.size()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("maxValue",
-                                std::to_string(max_value),
-                                "must be the list's label count, 1 .. "
-                                    + std::to_string(list->labels.size())));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM,
+            "maxValue",
+            max_value,
+            "must be the list's label count, 1 .. " + std::to_string(list->labels.size()));
     }
     std::shared_ptr<ModelRI> model;
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);

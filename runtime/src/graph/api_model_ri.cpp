@@ -49,19 +49,16 @@ aclError destroy(aclmdlRI handle) {
     {
         std::lock_guard<std::mutex> lock(model->mu);
         bound = model->bound;
-        if (model->branch) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("modelRI",
-                                    pointer_text(handle),
-                                    "a branch of a conditional task (aclmdlRIAddCondTask) is "
-                                    "destroyed with the instance that holds the task"));
-        }
-        if (model->state == ModelRI::State::Capturing) {
-            return fail(ACL_ERROR_RT_MODEL_CAPTURED,
-                        msg_invalid("modelRI",
-                                    pointer_text(handle),
-                                    "the instance is being captured; end the capture first"));
-        }
+        ACLEMU_TRY(reject_if(model->branch,
+                             "modelRI",
+                             handle,
+                             "a branch of a conditional task (aclmdlRIAddCondTask) is "
+                             "destroyed with the instance that holds the task"));
+        ACLEMU_TRY(reject_if(model->state == ModelRI::State::Capturing,
+                             "modelRI",
+                             handle,
+                             "the instance is being captured; end the capture first",
+                             ACL_ERROR_RT_MODEL_CAPTURED));
     }
     // A build's streams still recording stop (their tasks are dropped with the instance).
     Backend* backend = runtime().existing_backend();
@@ -97,17 +94,15 @@ aclError debug_print(aclmdlRI handle) {
 aclError debug_json_print(aclmdlRI handle, const char* path, uint32_t flags) {
     ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_CHECK_NOT_NULL(path);
-    if (flags != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), "must be 0"));
-    }
+    ACLEMU_TRY(reject_if(flags != 0, "flags", flags, "must be 0"));
     const std::string json = describe_json(*model) + "\n";
     // Not through a symbolic link: the file is the one the caller named.
     const int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) {
-        return fail(
-            ACL_ERROR_RT_FILE_OPEN,
-            msg_invalid("path", path, std::string("cannot open it: ") + std::strerror(errno)));
+        return reject_arg(ACL_ERROR_RT_FILE_OPEN,
+                          "path",
+                          std::string(path),
+                          std::string("cannot open it: ") + std::strerror(errno));
     }
     size_t written = 0;
     while (written < json.size()) {
@@ -118,9 +113,10 @@ aclError debug_json_print(aclmdlRI handle, const char* path, uint32_t flags) {
         if (n <= 0) {
             const int err = errno;
             ::close(fd);
-            return fail(
-                ACL_ERROR_RT_FILE_WRITE,
-                msg_invalid("path", path, std::string("cannot write it: ") + std::strerror(err)));
+            return reject_arg(ACL_ERROR_RT_FILE_WRITE,
+                              "path",
+                              std::string(path),
+                              std::string("cannot write it: ") + std::strerror(err));
         }
         written += static_cast<size_t>(n);
     }

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "graph/control.h"
@@ -26,16 +27,12 @@ aclError check_target(aclrtStream target_handle,
                       int32_t* target_id) {
     std::shared_ptr<ModelRI> target_model;
     ACLEMU_RESOLVE_STREAM_BY(target, backend, bound_stream, target_handle, param, &target_model);
-    if (target_model != model) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                pointer_text(target_handle),
-                                "bound to another model runtime instance than `stream`"));
-    }
-    if (target.get() == &stream) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param, pointer_text(target_handle), "the same stream as `stream`"));
-    }
+    ACLEMU_TRY(reject_if(target_model != model,
+                         param,
+                         target_handle,
+                         "bound to another model runtime instance than `stream`"));
+    ACLEMU_TRY(
+        reject_if(target.get() == &stream, param, target_handle, "the same stream as `stream`"));
     *target_id = target->id;
     return ACL_SUCCESS;
 }
@@ -49,25 +46,19 @@ aclError switch_stream(void* left,
                        aclrtStream stream_handle) {
     ACLEMU_CHECK_NOT_NULL(left);
     ACLEMU_CHECK_NOT_NULL(right);
-    if (compare < ACL_RT_EQUAL || compare > ACL_RT_LESS_OR_EQUAL) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("cond",
-                                std::to_string(compare),
-                                "not an aclrtCondition (0 EQUAL .. 5 LESS_OR_EQUAL)"));
-    }
-    if (data_type != ACL_RT_SWITCH_INT32 && data_type != ACL_RT_SWITCH_INT64) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("dataType",
-                                std::to_string(data_type),
-                                "must be ACL_RT_SWITCH_INT32 (0) or ACL_RT_SWITCH_INT64 (1)"));
-    }
-    if (false_stream != nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("falseStream",
-                                pointer_text(false_stream),
-                                "reserved: must be NULL (when the comparison fails the stream "
-                                "goes on)"));
-    }
+    ACLEMU_TRY(reject_if(compare < ACL_RT_EQUAL || compare > ACL_RT_LESS_OR_EQUAL,
+                         "cond",
+                         compare,
+                         "not an aclrtCondition (0 EQUAL .. 5 LESS_OR_EQUAL)"));
+    ACLEMU_TRY(reject_if(data_type != ACL_RT_SWITCH_INT32 && data_type != ACL_RT_SWITCH_INT64,
+                         "dataType",
+                         data_type,
+                         "must be ACL_RT_SWITCH_INT32 (0) or ACL_RT_SWITCH_INT64 (1)"));
+    ACLEMU_TRY(reject_if(false_stream != nullptr,
+                         "falseStream",
+                         false_stream,
+                         "reserved: must be NULL (when the comparison fails the stream "
+                         "goes on)"));
     std::shared_ptr<ModelRI> model;
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, bound_stream, stream_handle, "stream", &model);
     auto control = std::make_shared<Control>();

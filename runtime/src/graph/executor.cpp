@@ -1,6 +1,7 @@
 // The executions of model runtime instances (executor.h).
 #include "graph/executor.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "runtime_state.h"
@@ -57,24 +58,23 @@ aclError not_ready(Run& run, const ModelRI& model) {
     const aclError code = model.state == ModelRI::State::Invalidated
                               ? ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED
                               : ACL_ERROR_RT_MODEL_CAPTURED;
-    return fail(code,
-                msg_invalid("modelRI",
-                            pointer_text(run.root),
-                            std::string(model.branch ? "a branch of its conditional task is "
-                                                     : "the instance is ")
-                                + state_name(model.state)
-                                + (model.state == ModelRI::State::Invalidated
-                                       ? " (its stream was destroyed during the capture)"
-                                       : "; end its capture or build first")));
+    return reject_arg(
+        code,
+        "modelRI",
+        run.root,
+        std::string(model.branch ? "a branch of its conditional task is " : "the instance is ")
+            + state_name(model.state)
+            + (model.state == ModelRI::State::Invalidated
+                   ? " (its stream was destroyed during the capture)"
+                   : "; end its capture or build first"));
 }
 
 aclError too_deep(Run& run) {
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid("modelRI",
-                    pointer_text(run.root),
-                    "its stream activations and conditional branches nest deeper than "
-                        + std::to_string(kMaxDepth) + " (a stream that activates itself?)"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "modelRI",
+                      run.root,
+                      "its stream activations and conditional branches nest deeper than "
+                          + std::to_string(kMaxDepth) + " (a stream that activates itself?)");
 }
 
 size_t body_of_stream(const ModelRI& model, int32_t stream_id) {
@@ -87,12 +87,9 @@ size_t body_of_stream(const ModelRI& model, int32_t stream_id) {
 }
 
 aclError no_body(Run& run, int32_t stream_id, const char* what) {
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid("modelRI",
-                            pointer_text(run.root),
-                            std::string(what) + " names stream id " + std::to_string(stream_id)
+    return reject_arg(ACL_ERROR_INVALID_PARAM, "modelRI", run.root, std::string(what) + " names stream id " + std::to_string(stream_id)
                                 + ", which has no tasks in the instance (unbound, or no "
-                                  "aclmdlRIEndTask)"));
+                                  "aclmdlRIEndTask)");
 }
 
 // Where an execution goes on after a control point.
@@ -242,10 +239,7 @@ aclError run_model(Run& run, const std::shared_ptr<ModelRI>& model, int depth) {
 aclError execute_model(aclmdlRI handle, ModelRI& model, Stream& stream, Backend& backend) {
     Run run{handle, stream, backend};
     std::shared_ptr<ModelRI> self = models().find(handle);
-    if (!self) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("modelRI", pointer_text(handle), "not a live instance"));
-    }
+    ACLEMU_TRY(reject_if(!self, "modelRI", handle, "not a live instance"));
     bool control = false;
     {
         std::lock_guard<std::mutex> lock(model.mu);

@@ -2,6 +2,7 @@
 // (ACL_ERROR_INVALID_PARAM with a message naming the parameter) recorded.
 #pragma once
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_registry.h"
 #include "handles/handle_text.h"
@@ -26,10 +27,10 @@ aclError live_handle(const HandleRegistry<T>& registry,
     }
     std::shared_ptr<T> live = registry.find(handle);
     if (!live) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                pointer_text(handle),
-                                std::string("not a live ") + what + " (" + lost + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          handle,
+                          std::string("not a live ") + what + " (" + lost + ")");
     }
     if (found != nullptr) {
         *found = std::move(live);

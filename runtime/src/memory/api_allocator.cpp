@@ -6,6 +6,7 @@
 // in aclemu allocates through a registered allocator (docs/compatibility.md).
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_arena.h"
 #include "memory/allocator_registry.h"
@@ -21,10 +22,10 @@ using namespace aclemu::rt;
 namespace {
 
 aclError not_a_desc(aclrtAllocatorDesc allocatorDesc) {
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid("allocatorDesc",
-                            pointer_text(allocatorDesc),
-                            "not a live descriptor of aclrtAllocatorCreateDesc"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "allocatorDesc",
+                      allocatorDesc,
+                      "not a live descriptor of aclrtAllocatorCreateDesc");
 }
 
 // The live descriptor behind `allocatorDesc` (AllocatorRegistry locked), or the failure.
@@ -115,12 +116,10 @@ aclError get_by_stream(aclrtStream stream,
         allocators.by_stream.erase(found);  // made for a destroyed stream at the same address
         found = allocators.by_stream.end();
     }
-    if (found == allocators.by_stream.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stream",
-                                pointer_text(stream),
-                                "no allocator is registered for it (aclrtAllocatorRegister)"));
-    }
+    ACLEMU_TRY(reject_if(found == allocators.by_stream.end(),
+                         "stream",
+                         stream,
+                         "no allocator is registered for it (aclrtAllocatorRegister)"));
     const Registration& registration = found->second;
     *allocatorDesc = registration.desc;
     if (allocator != nullptr) {

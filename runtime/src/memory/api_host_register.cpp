@@ -67,16 +67,11 @@ aclError register_host(void* ptr, uint64_t size, uint32_t flag) {
     ACLEMU_CHECK_NOT_NULL(ptr);
     ACLEMU_TRY(check_positive("size", size));
     const uintptr_t base = reinterpret_cast<uintptr_t>(ptr);
-    if (size > UINTPTR_MAX - base) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("size", std::to_string(size), "runs past the address space"));
-    }
-    if (flag == 0 || (flag & ~kKnownRegisterFlags) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag",
-                                std::to_string(flag),
-                                "must be ACL_HOST_REG_MAPPED, ACL_HOST_REG_PINNED or both"));
-    }
+    ACLEMU_TRY(reject_if(size > UINTPTR_MAX - base, "size", size, "runs past the address space"));
+    ACLEMU_TRY(reject_if(flag == 0 || (flag & ~kKnownRegisterFlags) != 0,
+                         "flag",
+                         flag,
+                         "must be ACL_HOST_REG_MAPPED, ACL_HOST_REG_PINNED or both"));
     if ((flag & ~kSupportedRegisterFlags) != 0) {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("ACL_HOST_REG_IOMEMORY / ACL_HOST_REG_READONLY",
@@ -86,30 +81,28 @@ aclError register_host(void* ptr, uint64_t size, uint32_t flag) {
     ACLEMU_TRY(runtime().current_backend(&backend));
     Registrations& table = registrations();
     std::lock_guard<std::mutex> lock(table.mutex);
-    if (table.overlaps(base, size)) {
-        return fail(ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
-                    msg_invalid("ptr",
-                                pointer_text(ptr),
-                                "part of the range is already registered (aclrtHostUnregister "
-                                "it first)"));
-    }
+    ACLEMU_TRY(reject_if(table.overlaps(base, size),
+                         "ptr",
+                         ptr,
+                         "part of the range is already registered (aclrtHostUnregister "
+                         "it first)",
+                         ACL_ERROR_HOST_MEMORY_ALREADY_REGISTERED));
     std::optional<Allocation> block = runtime().allocations().find(ptr);
     const bool host_block =
         block && block->kind == AllocKind::Host && block->remaining(base) >= size;
     if (block && !host_block) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("ptr",
-                                pointer_text(ptr),
-                                block->kind == AllocKind::Device
-                                    ? "it is device memory, not host memory"
-                                    : "the range runs past the end of its aclrtMallocHost block"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "ptr",
+                          ptr,
+                          block->kind == AllocKind::Device
+                              ? "it is device memory, not host memory"
+                              : "the range runs past the end of its aclrtMallocHost block");
     }
-    if (!host_block && runtime().allocations().find(reinterpret_cast<void*>(base + size - 1))) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "size", std::to_string(size), "the range runs into memory the runtime allocated"));
-    }
+    ACLEMU_TRY(reject_if(
+        !host_block && runtime().allocations().find(reinterpret_cast<void*>(base + size - 1)),
+        "size",
+        size,
+        "the range runs into memory the runtime allocated"));
     Registration entry;
     entry.bytes = static_cast<size_t>(size);
     entry.flags = flag;
@@ -138,28 +131,21 @@ aclError device_pointer(void* host, void** device, uint32_t flag) {
     if (device == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("pDevice"));
     }
-    if (flag != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag", std::to_string(flag), "must be 0"));
-    }
+    ACLEMU_TRY(reject_if(flag != 0, "flag", flag, "must be 0"));
     ACLEMU_TRY(require_init());
     Registrations& table = registrations();
     std::lock_guard<std::mutex> lock(table.mutex);
     const uintptr_t addr = reinterpret_cast<uintptr_t>(host);
     auto it = table.holding(addr);
-    if (it == table.by_base.end()) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "pHost", pointer_text(host), "not in memory registered by aclrtHostRegisterV2"));
-    }
-    if ((it->second.flags & ACL_HOST_REG_MAPPED) == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("pHost",
-                                pointer_text(host),
-                                "its registration has no ACL_HOST_REG_MAPPED, so no device "
-                                "address"));
-    }
+    ACLEMU_TRY(reject_if(it == table.by_base.end(),
+                         "pHost",
+                         host,
+                         "not in memory registered by aclrtHostRegisterV2"));
+    ACLEMU_TRY(reject_if((it->second.flags & ACL_HOST_REG_MAPPED) == 0,
+                         "pHost",
+                         host,
+                         "its registration has no ACL_HOST_REG_MAPPED, so no device "
+                         "address"));
     *device = static_cast<char*>(it->second.device) + (addr - it->first);
     return ACL_SUCCESS;
 }
@@ -171,13 +157,11 @@ aclError unregister_host(void* ptr) {
     Registrations& table = registrations();
     std::lock_guard<std::mutex> lock(table.mutex);
     auto it = table.by_base.find(reinterpret_cast<uintptr_t>(ptr));
-    if (it == table.by_base.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("ptr",
-                                pointer_text(ptr),
-                                "not the start of memory registered by aclrtHostRegisterV2 (or "
-                                "already unregistered)"));
-    }
+    ACLEMU_TRY(reject_if(it == table.by_base.end(),
+                         "ptr",
+                         ptr,
+                         "not the start of memory registered by aclrtHostRegisterV2 (or "
+                         "already unregistered)"));
     if (it->second.in_table) {
         runtime().allocations().erase(ptr, AllocKind::Host, AllocOrigin::Registered);
     }
@@ -191,14 +175,13 @@ aclError unregister_host(void* ptr) {
 aclError alloc_managed(void** ptr, uint64_t size, uint32_t flag) {
     ACLEMU_CHECK_NOT_NULL(ptr);
     ACLEMU_TRY(check_positive("size", size));
-    if (flag != ACL_RT_MEM_ATTACH_GLOBAL) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flag", std::to_string(flag), "must be ACL_RT_MEM_ATTACH_GLOBAL"));
-    }
-    if (size > kMaxManagedBytes) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_invalid("size", std::to_string(size), "is larger than any allocation"));
-    }
+    ACLEMU_TRY(reject_if(
+        flag != ACL_RT_MEM_ATTACH_GLOBAL, "flag", flag, "must be ACL_RT_MEM_ATTACH_GLOBAL"));
+    ACLEMU_TRY(reject_if(size > kMaxManagedBytes,
+                         "size",
+                         size,
+                         "is larger than any allocation",
+                         ACL_ERROR_RT_MEMORY_ALLOCATION));
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));

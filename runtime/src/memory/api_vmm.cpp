@@ -42,26 +42,21 @@ std::string size_text(size_t bytes) {
 // may hold any int in its enum fields: each is read as an integer (aclemu/c_enum.h).
 aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) {
     const int64_t handle_type = enum_value(prop.handleType);
-    if (handle_type != ACL_MEM_HANDLE_TYPE_NONE && handle_type != ACL_MEM_HANDLE_TYPE_POSIX) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("prop->handleType",
-                                std::to_string(handle_type),
-                                "must be ACL_MEM_HANDLE_TYPE_NONE or ACL_MEM_HANDLE_TYPE_POSIX"));
-    }
+    ACLEMU_TRY(reject_if(
+        handle_type != ACL_MEM_HANDLE_TYPE_NONE && handle_type != ACL_MEM_HANDLE_TYPE_POSIX,
+        "prop->handleType",
+        handle_type,
+        "must be ACL_MEM_HANDLE_TYPE_NONE or ACL_MEM_HANDLE_TYPE_POSIX"));
     const int64_t allocation_type = enum_value(prop.allocationType);
-    if (allocation_type != ACL_MEM_ALLOCATION_TYPE_PINNED) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("prop->allocationType",
-                                std::to_string(allocation_type),
-                                "must be ACL_MEM_ALLOCATION_TYPE_PINNED"));
-    }
+    ACLEMU_TRY(reject_if(allocation_type != ACL_MEM_ALLOCATION_TYPE_PINNED,
+                         "prop->allocationType",
+                         allocation_type,
+                         "must be ACL_MEM_ALLOCATION_TYPE_PINNED"));
     const int64_t mem_attr = enum_value(prop.memAttr);
-    if (mem_attr < ACL_DDR_MEM || mem_attr > ACL_MEM_P2P_HUGE1G) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "prop->memAttr", std::to_string(mem_attr), "must be an aclrtMemAttr in [0, 17]"));
-    }
+    ACLEMU_TRY(reject_if(mem_attr < ACL_DDR_MEM || mem_attr > ACL_MEM_P2P_HUGE1G,
+                         "prop->memAttr",
+                         mem_attr,
+                         "must be an aclrtMemAttr in [0, 17]"));
     const int64_t location_type = enum_value(prop.location.type);
     if (location_type == ACL_MEM_LOCATION_TYPE_HOST
         || location_type == ACL_MEM_LOCATION_TYPE_HOST_NUMA) {
@@ -70,18 +65,15 @@ aclError check_prop(const aclrtPhysicalMemProp& prop, int32_t* physical_device) 
                                     "aclemu's virtual memory calls allocate device memory only; "
                                     "use ACL_MEM_LOCATION_TYPE_DEVICE (or aclrtMallocHost)"));
     }
-    if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("prop->location.type",
-                                std::to_string(location_type),
-                                "must be ACL_MEM_LOCATION_TYPE_DEVICE"));
-    }
-    if (prop.location.id > static_cast<uint32_t>(INT32_MAX)) {
-        return fail(
-            ACL_ERROR_RT_INVALID_DEVICEID,
-            msg_invalid(
-                "prop->location.id", std::to_string(prop.location.id), "is not a device id"));
-    }
+    ACLEMU_TRY(reject_if(location_type != ACL_MEM_LOCATION_TYPE_DEVICE,
+                         "prop->location.type",
+                         location_type,
+                         "must be ACL_MEM_LOCATION_TYPE_DEVICE"));
+    ACLEMU_TRY(reject_if(prop.location.id > static_cast<uint32_t>(INT32_MAX),
+                         "prop->location.id",
+                         prop.location.id,
+                         "is not a device id",
+                         ACL_ERROR_RT_INVALID_DEVICEID));
     return runtime().check_device(
         static_cast<int32_t>(prop.location.id), "prop->location.id", physical_device);
 }
@@ -107,14 +99,11 @@ aclError live_handle(VmmRegistry& vmm,
                      aclrtDrvMemHandle handle,
                      std::shared_ptr<Physical>* physical) {
     auto found = vmm.handles.find(handle);
-    if (found == vmm.handles.end()) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("handle",
-                        pointer_text(handle),
-                        "not a live handle of aclrtMallocPhysical, "
-                        "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
-    }
+    ACLEMU_TRY(reject_if(found == vmm.handles.end(),
+                         "handle",
+                         handle,
+                         "not a live handle of aclrtMallocPhysical, "
+                         "aclrtMemImportFromShareableHandle or aclrtMemRetainAllocationHandle"));
     *physical = found->second;
     return ACL_SUCCESS;
 }
@@ -147,12 +136,8 @@ aclError mapping_at(VmmRegistry& vmm,
         auto at = holder->second.mappings.find(ptr);
         found = at != holder->second.mappings.end() ? &at->second : nullptr;
     }
-    if (found == nullptr) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "virPtr", pointer_text(virPtr), "no mapping made by aclrtMapMem starts there"));
-    }
+    ACLEMU_TRY(reject_if(
+        found == nullptr, "virPtr", virPtr, "no mapping made by aclrtMapMem starts there"));
     if (reservation != nullptr) {
         *reservation = &holder->second;
     }
@@ -206,14 +191,12 @@ void sync_table(Reservation& reservation) {
 aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* granularity) {
     ACLEMU_CHECK_NOT_NULL(prop);
     ACLEMU_CHECK_NOT_NULL(granularity);
-    if (option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM
-        && option != ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("option",
-                                std::to_string(option),
-                                "must be ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM or "
-                                "ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED"));
-    }
+    ACLEMU_TRY(reject_if(option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM
+                             && option != ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED,
+                         "option",
+                         option,
+                         "must be ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM or "
+                         "ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED"));
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
     Backend* backend = nullptr;
@@ -246,10 +229,11 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
-    if (!checked_round_up(size, unit, &bytes)) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_invalid("size", size_text(size), "is larger than any allocation"));
-    }
+    ACLEMU_TRY(reject_if(!checked_round_up(size, unit, &bytes),
+                         "size",
+                         size_text(size),
+                         "is larger than any allocation",
+                         ACL_ERROR_RT_MEMORY_ALLOCATION));
     auto physical = make_handle_object<Physical>();
     if (aclError err = backend->sharing()->create_physical(physical_device, bytes, &physical->impl);
         err != ACL_SUCCESS) {
@@ -300,24 +284,24 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, context->physical, &unit));
     if (alignment != 0 && ((alignment & (alignment - 1)) != 0 || alignment > unit)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("alignment",
-                                size_text(alignment),
-                                "must be 0 (reservations start at a multiple of the granularity, "
-                                    + size_text(unit) + " bytes)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "alignment",
+                          size_text(alignment),
+                          "must be 0 (reservations start at a multiple of the granularity, "
+                              + size_text(unit) + " bytes)");
     }
     if (reinterpret_cast<uintptr_t>(expectPtr) % unit != 0) {
-        return fail(
-            ACL_ERROR_RT_PARAM_INVALID,
-            msg_invalid("expectPtr",
-                        pointer_text(expectPtr),
-                        "must be a multiple of the granularity (" + size_text(unit) + " bytes)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "expectPtr",
+                          expectPtr,
+                          "must be a multiple of the granularity (" + size_text(unit) + " bytes)");
     }
     size_t bytes = 0;
-    if (!checked_round_up(size, unit, &bytes)) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_invalid("size", size_text(size), "is larger than any reservation"));
-    }
+    ACLEMU_TRY(reject_if(!checked_round_up(size, unit, &bytes),
+                         "size",
+                         size_text(size),
+                         "is larger than any reservation",
+                         ACL_ERROR_RT_MEMORY_ALLOCATION));
     void* range = nullptr;
     if (aclError err = backend->sharing()->reserve_address(bytes, expectPtr, &range);
         err != ACL_SUCCESS) {
@@ -341,21 +325,19 @@ aclError release(void* virPtr) {
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
-    if (found == vmm.reservations.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                "not the start of a reservation made by aclrtReserveMemAddress"));
-    }
+    ACLEMU_TRY(reject_if(found == vmm.reservations.end(),
+                         "virPtr",
+                         virPtr,
+                         "not the start of a reservation made by aclrtReserveMemAddress"));
     if (!found->second.mappings.empty()) {
         const uintptr_t first = found->second.mappings.begin()->first;
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                std::to_string(found->second.mappings.size())
-                                    + " mapping(s) remain in the reservation, the first at "
-                                    + pointer_text(reinterpret_cast<void*>(first))
-                                    + "; unmap them with aclrtUnmapMem first"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "virPtr",
+                          virPtr,
+                          std::to_string(found->second.mappings.size())
+                              + " mapping(s) remain in the reservation, the first at "
+                              + pointer_text(reinterpret_cast<void*>(first))
+                              + "; unmap them with aclrtUnmapMem first");
     }
     ACLEMU_TRY_BACKEND(backend->sharing()->release_address(virPtr, found->second.bytes),
                        backend,
@@ -367,10 +349,7 @@ aclError release(void* virPtr) {
 aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(handle);
-    if (offset != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("offset", size_text(offset), "must be 0 (as in CANN)"));
-    }
+    ACLEMU_TRY(reject_if(offset != 0, "offset", size_text(offset), "must be 0 (as in CANN)"));
     ACLEMU_TRY(check_reserved_zero("flags", flags));
     ACLEMU_TRY(check_positive("size", size));
     Backend* backend = nullptr;
@@ -383,27 +362,27 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     ACLEMU_TRY(granularity_of(*backend, physical->physical_device, &unit));
     size_t rounded = 0;
     if (!checked_round_up(size, unit, &rounded) || rounded != physical->bytes) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("size",
-                                size_text(size),
-                                "must be the size of the physical allocation ("
-                                    + size_text(physical->bytes) + " bytes)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "size",
+                          size_text(size),
+                          "must be the size of the physical allocation ("
+                              + size_text(physical->bytes) + " bytes)");
     }
     const auto address = reinterpret_cast<uintptr_t>(virPtr);
     auto* reservation = reservation_of(vmm, address, physical->bytes);
     if (reservation == nullptr) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                "[virPtr, virPtr + " + size_text(physical->bytes)
-                                    + ") is not inside one reservation (aclrtReserveMemAddress)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "virPtr",
+                          virPtr,
+                          "[virPtr, virPtr + " + size_text(physical->bytes)
+                              + ") is not inside one reservation (aclrtReserveMemAddress)");
     }
     if ((address - reservation->first) % unit != 0) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                "must lie a multiple of the granularity (" + size_text(unit)
-                                    + " bytes) into its reservation"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "virPtr",
+                          virPtr,
+                          "must lie a multiple of the granularity (" + size_text(unit)
+                              + " bytes) into its reservation");
     }
     auto& mappings = reservation->second.mappings;
     auto next = mappings.lower_bound(address);
@@ -413,11 +392,11 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
         && std::prev(next)->first + std::prev(next)->second.bytes > address;
     if (overlaps_next || overlaps_previous) {
         const uintptr_t other = overlaps_next ? next->first : std::prev(next)->first;
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                "the range overlaps the mapping at "
-                                    + pointer_text(reinterpret_cast<void*>(other))));
+        return reject_arg(
+            ACL_ERROR_RT_PARAM_INVALID,
+            "virPtr",
+            virPtr,
+            "the range overlaps the mapping at " + pointer_text(reinterpret_cast<void*>(other)));
     }
     ACLEMU_TRY_BACKEND(backend->sharing()->map_physical(
                            virPtr, physical->bytes, *physical->impl, physical->physical_device),
@@ -462,21 +441,18 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     for (size_t i = 0; i < count; ++i) {
         const aclrtMemAccessDesc& entry = desc[i];
         const int64_t flags = enum_value(entry.flags);
-        if (flags != ACL_RT_MEM_ACCESS_FLAGS_NONE && flags != ACL_RT_MEM_ACCESS_FLAGS_READ
-            && flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("desc[].flags",
-                                    std::to_string(flags),
-                                    "must be an aclrtMemAccessFlags (0, 1 or 3)"));
-        }
+        ACLEMU_TRY(reject_if(flags != ACL_RT_MEM_ACCESS_FLAGS_NONE
+                                 && flags != ACL_RT_MEM_ACCESS_FLAGS_READ
+                                 && flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE,
+                             "desc[].flags",
+                             flags,
+                             "must be an aclrtMemAccessFlags (0, 1 or 3)"));
         const int64_t location_type = enum_value(entry.location.type);
-        if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE
-            || entry.location.id > static_cast<uint32_t>(INT32_MAX)) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("desc[].location.type",
-                                    std::to_string(location_type),
-                                    "must be ACL_MEM_LOCATION_TYPE_DEVICE with a device id"));
-        }
+        ACLEMU_TRY(reject_if(location_type != ACL_MEM_LOCATION_TYPE_DEVICE
+                                 || entry.location.id > static_cast<uint32_t>(INT32_MAX),
+                             "desc[].location.type",
+                             location_type,
+                             "must be ACL_MEM_LOCATION_TYPE_DEVICE with a device id"));
         DeviceAccess device_access;
         ACLEMU_TRY(runtime().check_device(static_cast<int32_t>(entry.location.id),
                                           "desc[].location.id",
@@ -502,11 +478,11 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
         }
     }
     if (size == 0 || covered.empty() || at != end) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("virPtr",
-                                pointer_text(virPtr),
-                                "[virPtr, virPtr + " + size_text(size)
-                                    + ") must be one or more whole mappings made by aclrtMapMem"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "virPtr",
+                          virPtr,
+                          "[virPtr, virPtr + " + size_text(size)
+                              + ") must be one or more whole mappings made by aclrtMapMem");
     }
     ACLEMU_TRY_BACKEND(backend->sharing()->set_access(virPtr, size, access.data(), access.size()),
                        backend,
@@ -525,14 +501,11 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
     ACLEMU_CHECK_NOT_NULL(location);
     ACLEMU_CHECK_NOT_NULL(flag);
     const int64_t location_type = enum_value(location->type);  // any int the caller set
-    if (location_type != ACL_MEM_LOCATION_TYPE_DEVICE
-        && location_type != ACL_MEM_LOCATION_TYPE_HOST) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("location->type",
-                        std::to_string(location_type),
-                        "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
-    }
+    ACLEMU_TRY(reject_if(location_type != ACL_MEM_LOCATION_TYPE_DEVICE
+                             && location_type != ACL_MEM_LOCATION_TYPE_HOST,
+                         "location->type",
+                         location_type,
+                         "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
     Backend* backend = nullptr;
     ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
@@ -588,12 +561,8 @@ aclError address_range(void* ptr, void** pbase, size_t* psize) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("pbase and psize"));
     }
     std::optional<Allocation> block = runtime().allocations().find(ptr);
-    if (!block) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("ptr",
-                                pointer_text(ptr),
-                                "not inside memory allocated, mapped or imported through aclemu"));
-    }
+    ACLEMU_TRY(reject_if(
+        !block, "ptr", ptr, "not inside memory allocated, mapped or imported through aclemu"));
     if (pbase != nullptr) {
         *pbase = reinterpret_cast<void*>(block->base);
     }
@@ -612,39 +581,33 @@ aclError export_handle(aclrtDrvMemHandle handle,
                        uint64_t* shareableHandle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     ACLEMU_CHECK_NOT_NULL(shareableHandle);
-    if (handleType != ACL_MEM_HANDLE_TYPE_NONE && handleType != ACL_MEM_HANDLE_TYPE_POSIX) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "handleType", std::to_string(handleType), "must be ACL_MEM_HANDLE_TYPE_NONE"));
-    }
-    if ((flags & ~uint64_t{ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION}) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags",
-                                std::to_string(flags),
-                                "must be ACL_RT_VMM_EXPORT_FLAG_DEFAULT or "
-                                "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
-    }
+    ACLEMU_TRY(
+        reject_if(handleType != ACL_MEM_HANDLE_TYPE_NONE && handleType != ACL_MEM_HANDLE_TYPE_POSIX,
+                  "handleType",
+                  handleType,
+                  "must be ACL_MEM_HANDLE_TYPE_NONE"));
+    ACLEMU_TRY(reject_if((flags & ~uint64_t{ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION}) != 0,
+                         "flags",
+                         flags,
+                         "must be ACL_RT_VMM_EXPORT_FLAG_DEFAULT or "
+                         "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     Backend* backend = nullptr;
     ACLEMU_TRY(sharing_backend(&backend));
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical;
     ACLEMU_TRY(live_handle(vmm, handle, &physical));
-    if (physical->imported) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("handle",
-                                pointer_text(handle),
-                                "it was imported from another process; only the process that "
-                                "allocated physical memory exports it"));
-    }
-    if (physical->record) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("handle",
-                                pointer_text(handle),
-                                "it has been exported already (one shareable handle per "
-                                "physical allocation)"));
-    }
+    ACLEMU_TRY(reject_if(physical->imported,
+                         "handle",
+                         handle,
+                         "it was imported from another process; only the process that "
+                         "allocated physical memory exports it"));
+    ACLEMU_TRY(reject_if(physical->record != nullptr,
+                         "handle",
+                         handle,
+                         "it has been exported already (one shareable handle per "
+                         "physical allocation)",
+                         ACL_ERROR_RT_PARAM_INVALID));
     ExportBlob blob;
     ACLEMU_TRY_BACKEND(backend->sharing()->export_physical(*physical->impl, &blob),
                        backend,
@@ -672,13 +635,11 @@ aclError set_pids(uint64_t shareable, int32_t* pid, size_t count) {
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.exported.find(shareable);
-    if (found == vmm.exported.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("shareableHandle",
-                                std::to_string(shareable),
-                                "not a handle this process exported "
-                                "(aclrtMemExportToShareableHandle), or its memory was freed"));
-    }
+    ACLEMU_TRY(reject_if(found == vmm.exported.end(),
+                         "shareableHandle",
+                         shareable,
+                         "not a handle this process exported "
+                         "(aclrtMemExportToShareableHandle), or its memory was freed"));
     return found->second->record->allow_pids(pid, count, "pid");
 }
 
@@ -729,13 +690,11 @@ aclError v2_handle(void* shareableHandle, int64_t type, uint64_t** value) {
                                     "sharing physical memory across servers needs an Atlas A3 "
                                     "super pod; use ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT"));
     }
-    if (type != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("shareType",
-                                std::to_string(type),
-                                "must be ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT or "
-                                "ACL_MEM_SHARE_HANDLE_TYPE_FABRIC"));
-    }
+    ACLEMU_TRY(reject_if(type != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT,
+                         "shareType",
+                         type,
+                         "must be ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT or "
+                         "ACL_MEM_SHARE_HANDLE_TYPE_FABRIC"));
     *value = static_cast<uint64_t*>(shareableHandle);
     return ACL_SUCCESS;
 }

@@ -1,5 +1,6 @@
 #include "memory/memory_access.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -15,12 +16,12 @@ aclError check_access(aclError code, const char* param, const void* ptr, uint8_t
     const char* does = needed == (kRead | kWrite) ? "reads and writes"
                        : needed == kWrite         ? "writes"
                                                   : "reads";
-    return fail(code,
-                msg_invalid(param,
-                            pointer_text(ptr),
-                            std::string("the mapping it lies in has ")
-                                + (block->access == 0 ? "no access" : "read-only access")
-                                + " (aclrtMemSetAccess); this call " + does + " it"));
+    return reject_arg(code,
+                      param,
+                      ptr,
+                      std::string("the mapping it lies in has ")
+                          + (block->access == 0 ? "no access" : "read-only access")
+                          + " (aclrtMemSetAccess); this call " + does + " it");
 }
 
 }  // namespace aclemu::rt

@@ -22,10 +22,10 @@ aclError check_metrics(const char* param, int64_t metrics) {
         || metrics == ACL_AICORE_NONE) {
         return ACL_SUCCESS;
     }
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid(param,
-                            std::to_string(metrics),
-                            "is not an aclprofAicoreMetrics value (0..8 or ACL_AICORE_NONE)"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      param,
+                      metrics,
+                      "is not an aclprofAicoreMetrics value (0..8 or ACL_AICORE_NONE)");
 }
 
 }  // namespace aclemu::rt::prof
@@ -54,18 +54,18 @@ aclError aclprofInit(const char* profilerResultPath, size_t length) {
     return api_call_init("aclprofInit", [&]() -> aclError {
         ACLEMU_CHECK_NOT_NULL(profilerResultPath);
         if (length == 0 || length > PATH_MAX) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("length",
-                                    std::to_string(length),
-                                    "must be the path's length, 1 to " + std::to_string(PATH_MAX)));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "length",
+                              length,
+                              "must be the path's length, 1 to " + std::to_string(PATH_MAX));
         }
         const size_t actual = strnlen(profilerResultPath, length);
         if (actual != length) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("length",
-                                    std::to_string(length),
-                                    "is not the length of profilerResultPath ("
-                                        + std::to_string(actual) + ")"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM,
+                "length",
+                length,
+                "is not the length of profilerResultPath (" + std::to_string(actual) + ")");
         }
         return prof::init(std::string(profilerResultPath, length));
     });
@@ -112,30 +112,24 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                         msg_invalid("aicoreEvents", "not null", "only NULL is supported"));
         }
         ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
-        if ((dataTypeConfig & ~kKnownDataTypes) != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataTypeConfig",
-                                    std::to_string(dataTypeConfig),
-                                    "has bits that are no ACL_PROF_* switch"));
-        }
+        ACLEMU_TRY(reject_if((dataTypeConfig & ~kKnownDataTypes) != 0,
+                             "dataTypeConfig",
+                             dataTypeConfig,
+                             "has bits that are no ACL_PROF_* switch"));
         std::vector<uint32_t> devices(deviceIdList, deviceIdList + deviceNums);
         for (uint32_t i = 0; i < deviceNums; ++i) {
-            if (deviceIdList[i] > static_cast<uint32_t>(INT32_MAX)) {
-                return fail(
-                    ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(
-                        "deviceIdList", std::to_string(deviceIdList[i]), "is not a device id"));
-            }
+            ACLEMU_TRY(reject_if(deviceIdList[i] > static_cast<uint32_t>(INT32_MAX),
+                                 "deviceIdList",
+                                 deviceIdList[i],
+                                 "is not a device id"));
             int32_t physical = 0;
             ACLEMU_TRY(aclemu::rt::runtime().check_device(
                 static_cast<int32_t>(deviceIdList[i]), "deviceIdList", &physical));
             for (uint32_t j = 0; j < i; ++j) {
-                if (deviceIdList[j] == deviceIdList[i]) {
-                    return fail(ACL_ERROR_INVALID_PARAM,
-                                msg_invalid("deviceIdList",
-                                            std::to_string(deviceIdList[i]),
-                                            "names a device twice"));
-                }
+                ACLEMU_TRY(reject_if(deviceIdList[j] == deviceIdList[i],
+                                     "deviceIdList",
+                                     deviceIdList[i],
+                                     "names a device twice"));
             }
         }
         created = prof::configs().create();
@@ -163,19 +157,15 @@ aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
 aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
     return api_call_init("aclprofSetConfig", [&]() -> aclError {
         const int64_t type = aclemu::enum_value(configType);  // a C caller may pass any int
-        if (type <= ACL_PROF_ARGS_MIN || type >= ACL_PROF_ARGS_MAX || type == 2) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid(
-                    "configType", std::to_string(type), "is not an aclprofConfigType value"));
-        }
+        ACLEMU_TRY(reject_if(type <= ACL_PROF_ARGS_MIN || type >= ACL_PROF_ARGS_MAX || type == 2,
+                             "configType",
+                             type,
+                             "is not an aclprofConfigType value"));
         ACLEMU_CHECK_NOT_NULL(config);
-        if (configLength == 0 || strnlen(config, configLength) != configLength) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("configLength",
-                                    std::to_string(configLength),
-                                    "must be the length of config (not 0)"));
-        }
+        ACLEMU_TRY(reject_if(configLength == 0 || strnlen(config, configLength) != configLength,
+                             "configLength",
+                             configLength,
+                             "must be the length of config (not 0)"));
         // Hardware sampling settings (frequencies, storage limits): nothing to sample here.
         return prof::require_initialized();
     });

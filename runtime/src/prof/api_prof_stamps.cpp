@@ -5,6 +5,7 @@
 // or range, and a slice of category "mstx" on the timeline.
 #include "acl/acl_prof.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_registry.h"
 #include "handles/live_handle.h"
@@ -52,12 +53,10 @@ aclError stamp_message(void* handle, std::string* message) {
     std::shared_ptr<Stamp> stamp;
     ACLEMU_TRY(live_stamp(handle, &stamp));
     std::lock_guard<std::mutex> lock(stamp->mu);
-    if (stamp->message.empty()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stamp",
-                                aclemu::rt::pointer_text(handle),
-                                "has no message (aclprofSetStampTraceMessage)"));
-    }
+    ACLEMU_TRY(reject_if(stamp->message.empty(),
+                         "stamp",
+                         aclemu::rt::pointer_text(handle),
+                         "has no message (aclprofSetStampTraceMessage)"));
     *message = stamp->message;
     return ACL_SUCCESS;
 }
@@ -164,12 +163,10 @@ aclError aclprofRangeStop(uint32_t rangeId) {
             OpenRanges& ranges = open_ranges();
             std::lock_guard<std::mutex> lock(ranges.mu);
             const auto it = ranges.open.find(rangeId);
-            if (it == ranges.open.end()) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("rangeId",
-                                        std::to_string(rangeId),
-                                        "is not an open range of aclprofRangeStart"));
-            }
+            ACLEMU_TRY(reject_if(it == ranges.open.end(),
+                                 "rangeId",
+                                 rangeId,
+                                 "is not an open range of aclprofRangeStart"));
             range = it->second;
             ranges.open.erase(it);
         }

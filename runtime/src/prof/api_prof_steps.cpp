@@ -5,6 +5,7 @@
 #include "acl/acl_prof.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_registry.h"
 #include "prof/mstx_ranges.h"
@@ -46,35 +47,28 @@ aclError find_step(aclprofStepInfo* handle, std::shared_ptr<aclprofStepInfo>* ou
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("stepInfo"));
     }
     *out = step_infos().find(handle);
-    if (!*out) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stepInfo",
-                                aclemu::rt::pointer_text(handle),
-                                "is not a live aclprofStepInfo (aclprofCreateStepInfo)"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(!*out,
+                     "stepInfo",
+                     aclemu::rt::pointer_text(handle),
+                     "is not a live aclprofStepInfo (aclprofCreateStepInfo)");
 }
 
 aclError step_timestamp(aclprofStepInfo* handle, int64_t tag, aclrtStream stream_handle) {
     std::shared_ptr<aclprofStepInfo> step;
     ACLEMU_TRY(find_step(handle, &step));
-    if (tag != ACL_STEP_START && tag != ACL_STEP_END) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "tag", std::to_string(tag), "must be ACL_STEP_START (0) or ACL_STEP_END (1)"));
-    }
+    ACLEMU_TRY(reject_if(tag != ACL_STEP_START && tag != ACL_STEP_END,
+                         "tag",
+                         tag,
+                         "must be ACL_STEP_START (0) or ACL_STEP_END (1)"));
     ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
     {
         std::lock_guard<std::mutex> lock(step->mu);
         const bool start = tag == ACL_STEP_START;
-        if (start ? step->started : step->ended) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("tag",
-                                    start ? "ACL_STEP_START" : "ACL_STEP_END",
-                                    "the step has this mark already (each tag once per "
-                                    "aclprofStepInfo)"));
-        }
+        ACLEMU_TRY(reject_if(start ? step->started : step->ended,
+                             "tag",
+                             std::string(start ? "ACL_STEP_START" : "ACL_STEP_END"),
+                             "the step has this mark already (each tag once per "
+                             "aclprofStepInfo)"));
         if (!start && !step->started) {
             return fail(
                 ACL_ERROR_INVALID_PARAM,
@@ -117,10 +111,10 @@ void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
             return fail(ACL_ERROR_INVALID_PARAM, msg_null("stepinfo"));
         }
         if (!step_infos().remove(stepinfo)) {  // marks still queued keep it alive
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("stepinfo",
-                                    aclemu::rt::pointer_text(stepinfo),
-                                    "is not a live aclprofStepInfo"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "stepinfo",
+                              aclemu::rt::pointer_text(stepinfo),
+                              "is not a live aclprofStepInfo");
         }
         return ACL_SUCCESS;
     });

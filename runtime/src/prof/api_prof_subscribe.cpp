@@ -4,6 +4,7 @@
 // arguments, with a message for aclGetRecentErrMsg.
 #include "acl/acl_prof.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "prof/op_records.h"
@@ -54,11 +55,11 @@ aclError copy_out(const char* param, const char (&text)[N], char* out, size_t ca
     const size_t length = strnlen(text, N - 1);
     const size_t needed = length + 1;
     if (capacity < needed) {
-        return fail(
+        return reject_arg(
             ACL_ERROR_INVALID_PARAM,
-            msg_invalid(param,
-                        std::to_string(capacity) + " bytes",
-                        "the text needs " + std::to_string(needed) + " bytes with its terminator"));
+            param,
+            std::to_string(capacity) + " bytes",
+            "the text needs " + std::to_string(needed) + " bytes with its terminator");
     }
     std::memcpy(out, text, length);
     out[length] = '\0';
@@ -74,11 +75,10 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
                                                      void* fd) {
     aclprofSubscribeConfig* created = nullptr;
     api_call_init("aclprofCreateSubscribeConfig", [&]() -> aclError {
-        if (timeInfoSwitch != 0 && timeInfoSwitch != 1) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("timeInfoSwitch", std::to_string(timeInfoSwitch), "must be 0 or 1"));
-        }
+        ACLEMU_TRY(reject_if(timeInfoSwitch != 0 && timeInfoSwitch != 1,
+                             "timeInfoSwitch",
+                             timeInfoSwitch,
+                             "must be 0 or 1"));
         ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
         ACLEMU_CHECK_NOT_NULL(fd);
         created = prof::subscribe_configs().create();
@@ -229,26 +229,25 @@ const char* aclprofGetOpAttriValue(const void* opInfo,
                                    uint32_t index,
                                    aclprofSubscribeOpAttri attri) {
     const char* value = nullptr;
-    with_record("aclprofGetOpAttriValue",
-                opInfo,
-                opInfoLen,
-                index,
-                [&](const prof::OpRecord&, const char* raw) -> aclError {
-                    if (static_cast<int64_t>(attri) != ACL_SUBSCRIBE_ATTRI_THREADID) {
-                        return fail(ACL_ERROR_INVALID_PARAM,
-                                    msg_invalid("attri",
-                                                std::to_string(static_cast<int64_t>(attri)),
-                                                "only ACL_SUBSCRIBE_ATTRI_THREADID has a value"));
-                    }
-                    const char* text = raw + offsetof(prof::OpRecord, thread_id);
-                    if (strnlen(text, sizeof(prof::OpRecord::thread_id))
-                        == sizeof(prof::OpRecord::thread_id)) {
-                        return fail(ACL_ERROR_INVALID_PARAM,
-                                    msg_invalid("opInfo", "a record", "has no thread id text"));
-                    }
-                    value = text;  // points into the caller's buffer, as long as it lives
-                    return ACL_SUCCESS;
-                });
+    with_record(
+        "aclprofGetOpAttriValue",
+        opInfo,
+        opInfoLen,
+        index,
+        [&](const prof::OpRecord&, const char* raw) -> aclError {
+            ACLEMU_TRY(reject_if(static_cast<int64_t>(attri) != ACL_SUBSCRIBE_ATTRI_THREADID,
+                                 "attri",
+                                 static_cast<int64_t>(attri),
+                                 "only ACL_SUBSCRIBE_ATTRI_THREADID has a value"));
+            const char* text = raw + offsetof(prof::OpRecord, thread_id);
+            if (strnlen(text, sizeof(prof::OpRecord::thread_id))
+                == sizeof(prof::OpRecord::thread_id)) {
+                return fail(ACL_ERROR_INVALID_PARAM,
+                            msg_invalid("opInfo", "a record", "has no thread id text"));
+            }
+            value = text;  // points into the caller's buffer, as long as it lives
+            return ACL_SUCCESS;
+        });
     return value;
 }
 

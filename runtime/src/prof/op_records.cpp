@@ -1,5 +1,6 @@
 #include "prof/op_records.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 
 #include <algorithm>
@@ -39,11 +40,11 @@ aclError record_count(const void* op_info, size_t op_info_len, uint32_t* count) 
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("opInfo"));
     }
     if (op_info_len == 0 || op_info_len % sizeof(OpRecord) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("opInfoLen",
-                                std::to_string(op_info_len),
-                                "must be a non-zero multiple of aclprofGetOpDescSize ("
-                                    + std::to_string(sizeof(OpRecord)) + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "opInfoLen",
+                          op_info_len,
+                          "must be a non-zero multiple of aclprofGetOpDescSize ("
+                              + std::to_string(sizeof(OpRecord)) + ")");
     }
     const size_t n = op_info_len / sizeof(OpRecord);
     const auto* bytes = static_cast<const unsigned char*>(op_info);

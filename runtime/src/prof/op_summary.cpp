@@ -28,6 +28,17 @@ bool close_checked(std::FILE* file, const char* name, std::string* error) {
     return true;
 }
 
+// A row's numbers, laid out by `format`: the count, then total, mean, min and max in us.
+void print_times(std::FILE* file, const char* format, const OpStats& stats) {
+    std::fprintf(file,
+                 format,
+                 stats.count,
+                 us(stats.total_ns),
+                 us(stats.total_ns) / static_cast<double>(stats.count),
+                 us(stats.min_ns),
+                 us(stats.max_ns));
+}
+
 }  // namespace
 
 Summary summarize(const observe::trace::Contents& contents, int64_t since_ns) {
@@ -64,15 +75,8 @@ bool write_summary(int dir_fd, const Summary& summary, std::string* error) {
             }
             name = quoted + "\"";
         }
-        std::fprintf(csv,
-                     "%s,%s,%" PRIu64 ",%.3f,%.3f,%.3f,%.3f\n",
-                     key.first.c_str(),
-                     name.c_str(),
-                     stats.count,
-                     us(stats.total_ns),
-                     us(stats.total_ns) / static_cast<double>(stats.count),
-                     us(stats.min_ns),
-                     us(stats.max_ns));
+        std::fprintf(csv, "%s,%s,", key.first.c_str(), name.c_str());
+        print_times(csv, "%" PRIu64 ",%.3f,%.3f,%.3f,%.3f\n", stats);
     }
     if (!close_checked(csv, "op_summary.csv", error)) {
         return false;
@@ -95,16 +99,8 @@ bool write_summary(int dir_fd, const Summary& summary, std::string* error) {
     for (const auto& [key, stats] : summary) {
         std::string name = key.second;
         std::replace(name.begin(), name.end(), '\n', ' ');
-        std::fprintf(txt,
-                     "%-13s  %-*s  %8" PRIu64 "  %14.3f  %12.3f  %12.3f  %12.3f\n",
-                     key.first.c_str(),
-                     w,
-                     name.c_str(),
-                     stats.count,
-                     us(stats.total_ns),
-                     us(stats.total_ns) / static_cast<double>(stats.count),
-                     us(stats.min_ns),
-                     us(stats.max_ns));
+        std::fprintf(txt, "%-13s  %-*s  ", key.first.c_str(), w, name.c_str());
+        print_times(txt, "%8" PRIu64 "  %14.3f  %12.3f  %12.3f  %12.3f\n", stats);
     }
     return close_checked(txt, "op_summary.txt", error);
 }

@@ -1,5 +1,6 @@
 #include "prof/prof_session.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "files/private_file.h"
 #include "observe/trace_recorder.h"
@@ -82,7 +83,7 @@ aclError init(const std::string& dir) {
     std::string error;
     const int dir_fd = files::open_private_directory(dir, {}, &error);
     if (dir_fd < 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("profilerResultPath", dir, error));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, "profilerResultPath", dir, error);
     }
     ::close(dir_fd);
     s.dir = dir;

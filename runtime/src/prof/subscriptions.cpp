@@ -1,5 +1,6 @@
 #include "prof/subscriptions.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "observe/trace_recorder.h"
 #include "prof/op_records.h"
@@ -72,10 +73,11 @@ std::vector<OpRecord> records_since(uint32_t model_id, const Subscription& sub) 
 aclError subscribe(uint32_t model_id, const aclprofSubscribeConfig& config) {
     Subscriptions& subs = subscriptions();
     std::lock_guard<std::mutex> lock(subs.mu);
-    if (subs.active.count(model_id) != 0) {
-        return fail(ACL_ERROR_PROF_REPEAT_SUBSCRIBE,
-                    msg_invalid("modelId", std::to_string(model_id), "is already subscribed"));
-    }
+    ACLEMU_TRY(reject_if(subs.active.count(model_id) != 0,
+                         "modelId",
+                         model_id,
+                         "is already subscribed",
+                         ACL_ERROR_PROF_REPEAT_SUBSCRIBE));
     if (::fcntl(config.fd, F_GETFL) < 0) {
         return fail(ACL_ERROR_INVALID_PARAM,
                     msg_invalid("profSubscribeConfig",
@@ -91,10 +93,7 @@ aclError unsubscribe(uint32_t model_id) {
     Subscriptions& subs = subscriptions();
     std::lock_guard<std::mutex> lock(subs.mu);
     const auto it = subs.active.find(model_id);
-    if (it == subs.active.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("modelId", std::to_string(model_id), "is not subscribed"));
-    }
+    ACLEMU_TRY(reject_if(it == subs.active.end(), "modelId", model_id, "is not subscribed"));
     const Subscription sub = it->second;
     subs.active.erase(it);
     const std::vector<OpRecord> records = records_since(model_id, sub);

@@ -42,20 +42,20 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
     ACLEMU_TRY(runtime().current_backend(&backend));
     ACLEMU_TRY(require_sharing(backend));
     std::optional<Allocation> block = runtime().allocations().find(devPtr);
-    if (!block || block->kind != AllocKind::Device || block->origin != AllocOrigin::Malloc) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("devPtr",
-                                pointer_text(devPtr),
-                                "only memory allocated by aclrtMalloc (and its variants) can be "
-                                "exported"));
-    }
+    ACLEMU_TRY(reject_if(
+        !block || block->kind != AllocKind::Device || block->origin != AllocOrigin::Malloc,
+        "devPtr",
+        devPtr,
+        "only memory allocated by aclrtMalloc (and its variants) can be "
+        "exported",
+        ACL_ERROR_RT_PARAM_INVALID));
     const size_t remaining = block->remaining(reinterpret_cast<uintptr_t>(devPtr));
     if (size > remaining) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("size",
-                                std::to_string(size),
-                                "runs past the end of the block (" + std::to_string(remaining)
-                                    + " bytes left from devPtr)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "size",
+                          size,
+                          "runs past the end of the block (" + std::to_string(remaining)
+                              + " bytes left from devPtr)");
     }
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
@@ -96,13 +96,11 @@ aclError set_import_pid(const char* key, int32_t* pid, size_t num) {
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
     auto found = ipc.exports.find(std::string(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE)));
-    if (found == ipc.exports.end()) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key",
-                                std::string(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE)),
-                                "not a key this process exported (aclrtIpcMemGetExportKey), or "
-                                "it was closed"));
-    }
+    ACLEMU_TRY(reject_if(found == ipc.exports.end(),
+                         "key",
+                         std::string(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE)),
+                         "not a key this process exported (aclrtIpcMemGetExportKey), or "
+                         "it was closed"));
     return found->second.record->allow_pids(pid, num, "pid");
 }
 
@@ -170,10 +168,10 @@ aclError close_key(const char* key) {
     if (ipc.exports.erase(text) != 0) {
         return ACL_SUCCESS;  // the record closes: later imports fail, earlier ones keep working
     }
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid(
-            "key", text, "this process neither exported nor imported it, or has closed it"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "key",
+                      text,
+                      "this process neither exported nor imported it, or has closed it");
 }
 
 aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
@@ -185,14 +183,14 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     ACLEMU_TRY(runtime().backend(&backend));
     ACLEMU_TRY(require_sharing(backend));
     if (!target->ipc || target->imported) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("event",
-                        pointer_text(event),
-                        target->imported ? "it was opened from another process's handle; only the "
-                                           "process that created an event exports it"
-                                         : "only events created by aclrtCreateEventExWithFlag with "
-                                           "ACL_EVENT_IPC can be shared"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "event",
+                          event,
+                          target->imported
+                              ? "it was opened from another process's handle; only the "
+                                "process that created an event exports it"
+                              : "only events created by aclrtCreateEventExWithFlag with "
+                                "ACL_EVENT_IPC can be shared");
     }
     IpcRegistry& ipc = ipc_registry();
     std::lock_guard<std::mutex> lock(ipc.mutex);
@@ -257,11 +255,11 @@ aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num) {
     return api_call_init("aclrtIpcMemSetImportPid", [&] { return set_import_pid(key, pid, num); });
 }
 
-aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* serverPids, size_t num) {
-    return api_call_init("aclrtIpcMemImportPidInterServer", [&] {
-        (void)key;
-        (void)serverPids;
-        (void)num;
+// Refused with its reason, the arguments unread (they are left unnamed).
+aclError aclrtIpcMemImportPidInterServer(const char* /*key*/,
+                                         aclrtServerPid* /*serverPids*/,
+                                         size_t /*num*/) {
+    return api_call_init("aclrtIpcMemImportPidInterServer", [] {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtIpcMemImportPidInterServer",
                                     "whitelists across the servers of an Atlas super pod need "
@@ -275,11 +273,8 @@ aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags) 
                          [&] { return import_memory_by_key(devPtr, key, flags); });
 }
 
-aclError aclrtIpcMemSetAttr(const char* key, aclrtIpcMemAttrType type, uint64_t attr) {
-    return api_call_init("aclrtIpcMemSetAttr", [&] {
-        (void)key;
-        (void)type;
-        (void)attr;
+aclError aclrtIpcMemSetAttr(const char* /*key*/, aclrtIpcMemAttrType /*type*/, uint64_t /*attr*/) {
+    return api_call_init("aclrtIpcMemSetAttr", [] {
         return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                     msg_unsupported("aclrtIpcMemSetAttr",
                                     "access links (SIO, HCCS, UB paths) exist only between Ascend "

@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/checked_math.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_arena.h"
 #include "observe/traced_task.h"
@@ -41,12 +42,11 @@ aclError resolve(aclrtNotify handle, aclrtStream stream, NotifyOnStream* out) {
     ACLEMU_TRY(notifies().find(handle, &out->notify));
     ACLEMU_TRY(runtime().stream_and_backend(stream, &out->stream, &out->backend));
     if (out->stream->device != out->notify->device) {
-        return fail(
-            ACL_ERROR_RT_STREAM_CONTEXT,
-            msg_invalid("stream",
-                        pointer_text(out->stream.get()),
-                        "it belongs to device " + std::to_string(out->stream->device)
-                            + ", the notify to device " + std::to_string(out->notify->device)));
+        return reject_arg(ACL_ERROR_RT_STREAM_CONTEXT,
+                          "stream",
+                          out->stream.get(),
+                          "it belongs to device " + std::to_string(out->stream->device)
+                              + ", the notify to device " + std::to_string(out->notify->device));
     }
     return ACL_SUCCESS;
 }
@@ -58,12 +58,10 @@ extern "C" {
 aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
     return api_call_init("aclrtCreateNotify", [&] {
         ACLEMU_CHECK_NOT_NULL(notify);
-        if ((flag & ~kKnownNotifyFlags) != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flag",
-                                    std::to_string(flag),
-                                    "must be ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY"));
-        }
+        ACLEMU_TRY(reject_if((flag & ~kKnownNotifyFlags) != 0,
+                             "flag",
+                             flag,
+                             "must be ACL_NOTIFY_DEFAULT or ACL_NOTIFY_DEVICE_USE_ONLY"));
         std::shared_ptr<Context> context;
         Backend* backend = nullptr;
         ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));

@@ -110,13 +110,11 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
                            "ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     std::shared_ptr<Notify> notify;
     ACLEMU_TRY(notifies().find(handle, &notify));
-    if (notify->release_import) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("notify",
-                                pointer_text(handle),
-                                "an imported notify cannot be exported again; export the "
-                                "original"));
-    }
+    ACLEMU_TRY(reject_if(static_cast<bool>(notify->release_import),
+                         "notify",
+                         handle,
+                         "an imported notify cannot be exported again; export the "
+                         "original"));
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_backend(&backend));
     ACLEMU_TRY(require_sharing(backend));
@@ -124,13 +122,11 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
     std::lock_guard<std::mutex> lock(exports.mutex);
     const bool check_pid = (flags & ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION) == 0;
     if (NotifyExport* existing = exports.find(notify.get()); existing != nullptr) {
-        if (existing->check_pid != check_pid) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flags",
-                                    std::to_string(flags),
-                                    "the notify is already exported with the other pid "
-                                    "validation setting"));
-        }
+        ACLEMU_TRY(reject_if(existing->check_pid != check_pid,
+                             "flags",
+                             flags,
+                             "the notify is already exported with the other pid "
+                             "validation setting"));
         std::snprintf(key, len, "%s", existing->key.c_str());  // the same notify, the same key
         return ACL_SUCCESS;
     }
@@ -163,12 +159,8 @@ aclError set_import_pid(aclrtNotify handle, int32_t* pid, size_t num) {
     NotifyExports& exports = notify_exports();
     std::lock_guard<std::mutex> lock(exports.mutex);
     NotifyExport* entry = exports.find(notify.get());
-    if (entry == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("notify",
-                                pointer_text(handle),
-                                "not exported; call aclrtNotifyGetExportKey first"));
-    }
+    ACLEMU_TRY(reject_if(
+        entry == nullptr, "notify", handle, "not exported; call aclrtNotifyGetExportKey first"));
     ACLEMU_TRY(entry->record->allow_pids(pid, num, "pid"));
     entry->allowed.insert(pid, pid + num);
     return ACL_SUCCESS;
@@ -191,17 +183,14 @@ aclError import_notify_by_key(aclrtNotify* out, const char* key, uint64_t flags)
         std::lock_guard<std::mutex> lock(exports.mutex);
         NotifyExport* entry = exports.find_key(import.text);
         std::shared_ptr<Notify> original = entry != nullptr ? entry->notify.lock() : nullptr;
-        if (original == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("key", import.text, "its notify was destroyed"));
-        }
-        if (entry->check_pid && entry->allowed.count(static_cast<int32_t>(::getpid())) == 0) {
-            return fail(ACL_ERROR_RT_NO_PERMISSION,
-                        msg_invalid("key",
-                                    import.text,
-                                    "this process is not on the notify's whitelist "
-                                    "(aclrtNotifySetImportPid)"));
-        }
+        ACLEMU_TRY(reject_if(original == nullptr, "key", import.text, "its notify was destroyed"));
+        ACLEMU_TRY(reject_if(
+            entry->check_pid && entry->allowed.count(static_cast<int32_t>(::getpid())) == 0,
+            "key",
+            import.text,
+            "this process is not on the notify's whitelist "
+            "(aclrtNotifySetImportPid)",
+            ACL_ERROR_RT_NO_PERMISSION));
         std::weak_ptr<Notify> keep = original;
         return notifies().adopt(
             original->device, original->word, [keep] {}, out);
@@ -209,10 +198,10 @@ aclError import_notify_by_key(aclrtNotify* out, const char* key, uint64_t flags)
     ImportedRecord record;
     ACLEMU_TRY(open_record(
         import.ref, ExportKind::Notify, import.backend->kind(), "key", import.text, &record));
-    if (record.bytes != sizeof(uint64_t)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key", import.text, "its record does not describe a notify"));
-    }
+    ACLEMU_TRY(reject_if(record.bytes != sizeof(uint64_t),
+                         "key",
+                         import.text,
+                         "its record does not describe a notify"));
     void* mapped = nullptr;
     if (aclError err = import.backend->sharing()->open_device_memory(
             record.exporter, record.blob, sizeof(uint64_t), &mapped);

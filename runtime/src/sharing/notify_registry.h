@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 
 #include "backend/backend.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_arena.h"
 #include "memory/internal_device_memory.h"
@@ -121,10 +122,10 @@ private:
     NotifyRegistry() = default;
 
     static aclError not_live(aclrtNotify handle, const char* param = "notify") {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                param, pointer_text(handle), "not a live notify (never created, or destroyed)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          handle,
+                          "not a live notify (never created, or destroyed)");
     }
 
     std::mutex mu_;

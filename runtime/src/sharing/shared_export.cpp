@@ -8,6 +8,7 @@
 #include "acl/acl_rt.h"
 
 #include "aclemu/shared_memory.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "sharing/export_server.h"
@@ -128,18 +129,18 @@ ExportRecord::~ExportRecord() {
 aclError ExportRecord::allow_pids(const int32_t* pids, size_t count, const char* param) {
     const size_t have = import_pid_count(ref_.tag);
     if (count > kMaxPids - have) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                std::to_string(count) + " pids",
-                                "a whitelist holds at most " + std::to_string(kMaxPids)
-                                    + " pids and this one has " + std::to_string(have)));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          std::to_string(count) + " pids",
+                          "a whitelist holds at most " + std::to_string(kMaxPids)
+                              + " pids and this one has " + std::to_string(have));
     }
     for (size_t i = 0; i < count; ++i) {
         if (pids[i] <= 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid(param,
-                                    std::to_string(pids[i]),
-                                    "entry " + std::to_string(i) + " is not a process id"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              param,
+                              pids[i],
+                              "entry " + std::to_string(i) + " is not a process id");
         }
     }
     allow_import_pids(ref_.tag, pids, count);
@@ -175,13 +176,12 @@ aclError open_record(const ExportRef& ref,
                      const std::string& value,
                      ImportedRecord* out) {
     const int32_t self = static_cast<int32_t>(::getpid());
-    if (ref.pid == self) {
-        return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                    msg_invalid(param,
-                                value,
-                                "this process exported it; import it in another process (as "
-                                "on Ascend and CUDA, a process cannot import its own export)"));
-    }
+    ACLEMU_TRY(reject_if(ref.pid == self,
+                         param,
+                         value,
+                         "this process exported it; import it in another process (as "
+                         "on Ascend and CUDA, a process cannot import its own export)",
+                         ACL_ERROR_RT_FEATURE_NOT_SUPPORT));
     const std::string withdrawn =
         "no export of process " + std::to_string(ref.pid)
         + " answers to it: the exporter has withdrawn it (aclrtIpcMemClose, aclrtFree, "
@@ -199,61 +199,51 @@ aclError open_record(const ExportRef& ref,
                         &record_fd,
                         &payload_fd,
                         &why)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param, value, withdrawn + " (" + why + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, param, value, withdrawn + " (" + why + ")");
     }
     switch (answer) {
         case ImportAnswer::Granted:
             break;
         case ImportAnswer::WrongKind:
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid(param, value, "it names an export of another kind"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, param, value, "it names an export of another kind");
         case ImportAnswer::WrongBackend:
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid(param,
-                                    value,
-                                    "its exporter runs another backend (ACLEMU_BACKEND must name "
-                                    "the same backend in both processes)"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              param,
+                              value,
+                              "its exporter runs another backend (ACLEMU_BACKEND must name "
+                              "the same backend in both processes)");
         case ImportAnswer::NotAllowed:
-            return fail(ACL_ERROR_RT_NO_PERMISSION,
-                        msg_invalid(param,
-                                    value,
-                                    "process " + std::to_string(ref.pid) + " refused process "
+            return reject_arg(ACL_ERROR_RT_NO_PERMISSION, param, value, "process " + std::to_string(ref.pid) + " refused process "
                                         + std::to_string(self)
                                         + ": it is not on the export's whitelist; the exporter "
                                           "adds it with aclrtIpcMemSetImportPid / "
                                           "aclrtNotifySetImportPid / "
                                           "aclrtMemSetPidToShareableHandle, or exports with pid "
-                                          "validation disabled"));
+                                          "validation disabled");
         case ImportAnswer::OtherUser:
-            return fail(ACL_ERROR_RT_NO_PERMISSION,
-                        msg_invalid(param,
-                                    value,
-                                    "process " + std::to_string(ref.pid)
+            return reject_arg(ACL_ERROR_RT_NO_PERMISSION, param, value, "process " + std::to_string(ref.pid)
                                         + " refused this process: it runs as another user, and "
-                                          "exports are shared within one user only"));
+                                          "exports are shared within one user only");
         default:
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, value, withdrawn));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, param, value, withdrawn);
     }
     out->blob.fd = payload_fd;  // *out owns it from here
     RecordLayout layout{};
     if (!read_sealed_record(record_fd, &layout)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                value,
-                                "process " + std::to_string(ref.pid)
+        return reject_arg(ACL_ERROR_INVALID_PARAM, param, value, "process " + std::to_string(ref.pid)
                                     + " passed an export record that is not sealed against "
-                                      "changes"));
+                                      "changes");
     }
     if (layout.magic != kMagic || layout.tag != ref.tag || layout.exporter != ref.pid
         || layout.kind != static_cast<uint32_t>(kind)
         || layout.backend != static_cast<uint32_t>(backend)
         || layout.blob_size > ExportBlob::kCapacity) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                value,
-                                "the export record process " + std::to_string(ref.pid)
-                                    + " passed does not describe this export"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          value,
+                          "the export record process " + std::to_string(ref.pid)
+                              + " passed does not describe this export");
     }
     out->kind = kind;
     out->bytes = layout.bytes;
@@ -325,20 +315,15 @@ aclError current_sharing_context(std::shared_ptr<Context>* context, Backend** ba
 }
 
 aclError check_key_length(size_t len) {
-    if (len < ACL_IPC_HANDLE_SIZE) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("len",
-                                std::to_string(len),
-                                "the key needs " + std::to_string(ACL_IPC_HANDLE_SIZE)
-                                    + " characters (ACL_IPC_HANDLE_SIZE)"));
-    }
-    return ACL_SUCCESS;
+    static_assert(ACL_IPC_HANDLE_SIZE == 65, "the reason below names the key's length");
+    return reject_if(
+        len < ACL_IPC_HANDLE_SIZE, "len", len, "the key needs 65 characters (ACL_IPC_HANDLE_SIZE)");
 }
 
 aclError check_flags(uint64_t flags, uint64_t known, const char* allowed) {
     if ((flags & ~known) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("flags", std::to_string(flags), std::string("must be ") + allowed));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "flags", flags, std::string("must be ") + allowed);
     }
     return ACL_SUCCESS;
 }
@@ -352,8 +337,8 @@ aclError parse_import_key(const char* key, const char* maker, std::string* text,
     text->assign(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
     std::optional<ExportRef> parsed = parse_key(key, ACL_IPC_HANDLE_SIZE);
     if (!parsed) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("key", *text, std::string("not a key made by ") + maker));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "key", *text, std::string("not a key made by ") + maker);
     }
     *ref = *parsed;
     return ACL_SUCCESS;

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
@@ -38,12 +39,8 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
 
 aclError aclrtProcessReport(int32_t timeout) {
     return api_call_init("aclrtProcessReport", [&] {
-        if (timeout < -1) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("timeout",
-                                    std::to_string(timeout),
-                                    "must be -1 (wait forever) or a number of ms >= 0"));
-        }
+        ACLEMU_TRY(reject_if(
+            timeout < -1, "timeout", timeout, "must be -1 (wait forever) or a number of ms >= 0"));
         return reports().process(subscriber_thread_id(), timeout);
     });
 }
@@ -55,12 +52,11 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
     const int64_t block_type = aclemu::enum_value(blockType);
     return api_call_init("aclrtLaunchCallback", [&] {
         ACLEMU_CHECK_NOT_NULL(fn);
-        if (block_type != ACL_CALLBACK_NO_BLOCK && block_type != ACL_CALLBACK_BLOCK) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("blockType",
-                                    std::to_string(block_type),
-                                    "must be ACL_CALLBACK_NO_BLOCK (0) or ACL_CALLBACK_BLOCK (1)"));
-        }
+        ACLEMU_TRY(
+            reject_if(block_type != ACL_CALLBACK_NO_BLOCK && block_type != ACL_CALLBACK_BLOCK,
+                      "blockType",
+                      block_type,
+                      "must be ACL_CALLBACK_NO_BLOCK (0) or ACL_CALLBACK_BLOCK (1)"));
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
         uint64_t thread_id = 0;

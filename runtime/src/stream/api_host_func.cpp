@@ -4,6 +4,7 @@
 // stream's later work waits for it, as it waits for a host function run by the runtime.
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
@@ -39,12 +40,10 @@ aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStre
 aclError aclrtProcessHostFunc(int32_t timeout) {
     return api_call_init("aclrtProcessHostFunc", [&] {
         // CANN documents -1 (wait forever) or a positive wait; 0 is not a value it takes.
-        if (timeout < -1 || timeout == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("timeout",
-                                    std::to_string(timeout),
-                                    "must be -1 (wait forever) or a number of ms > 0"));
-        }
+        ACLEMU_TRY(reject_if(timeout < -1 || timeout == 0,
+                             "timeout",
+                             timeout,
+                             "must be -1 (wait forever) or a number of ms > 0"));
         return host_func_threads().process(subscriber_thread_id(), timeout);
     });
 }

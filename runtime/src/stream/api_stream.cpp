@@ -101,13 +101,11 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         ACLEMU_CHECK_NOT_NULL(event);
         std::shared_ptr<Event> target_event;
         ACLEMU_TRY(events().find(event, &target_event));
-        if (!target_event->sync_capable) {
-            return fail(
-                ACL_ERROR_RT_PARAM_INVALID,
-                msg_invalid("event",
-                            pointer_text(event),
-                            "it was created without ACL_EVENT_SYNC and cannot be waited on"));
-        }
+        ACLEMU_TRY(reject_if(!target_event->sync_capable,
+                             "event",
+                             event,
+                             "it was created without ACL_EVENT_SYNC and cannot be waited on",
+                             ACL_ERROR_RT_PARAM_INVALID));
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
         if (!target_event->recorded.load()) {
@@ -140,13 +138,10 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
     return api_call_init("aclrtSetStreamFailureMode", [&] {
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
-        if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("mode",
-                            std::to_string(mode),
-                            "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
-        }
+        ACLEMU_TRY(reject_if(mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE,
+                             "mode",
+                             mode,
+                             "must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1)"));
         // Recorded only: tasks cannot fail half-way on aclemu's streams, and a GPU kernel fault
         // fails every later call anyway (ACL_STOP_ON_FAILURE for the whole process).
         target->failure_mode.store(mode);

@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_arena.h"
 #include "runtime_state.h"
@@ -41,10 +42,10 @@ ConfigHandles& config_handles() {
 }
 
 aclError destroyed_handle(const aclrtStreamConfigHandle* handle) {
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid(
-            "handle", pointer_text(handle), "it was destroyed by aclrtDestroyStreamConfigHandle"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "handle",
+                      handle,
+                      "it was destroyed by aclrtDestroyStreamConfigHandle");
 }
 
 // Runs `use` with the handle's configuration unless the handle was destroyed (under the lock, so
@@ -61,11 +62,11 @@ aclError with_config(const aclrtStreamConfigHandle* handle, Use use) {
 
 aclError check_value_size(int64_t attr, size_t size, size_t expected) {
     if (size != expected) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("valueSize",
-                                std::to_string(size),
-                                "attribute " + std::to_string(attr) + " takes a value of "
-                                    + std::to_string(expected) + " bytes"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "valueSize",
+                          size,
+                          "attribute " + std::to_string(attr) + " takes a value of "
+                              + std::to_string(expected) + " bytes");
     }
     return ACL_SUCCESS;
 }
@@ -102,8 +103,7 @@ aclError set_config(aclrtStreamConfigHandle* handle, int64_t attr, const void* v
         default:
             break;
     }
-    return fail(ACL_ERROR_INVALID_PARAM,
-                msg_invalid("attr", std::to_string(attr), "not an aclrtStreamConfigAttr (0..3)"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM, "attr", attr, "not an aclrtStreamConfigAttr (0..3)");
 }
 
 }  // namespace
@@ -132,13 +132,11 @@ aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
         ConfigHandles& handles = config_handles();
         std::lock_guard<std::mutex> lock(handles.mu);
         handles.prioritized.erase(handle);
-        if (handles.live.erase(handle) == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("handle",
-                                    pointer_text(handle),
-                                    "not a handle from aclrtCreateStreamConfigHandle (or "
-                                    "destroyed already)"));
-        }
+        ACLEMU_TRY(reject_if(handles.live.erase(handle) == 0,
+                             "handle",
+                             handle,
+                             "not a handle from aclrtCreateStreamConfigHandle (or "
+                             "destroyed already)"));
         delete_handle_object(handle);
         return ACL_SUCCESS;
     });

@@ -1,6 +1,7 @@
 // create_configured_stream: the checks aclrtCreateStreamWithConfig and aclrtCreateStreamV2 share.
 #include "stream/stream_config.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -21,11 +22,11 @@ aclError create_configured_stream(aclrtStream* stream,
                                   uint64_t flags) {
     ACLEMU_CHECK_NOT_NULL(stream);
     if (priority && *priority > static_cast<uint64_t>(kLeastStreamPriority)) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("priority",
-                                std::to_string(*priority),
-                                "must be in [0, " + std::to_string(kLeastStreamPriority)
-                                    + "] (0 is the greatest)"));
+        return reject_arg(
+            ACL_ERROR_RT_PARAM_INVALID,
+            "priority",
+            *priority,
+            "must be in [0, " + std::to_string(kLeastStreamPriority) + "] (0 is the greatest)");
     }
     return runtime().create_stream(
         stream,

@@ -2,6 +2,7 @@
 // register or remove callbacks, or create streams, without deadlocking.
 #include "stream/stream_state_callbacks.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 
 #include <mutex>
@@ -44,13 +45,12 @@ aclError register_stream_state_callback(const char* name,
         }
         return ACL_SUCCESS;
     }
-    if (it != reg.entries.end()) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("regName",
-                                name,
-                                "a callback is already registered under this name; remove it "
-                                "first (callback NULL)"));
-    }
+    ACLEMU_TRY(reject_if(it != reg.entries.end(),
+                         "regName",
+                         std::string(name),
+                         "a callback is already registered under this name; remove it "
+                         "first (callback NULL)",
+                         ACL_ERROR_RT_PARAM_INVALID));
     reg.entries.push_back(Registration{name, callback, args});
     return ACL_SUCCESS;
 }

@@ -1,6 +1,7 @@
 // SubscriptionCenter (subscription_center.h).
 #include "stream/subscription_center.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -15,12 +16,11 @@ aclError SubscriptionCenter::subscribe(uint64_t thread_id, aclrtStream handle) {
     ACLEMU_TRY(runtime().stream(handle, &stream));
     std::lock_guard<std::mutex> lock(mu_);
     prune_locked();
-    if (subscriptions_.count(stream.get()) != 0) {
-        return fail(ACL_ERROR_REPEAT_SUBSCRIBE,
-                    msg_invalid("stream",
-                                pointer_text(stream.get()),
-                                "a thread is already subscribed to this stream"));
-    }
+    ACLEMU_TRY(reject_if(subscriptions_.count(stream.get()) != 0,
+                         "stream",
+                         stream.get(),
+                         "a thread is already subscribed to this stream",
+                         ACL_ERROR_REPEAT_SUBSCRIBE));
     subscriptions_[stream.get()] = Subscription{thread_id, stream};
     return ACL_SUCCESS;
 }
@@ -31,12 +31,11 @@ aclError SubscriptionCenter::unsubscribe(uint64_t thread_id, aclrtStream handle)
     std::lock_guard<std::mutex> lock(mu_);
     prune_locked();
     auto it = subscriptions_.find(stream.get());
-    if (it == subscriptions_.end() || it->second.thread_id != thread_id) {
-        return fail(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                    msg_invalid("threadId",
-                                std::to_string(thread_id),
-                                "this thread is not subscribed to the stream"));
-    }
+    ACLEMU_TRY(reject_if(it == subscriptions_.end() || it->second.thread_id != thread_id,
+                         "threadId",
+                         thread_id,
+                         "this thread is not subscribed to the stream",
+                         ACL_ERROR_STREAM_NOT_SUBSCRIBE));
     subscriptions_.erase(it);
     // Pending deliveries of this stream will never be processed: release their waiters.
     auto& queue = queues_[thread_id];

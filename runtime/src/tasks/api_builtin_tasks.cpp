@@ -50,11 +50,11 @@ aclError check_operand(
     const char* name, const void* ptr, uint64_t count, int32_t device, uint8_t needed) {
     ACLEMU_TRY(check_device_range(name, ptr, count));
     if (auto block = runtime().allocations().find(ptr); block && block->device != device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(name,
-                                pointer_text(ptr),
-                                "it is memory of device " + std::to_string(block->device)
-                                    + ", the stream's device is " + std::to_string(device)));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          name,
+                          ptr,
+                          "it is memory of device " + std::to_string(block->device)
+                              + ", the stream's device is " + std::to_string(device));
     }
     return check_access(ACL_ERROR_INVALID_PARAM, name, ptr, needed);
 }
@@ -90,26 +90,25 @@ aclError reduce_async(void* dst,
                                         "ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL: CANN documents no "
                                         "result for it (its own runtime refuses it too)"));
         default:
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("kind",
-                                    std::to_string(kind),
-                                    "must be ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, _MAX or _MIN"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "kind",
+                              kind,
+                              "must be ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, _MAX or _MIN");
     }
     const std::optional<ElemType> elem = reduce_type(type);
-    if (!elem) {
-        return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                    msg_invalid("type",
-                                std::to_string(type),
-                                "aclrtReduceAsync reduces ACL_INT8, ACL_INT16, ACL_INT32, "
-                                "ACL_UINT32, ACL_FLOAT16, ACL_FLOAT and ACL_BF16"));
-    }
+    ACLEMU_TRY(reject_if(!elem,
+                         "type",
+                         type,
+                         "aclrtReduceAsync reduces ACL_INT8, ACL_INT16, ACL_INT32, "
+                         "ACL_UINT32, ACL_FLOAT16, ACL_FLOAT and ACL_BF16",
+                         ACL_ERROR_RT_FEATURE_NOT_SUPPORT));
     const int size = kernels::builtin::elem_size(*elem);
     if (count % static_cast<uint64_t>(size) != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("count",
-                                std::to_string(count),
-                                "is in bytes and must be a multiple of the element size "
-                                    + std::to_string(size)));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM,
+            "count",
+            count,
+            "is in bytes and must be a multiple of the element size " + std::to_string(size));
     }
     ACLEMU_RESOLVE_STREAM(stream, target, backend);
     if (count == 0) {
@@ -117,13 +116,12 @@ aclError reduce_async(void* dst,
     }
     ACLEMU_TRY(check_operand("dst", dst, count, target->device, kRead | kWrite));
     ACLEMU_TRY(check_operand("src", src, count, target->device, kRead));
-    if (overlap_partially(
-            reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), count)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("src",
-                                pointer_text(src),
-                                "overlaps dst partially (the same buffer, or none of it)"));
-    }
+    ACLEMU_TRY(
+        reject_if(overlap_partially(
+                      reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), count),
+                  "src",
+                  src,
+                  "overlaps dst partially (the same buffer, or none of it)"));
     kernels::builtin::ReduceArgs args;
     args.dst = dst;
     args.src = src;

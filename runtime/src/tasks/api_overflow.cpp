@@ -51,11 +51,11 @@ aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
             default:
                 break;
         }
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("mode",
-                                std::to_string(mode_value),
-                                "must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
-                                "ACL_RT_OVERFLOW_MODE_INFNAN (1)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "mode",
+                          mode_value,
+                          "must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
+                          "ACL_RT_OVERFLOW_MODE_INFNAN (1)");
     });
 }
 
@@ -71,10 +71,8 @@ aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode) {
 
 aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
     return api_call_init("aclrtSetStreamOverflowSwitch", [&] {
-        if (flag > 1) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("flag", std::to_string(flag), "must be 0 (off) or 1 (on)"));
-        }
+        ACLEMU_TRY(reject_if(
+            flag > 1, "flag", flag, "must be 0 (off) or 1 (on)", ACL_ERROR_RT_PARAM_INVALID));
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
         return OverflowState::instance().set_stream_switch(target, flag, backend);
     });
@@ -89,12 +87,10 @@ aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag) {
 aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
     return api_call_init("aclrtGetOverflowStatus", [&] {
         ACLEMU_CHECK_NOT_NULL(outputAddr);
-        if (outputSize < kOverflowStatusBytes) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("outputSize",
-                                    std::to_string(outputSize),
-                                    "the overflow status takes 64 bytes"));
-        }
+        ACLEMU_TRY(reject_if(outputSize < kOverflowStatusBytes,
+                             "outputSize",
+                             outputSize,
+                             "the overflow status takes 64 bytes"));
         ACLEMU_TRY(check_device_access("outputAddr", outputAddr, kOverflowStatusBytes, kWrite));
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
         void* status = OverflowState::instance().status_word(target->device);

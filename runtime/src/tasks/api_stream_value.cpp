@@ -21,10 +21,10 @@ namespace {
 // `needed`: what the task does to the word (kRead for a wait, kWrite for a write).
 aclError check_word(void* devAddr, uint8_t needed) {
     ACLEMU_CHECK_NOT_NULL(devAddr);
-    if (reinterpret_cast<uintptr_t>(devAddr) % 8 != 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("devAddr", pointer_text(devAddr), "must be 8-byte aligned"));
-    }
+    ACLEMU_TRY(reject_if(reinterpret_cast<uintptr_t>(devAddr) % 8 != 0,
+                         "devAddr",
+                         devAddr,
+                         "must be 8-byte aligned"));
     return check_device_access("devAddr", devAddr, sizeof(uint64_t), needed);
 }
 
@@ -74,12 +74,10 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
     return api_call_init("aclrtValueWait", [&] {
         ACLEMU_TRY(check_word(devAddr, kRead));
-        if (flag > ACL_STREAM_WAIT_VALUE_NOR) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flag",
-                                    std::to_string(flag),
-                                    "must be ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR (0..3)"));
-        }
+        ACLEMU_TRY(reject_if(flag > ACL_STREAM_WAIT_VALUE_NOR,
+                             "flag",
+                             flag,
+                             "must be ACL_STREAM_WAIT_VALUE_GEQ, _EQ, _AND or _NOR (0..3)"));
         const auto* word = static_cast<const uint64_t*>(devAddr);
         const auto mode = static_cast<kernels::builtin::WaitMode>(flag);
         return on_stream(

@@ -1,5 +1,6 @@
 #include "tasks/overflow_state.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "memory/internal_device_memory.h"
 
@@ -43,11 +44,11 @@ aclError OverflowState::set_stream_switch(const std::shared_ptr<Stream>& stream,
     std::lock_guard<std::mutex> lock(mu_);
     if (on != 0 && status_words_.count(stream->device) == 0) {
         if (runtime().current_device_or_none() != stream->device) {
-            return fail(ACL_ERROR_RT_STREAM_CONTEXT,
-                        msg_invalid("stream",
-                                    pointer_text(stream.get()),
-                                    "it belongs to device " + std::to_string(stream->device)
-                                        + ", not to the calling thread's current device"));
+            return reject_arg(ACL_ERROR_RT_STREAM_CONTEXT,
+                              "stream",
+                              stream.get(),
+                              "it belongs to device " + std::to_string(stream->device)
+                                  + ", not to the calling thread's current device");
         }
         void* word = nullptr;
         ACLEMU_TRY(allocate_internal_block(backend, stream->device, kOverflowStatusBytes, &word));

@@ -2,6 +2,7 @@
 
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernels_cu/math/dtype.h"
 #include "memory/memory_access.h"
@@ -36,7 +37,7 @@ bool random_type(int64_t type, ElemType* out) {
 }
 
 aclError invalid(const std::string& field, const std::string& value, const std::string& reason) {
-    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(field.c_str(), value, reason));
+    return reject_arg(ACL_ERROR_INVALID_PARAM, field.c_str(), value, reason);
 }
 
 bool device_range(const void* ptr, uint64_t bytes) {

@@ -20,11 +20,11 @@ aclError live_buffer(const void* buf, const char* param, std::shared_ptr<Buffer>
 
 aclError check_user_area(size_t size, size_t offset) {
     if (offset > kUserDataBytes || size > kUserDataBytes - offset) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("size",
-                                std::to_string(size),
-                                "size + offset (" + std::to_string(offset)
-                                    + ") must be at most the 96-byte private area"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "size",
+                          size,
+                          "size + offset (" + std::to_string(offset)
+                              + ") must be at most the 96-byte private area");
     }
     return ACL_SUCCESS;
 }
@@ -48,12 +48,10 @@ extern "C" {
 aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
     return api_call("acltdtAllocBuf", [&] {
         ACLEMU_CHECK_NOT_NULL(buf);
-        if (type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("type",
-                                    std::to_string(type),
-                                    "must be ACL_TDT_NORMAL_MEM (0) or ACL_TDT_DVPP_MEM (1)"));
-        }
+        ACLEMU_TRY(reject_if(type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM,
+                             "type",
+                             type,
+                             "must be ACL_TDT_NORMAL_MEM (0) or ACL_TDT_DVPP_MEM (1)"));
         std::shared_ptr<std::vector<uint8_t>> data;
         try {
             data = std::make_shared<std::vector<uint8_t>>(size);
@@ -96,11 +94,11 @@ aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
     return api_call("acltdtSetBufDataLen", [&] {
         ACLEMU_FIND(Buffer, buffer, live_buffer, buf, "buf");
         if (len > buffer->data->size()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("len",
-                                    std::to_string(len),
-                                    "larger than the buffer ("
-                                        + std::to_string(buffer->data->size()) + " bytes)"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM,
+                "len",
+                len,
+                "larger than the buffer (" + std::to_string(buffer->data->size()) + " bytes)");
         }
         buffer->data_len = len;
         return ACL_SUCCESS;
@@ -120,14 +118,12 @@ aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
     return api_call("acltdtAppendBufChain", [&] {
         ACLEMU_FIND(Buffer, head, live_buffer, headBuf, "headBuf");
         ACLEMU_FIND(Buffer, member, live_buffer, buf, "buf");
-        if (member == head || member->in_chain || !member->chain.empty() || member->queued_in != 0
-            || head->in_chain) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("buf",
-                                    pointer_text(buf),
-                                    "must be a lone buffer (not the head, not in a chain or a "
-                                    "queue) appended to a chain's head"));
-        }
+        ACLEMU_TRY(reject_if(member == head || member->in_chain || !member->chain.empty()
+                                 || member->queued_in != 0 || head->in_chain,
+                             "buf",
+                             buf,
+                             "must be a lone buffer (not the head, not in a chain or a "
+                             "queue) appended to a chain's head"));
         member->in_chain = true;
         head->chain.push_back(member.get());
         return ACL_SUCCESS;
@@ -148,11 +144,11 @@ aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf
         ACLEMU_CHECK_NOT_NULL(buf);
         ACLEMU_FIND(Buffer, head, live_buffer, headBuf, "headBuf");
         if (index > head->chain.size()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("index",
-                                    std::to_string(index),
-                                    "the chain has " + std::to_string(head->chain.size() + 1)
-                                        + " buffer(s)"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM,
+                "index",
+                index,
+                "the chain has " + std::to_string(head->chain.size() + 1) + " buffer(s)");
         }
         *buf = index == 0 ? head.get() : head->chain[index - 1];
         return ACL_SUCCESS;

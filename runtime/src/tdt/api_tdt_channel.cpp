@@ -3,6 +3,7 @@
 // receive hands out new items that own their bytes.
 #include "acl/acl_tdt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "tdt/tdt_channel_objects.h"
@@ -55,10 +56,11 @@ acltdtChannelHandle* create_channel(const char* api,
             return fail(ACL_ERROR_INVALID_PARAM,
                         msg_invalid("capacity", "0", "a channel holds at least one dataset"));
         }
-        if (device > static_cast<uint32_t>(INT32_MAX)) {
-            return fail(ACL_ERROR_RT_INVALID_DEVICEID,
-                        msg_invalid("deviceId", std::to_string(device), "is not a device id"));
-        }
+        ACLEMU_TRY(reject_if(device > static_cast<uint32_t>(INT32_MAX),
+                             "deviceId",
+                             device,
+                             "is not a device id",
+                             ACL_ERROR_RT_INVALID_DEVICEID));
         if (aclError err =
                 runtime().check_device(static_cast<int32_t>(device), "deviceId", nullptr);
             err != ACL_SUCCESS) {
@@ -156,10 +158,10 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle,
         for (size_t i = 0; i < source->items.size(); ++i) {
             std::shared_ptr<acltdtDataItem> item = data_items().find(source->items[i]);
             if (!item) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("dataset",
-                                        pointer_text(dataset),
-                                        "its item " + std::to_string(i) + " was destroyed"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "dataset",
+                                  dataset,
+                                  "its item " + std::to_string(i) + " was destroyed");
             }
             message.push_back(copy_of(*item));
         }
@@ -173,12 +175,10 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle,
     return api_call("acltdtReceiveTensor", [&] {
         ACLEMU_FIND(acltdtChannelHandle, channel, live_channel, handle);
         ACLEMU_FIND(acltdtDataset, target, live_dataset, dataset);
-        if (!target->items.empty()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataset",
-                                    pointer_text(dataset),
-                                    "must be empty: a receive adds the items it got"));
-        }
+        ACLEMU_TRY(reject_if(!target->items.empty(),
+                             "dataset",
+                             dataset,
+                             "must be empty: a receive adds the items it got"));
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         Message message;

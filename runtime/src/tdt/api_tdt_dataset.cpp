@@ -45,14 +45,11 @@ T item_field(const char* api, const acltdtDataItem* item, T fallback, Read read)
 }
 
 aclError check_tensor_type(int64_t type) {
-    if (type < ACL_TENSOR_DATA_TENSOR || type > ACL_TENSOR_DATA_END_TENSOR) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("tdtType",
-                                std::to_string(type),
-                                "must be an acltdtTensorType from ACL_TENSOR_DATA_TENSOR (0) to "
-                                "ACL_TENSOR_DATA_END_TENSOR (4)"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(type < ACL_TENSOR_DATA_TENSOR || type > ACL_TENSOR_DATA_END_TENSOR,
+                     "tdtType",
+                     type,
+                     "must be an acltdtTensorType from ACL_TENSOR_DATA_TENSOR (0) to "
+                     "ACL_TENSOR_DATA_END_TENSOR (4)");
 }
 
 }  // namespace
@@ -111,10 +108,10 @@ aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, si
     return api_call("acltdtGetDimsFromItem", [&] {
         ACLEMU_FIND(acltdtDataItem, item, live_item, dataItem);
         if (dimNum < item->dims.size()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dimNum",
-                                    std::to_string(dimNum),
-                                    "the item has " + std::to_string(item->dims.size()) + " dims"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "dimNum",
+                              dimNum,
+                              "the item has " + std::to_string(item->dims.size()) + " dims");
         }
         if (!item->dims.empty()) {
             ACLEMU_CHECK_NOT_NULL(dims);
@@ -138,12 +135,8 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
         if (aclError err = check_tensor_type(type); err != ACL_SUCCESS) {
             return err;
         }
-        if (dimNum > kMaxDims) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid(
-                    "dimNum", std::to_string(dimNum), "at most 128 dims (ACL_MAX_DIM_CNT)"));
-        }
+        ACLEMU_TRY(
+            reject_if(dimNum > kMaxDims, "dimNum", dimNum, "at most 128 dims (ACL_MAX_DIM_CNT)"));
         ACLEMU_TRY(check_array("dims", dims, dimNum));
         ACLEMU_TRY(check_array("data", data, size));
         created = data_items().create();

@@ -19,13 +19,11 @@ namespace {
 // Queue `qid` in *found (when `found` is not NULL), or the failure.
 aclError live_queue(uint32_t qid, std::shared_ptr<Queue>* found) {
     std::shared_ptr<Queue> queue = queues().find(qid);
-    if (!queue) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("qid",
-                                std::to_string(qid),
-                                "not a live queue (never created, destroyed, or from before "
-                                "aclFinalize)"));
-    }
+    ACLEMU_TRY(reject_if(!queue,
+                         "qid",
+                         qid,
+                         "not a live queue (never created, destroyed, or from before "
+                         "aclFinalize)"));
     if (found != nullptr) {
         *found = std::move(queue);
     }
@@ -58,11 +56,7 @@ aclError fifo_failure(FifoResult result, const Queue& queue) {
 aclError check_data(const void* data, size_t dataSize, const void* userData, size_t userDataSize) {
     ACLEMU_TRY(check_array("data", data, dataSize));
     ACLEMU_TRY(check_array("userData", userData, userDataSize));
-    if (userDataSize > kUserDataBytes) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("userDataSize", std::to_string(userDataSize), "at most 96"));
-    }
-    return ACL_SUCCESS;
+    return reject_if(userDataSize > kUserDataBytes, "userDataSize", userDataSize, "at most 96");
 }
 
 // Puts `buffer` into queue `qid`, or into the destinations of its bound routes (the first gets
@@ -170,10 +164,7 @@ aclError acltdtEnqueueData(uint32_t qid,
                            uint32_t rsv) {
     return api_call_init("acltdtEnqueueData", [&] {
         ACLEMU_TRY(check_data(data, dataSize, userData, userDataSize));
-        if (rsv != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("rsv", std::to_string(rsv), "reserved: must be 0"));
-        }
+        ACLEMU_TRY(reject_if(rsv != 0, "rsv", rsv, "reserved: must be 0"));
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         Buffer* buffer = nullptr;
@@ -213,11 +204,11 @@ aclError acltdtDequeueData(uint32_t qid,
         });
         if (result == FifoResult::Refused) {
             *retDataSize = needed;
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataSize",
-                                    std::to_string(dataSize),
-                                    "the oldest buffer holds " + std::to_string(needed)
-                                        + " bytes; it stays in the queue"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "dataSize",
+                              dataSize,
+                              "the oldest buffer holds " + std::to_string(needed)
+                                  + " bytes; it stays in the queue");
         }
         if (result != FifoResult::Done) {
             return fifo_failure(result, *queue);
@@ -240,13 +231,11 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
         ACLEMU_TRY(live_queue(qid, nullptr));
         constexpr uint32_t kAll = ACL_TDT_QUEUE_PERMISSION_MANAGE | ACL_TDT_QUEUE_PERMISSION_DEQUEUE
                                   | ACL_TDT_QUEUE_PERMISSION_ENQUEUE;
-        if (permission == 0 || (permission & ~kAll) != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("permission",
-                                    std::to_string(permission),
-                                    "must combine ACL_TDT_QUEUE_PERMISSION_MANAGE (1), _DEQUEUE "
-                                    "(2) and _ENQUEUE (4)"));
-        }
+        ACLEMU_TRY(reject_if(permission == 0 || (permission & ~kAll) != 0,
+                             "permission",
+                             permission,
+                             "must combine ACL_TDT_QUEUE_PERMISSION_MANAGE (1), _DEQUEUE "
+                             "(2) and _ENQUEUE (4)"));
         Deadline deadline;
         ACLEMU_TRY(deadline_of(timeout, &deadline));
         if (pid != static_cast<int32_t>(::getpid())) {
@@ -281,12 +270,9 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
             failed += bound ? 0 : 1;
         }
         if (failed > 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("qRouteList",
-                                    pointer_text(qRouteList),
-                                    std::to_string(failed)
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "qRouteList", qRouteList, std::to_string(failed)
                                         + " route(s) name a queue that is not live, or the same "
-                                          "queue twice (their status says which)"));
+                                          "queue twice (their status says which)");
         }
         return ACL_SUCCESS;
     });
@@ -308,12 +294,8 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
     return api_call_init("acltdtQueryQueueRoutes", [&] {
         ACLEMU_FIND(acltdtQueueRouteQueryInfo, query, live, queryInfo, "queryInfo");
         ACLEMU_FIND(acltdtQueueRouteList, list, live, qRouteList, "qRouteList");
-        if (query->mode < 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("queryInfo",
-                                    pointer_text(queryInfo),
-                                    "no ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM set"));
-        }
+        ACLEMU_TRY(reject_if(
+            query->mode < 0, "queryInfo", queryInfo, "no ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM set"));
         list->routes.clear();
         for (const auto& [src, dst] : queues().routes()) {
             bool match = false;

@@ -20,10 +20,10 @@ aclError answer(const T& value, size_t len, size_t* paramRetSize, void* param) {
     ACLEMU_CHECK_NOT_NULL(paramRetSize);
     ACLEMU_CHECK_NOT_NULL(param);
     if (len < sizeof(T)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("len",
-                                std::to_string(len),
-                                "this parameter needs " + std::to_string(sizeof(T)) + " bytes"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "len",
+                          len,
+                          "this parameter needs " + std::to_string(sizeof(T)) + " bytes");
     }
     std::memcpy(param, &value, sizeof(T));
     *paramRetSize = sizeof(T);
@@ -31,7 +31,7 @@ aclError answer(const T& value, size_t len, size_t* paramRetSize, void* param) {
 }
 
 aclError bad_type(const char* param, int64_t type, const char* range) {
-    return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, std::to_string(type), range));
+    return reject_arg(ACL_ERROR_INVALID_PARAM, param, type, range);
 }
 
 template <class T>
@@ -91,10 +91,10 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
                 return bad;
             }
             const auto depth = read_value<uint32_t>(param);
-            if (depth < kMinQueueDepth || depth > kMaxQueueDepth) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("param", std::to_string(depth), "a depth in [2, 8192]"));
-            }
+            ACLEMU_TRY(reject_if(depth < kMinQueueDepth || depth > kMaxQueueDepth,
+                                 "param",
+                                 depth,
+                                 "a depth in [2, 8192]"));
             settings->depth = depth;
             return ACL_SUCCESS;
         }

@@ -2,6 +2,7 @@
 // returning ACL_SUCCESS or the failure (ACL_ERROR_INVALID_PARAM naming the parameter) recorded.
 #pragma once
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 
@@ -13,10 +14,10 @@ namespace aclemu::rt::tdt {
 /// `len` must be `expected` bytes (a parameter's value size).
 inline aclError check_length(const char* param, size_t len, size_t expected) {
     if (len != expected) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                std::to_string(len),
-                                "this parameter takes " + std::to_string(expected) + " bytes"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          len,
+                          "this parameter takes " + std::to_string(expected) + " bytes");
     }
     return ACL_SUCCESS;
 }
@@ -25,11 +26,11 @@ inline aclError check_length(const char* param, size_t len, size_t expected) {
 /// <entries>" otherwise.
 inline aclError check_index(size_t index, size_t count, const char* holder, const char* entries) {
     if (index >= count) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("index",
-                                std::to_string(index),
-                                std::string("the ") + holder + " has " + std::to_string(count) + " "
-                                    + entries));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM,
+            "index",
+            index,
+            std::string("the ") + holder + " has " + std::to_string(count) + " " + entries);
     }
     return ACL_SUCCESS;
 }

@@ -1,6 +1,7 @@
 // tdt_queue_objects.h: the queue table and the registries of the queue API's handles.
 #include "tdt/tdt_queue_objects.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -94,10 +95,8 @@ aclError check_standalone(const Buffer& buffer,
                           const char* chained_reason,
                           const char* queued_reason) {
     if (buffer.in_chain || buffer.queued_in != 0) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "buf", pointer_text(buf), buffer.in_chain ? chained_reason : queued_reason));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "buf", buf, buffer.in_chain ? chained_reason : queued_reason);
     }
     return ACL_SUCCESS;
 }

@@ -357,12 +357,12 @@ public:
     aclError destroy_event(std::unique_ptr<BackendEvent>) override { return ACL_SUCCESS; }
 
     aclError record_event(BackendEvent* event, BackendStream* stream) override {
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            shared->record(*as_cpu(stream)->queue);
+            shared->record(queue);
             return ACL_SUCCESS;
         }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
-        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         // Captured: each launch records the event anew.
         if (queue.capture(cpu::CapturedTask{[state] { return record_task(state); }, true})) {
             return ACL_SUCCESS;
@@ -390,12 +390,12 @@ public:
     }
 
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
+        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            shared->hold(*as_cpu(stream)->queue);
+            shared->hold(queue);
             return ACL_SUCCESS;
         }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
-        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         // Captured: each launch waits for the record that is latest then.
         auto make = [state] {
             HostTask wait = wait_task(state);

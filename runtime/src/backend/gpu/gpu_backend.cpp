@@ -158,6 +158,40 @@ aclError poll_until_done(Query query, const char* api, int32_t timeout_ms, WaitR
     }
 }
 
+// How a wait reaches a stream or an event: its blocking call, for a wait without a deadline,
+// and its query, polled for a wait with one.
+template <class Native>
+struct WaitCalls {
+    gpuError_t (*synchronize)(Native);
+    const char* synchronize_name;
+    gpuError_t (*query)(Native);
+    const char* query_name;
+};
+
+const WaitCalls<gpuStream_t> kStreamWait{gpuStreamSynchronize,
+                                         GPU_NAME_OF(gpuStreamSynchronize),
+                                         gpuStreamQuery,
+                                         GPU_NAME_OF(gpuStreamQuery)};
+const WaitCalls<gpuEvent_t> kEventWait{gpuEventSynchronize,
+                                       GPU_NAME_OF(gpuEventSynchronize),
+                                       gpuEventQuery,
+                                       GPU_NAME_OF(gpuEventQuery)};
+
+// Waits for `native`'s work: without a deadline (timeout_ms < 0) by the blocking call, else by
+// polling until the deadline.
+template <class Native>
+aclError wait_until_done(const WaitCalls<Native>& calls,
+                         Native native,
+                         int32_t timeout_ms,
+                         WaitResult* result) {
+    if (timeout_ms < 0) {
+        *result = WaitResult::Done;
+        return gpu_check(calls.synchronize(native), calls.synchronize_name);
+    }
+    return poll_until_done(
+        [&calls, native] { return calls.query(native); }, calls.query_name, timeout_ms, result);
+}
+
 // gpuSuccess -> true, gpuErrorNotReady -> false, anything else is a failure.
 aclError completion_of(gpuError_t status, const char* api, bool* complete) {
     if (status == gpuErrorNotReady) {
@@ -604,15 +638,7 @@ public:
     aclError synchronize_stream(BackendStream* stream,
                                 int32_t timeout_ms,
                                 WaitResult* result) override {
-        const gpuStream_t native = native_of(stream);
-        if (timeout_ms < 0) {
-            *result = WaitResult::Done;
-            return GPU_CALL(gpuStreamSynchronize, native);
-        }
-        return poll_until_done([native] { return gpuStreamQuery(native); },
-                               GPU_NAME_OF(gpuStreamQuery),
-                               timeout_ms,
-                               result);
+        return wait_until_done(kStreamWait, native_of(stream), timeout_ms, result);
     }
 
     aclError query_stream(BackendStream* stream, bool* complete) override {
@@ -742,14 +768,7 @@ public:
             *result = WaitResult::Done;
             return ACL_SUCCESS;
         }
-        if (timeout_ms < 0) {
-            *result = WaitResult::Done;
-            return GPU_CALL(gpuEventSynchronize, native);
-        }
-        return poll_until_done([native] { return gpuEventQuery(native); },
-                               GPU_NAME_OF(gpuEventQuery),
-                               timeout_ms,
-                               result);
+        return wait_until_done(kEventWait, native, timeout_ms, result);
     }
 
     aclError query_event(BackendEvent* event, bool* complete) override {

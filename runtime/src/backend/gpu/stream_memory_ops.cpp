@@ -59,6 +59,19 @@ const DriverMemOps& driver_mem_ops() {
 std::atomic<bool> driver_write_refused{false};
 std::atomic<bool> driver_wait_refused{false};
 
+// A driver stream memory operation's status: ACL_SUCCESS when it ran, `*refused` (and
+// ACL_SUCCESS) when the device does not support it, so the kernel takes over; anything else is
+// recorded as `api`'s failure.
+aclError driver_status(CUresult status, const char* api, bool* refused) {
+    *refused = status == CUDA_ERROR_NOT_SUPPORTED;
+    if (status == CUDA_SUCCESS || *refused) {
+        return ACL_SUCCESS;
+    }
+    set_last_error_text(std::string(api) + ": CUDA driver error "
+                        + std::to_string(static_cast<int>(status)));
+    return ACL_ERROR_RT_INTERNAL_ERROR;
+}
+
 #endif
 
 }  // namespace
@@ -74,15 +87,14 @@ aclError stream_write_value(gpuStream_t stream, uint64_t* addr, uint64_t value) 
 #else
     const DriverMemOps& ops = driver_mem_ops();
     if (ops.write != nullptr && !driver_write_refused.load(std::memory_order_relaxed)) {
-        const CUresult status = ops.write(
-            reinterpret_cast<CUstream>(stream), reinterpret_cast<CUdeviceptr>(addr), value, 0);
-        if (status == CUDA_SUCCESS) {
-            return ACL_SUCCESS;
-        }
-        if (status != CUDA_ERROR_NOT_SUPPORTED) {
-            set_last_error_text("cuStreamWriteValue64: CUDA driver error "
-                                + std::to_string(static_cast<int>(status)));
-            return ACL_ERROR_RT_INTERNAL_ERROR;
+        bool refused = false;
+        const aclError status = driver_status(
+            ops.write(
+                reinterpret_cast<CUstream>(stream), reinterpret_cast<CUdeviceptr>(addr), value, 0),
+            "cuStreamWriteValue64",
+            &refused);
+        if (!refused) {
+            return status;
         }
         driver_write_refused.store(true, std::memory_order_relaxed);
     }
@@ -111,15 +123,15 @@ aclError stream_wait_value(gpuStream_t stream,
 #else
     const DriverMemOps& ops = driver_mem_ops();
     if (ops.wait != nullptr && !driver_wait_refused.load(std::memory_order_relaxed)) {
-        const CUresult status = ops.wait(
-            reinterpret_cast<CUstream>(stream), reinterpret_cast<CUdeviceptr>(addr), value, flags);
-        if (status == CUDA_SUCCESS) {
-            return ACL_SUCCESS;
-        }
-        if (status != CUDA_ERROR_NOT_SUPPORTED) {
-            set_last_error_text("cuStreamWaitValue64: CUDA driver error "
-                                + std::to_string(static_cast<int>(status)));
-            return ACL_ERROR_RT_INTERNAL_ERROR;
+        bool refused = false;
+        const aclError status = driver_status(ops.wait(reinterpret_cast<CUstream>(stream),
+                                                       reinterpret_cast<CUdeviceptr>(addr),
+                                                       value,
+                                                       flags),
+                                              "cuStreamWaitValue64",
+                                              &refused);
+        if (!refused) {
+            return status;
         }
         if (mode != WaitMode::Nor) {  // NOR alone may be what the device lacks
             driver_wait_refused.store(true, std::memory_order_relaxed);
