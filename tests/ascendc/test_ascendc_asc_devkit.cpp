@@ -1,0 +1,119 @@
+// What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp), on the backend
+// ACLEMU_BACKEND names (ctest: cpu and gpusim): SetPadValue with DataCopyPad, SetAtomicMax/Min, and
+// the printf header the examples include instead of kernel_operator.h. The expected values follow
+// the documented rules: GM -> UB DataCopyPad pads each block to 32 bytes, with the SetPadValue
+// value when isPad is false and with paddingValue when it is true.
+#include "asc_devkit_kernels.h"
+#include "device_test_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+using AscendCAscDevkit = DeviceFixture;
+
+constexpr uint16_t kHalfOne = 0x3C00;  // 1.0 in IEEE binary16
+
+TEST_F(AscendCAscDevkit, SetPadValueFillsTheHalfPadding) {
+    std::vector<uint16_t> x(20);
+    for (int i = 0; i < 20; ++i) {
+        x[i] = static_cast<uint16_t>(0x4000 + 37 * i);  // 2.0 and up: finite, none is 1.0
+    }
+    void* dx = to_device(x);
+    void* out = to_device(std::vector<uint16_t>(32, 0x7BFF));
+    ASSERT_EQ(launch_pad_value_half(stream_, dx, out), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<uint16_t> got = to_host<uint16_t>(out, 32);
+    for (int i = 0; i < 32; ++i) {
+        EXPECT_EQ(got[i], i < 20 ? x[i] : kHalfOne) << "element " << i;
+    }
+}
+
+TEST_F(AscendCAscDevkit, SetPadValueForRowsAndIsPadValueWins) {
+    std::vector<float> x(15);
+    for (int i = 0; i < 15; ++i) {
+        x[i] = 0.75f * static_cast<float>(i) + 1.0f;
+    }
+    void* dx = to_device(x);
+    void* out = to_device(std::vector<float>(48, 99.0f));
+    ASSERT_EQ(launch_pad_value_rows(stream_, dx, out), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<float> got = to_host<float>(out, 48);
+    for (int copy = 0; copy < 2; ++copy) {
+        const double pad = copy == 0 ? -2.5 : 4.0;
+        for (int row = 0; row < 3; ++row) {
+            for (int k = 0; k < 8; ++k) {
+                const double want = k < 5 ? 0.75 * (row * 5 + k) + 1.0 : pad;
+                EXPECT_EQ(static_cast<double>(got[copy * 24 + row * 8 + k]), want)
+                    << "copy " << copy << " row " << row << " slot " << k;
+            }
+        }
+    }
+}
+
+TEST_F(AscendCAscDevkit, SetAtomicMaxAndMinKeepTheExtremeOfEveryBlock) {
+    constexpr int kRow = 64;
+    std::vector<float> x(3 * kRow);
+    std::vector<int32_t> xi(3 * kRow);
+    for (int b = 0; b < 3; ++b) {
+        for (int k = 0; k < kRow; ++k) {
+            x[b * kRow + k] = static_cast<float>(((k + 5 * b) * 7) % 23) - 11.5f;
+            xi[b * kRow + k] = ((k * 13 + b * 29) % 41) - 20;
+        }
+    }
+    std::vector<float> max0(kRow);
+    std::vector<int32_t> min0(kRow);
+    for (int k = 0; k < kRow; ++k) {
+        max0[k] = k % 4 == 0 ? 50.0f : -50.0f;  // some slots keep what was in GM
+        min0[k] = k % 5 == 0 ? -100 : 100;
+    }
+    void* dx = to_device(x);
+    void* dxi = to_device(xi);
+    void* dmax = to_device(max0);
+    void* dmin = to_device(min0);
+    void* plain = to_device(std::vector<float>(3 * kRow, 0.0f));
+    ASSERT_EQ(launch_atomic_max_min(stream_, dx, dxi, dmax, dmin, plain), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<float> got_max = to_host<float>(dmax, kRow);
+    const std::vector<int32_t> got_min = to_host<int32_t>(dmin, kRow);
+    const std::vector<float> got_plain = to_host<float>(plain, 3 * kRow);
+    for (int k = 0; k < kRow; ++k) {
+        double want_max = max0[k];
+        long long want_min = min0[k];
+        for (int b = 0; b < 3; ++b) {
+            want_max = std::max(want_max, static_cast<double>(x[b * kRow + k]));
+            want_min = std::min(want_min, static_cast<long long>(xi[b * kRow + k]));
+        }
+        EXPECT_EQ(static_cast<double>(got_max[k]), want_max) << "max, element " << k;
+        EXPECT_EQ(static_cast<long long>(got_min[k]), want_min) << "min, element " << k;
+    }
+    for (int i = 0; i < 3 * kRow; ++i) {
+        EXPECT_EQ(got_plain[i], x[i]) << "after DisableDmaAtomic a copy is plain, element " << i;
+    }
+}
+
+TEST_F(AscendCAscDevkit, CastCeilBesideAnUninstantiatedInt4Scenario) {
+    std::vector<float> x(64);
+    for (int i = 0; i < 64; ++i) {
+        x[i] = static_cast<float>(i - 32) * 0.375f;  // negatives, integers and fractions
+    }
+    x[0] = 3.0e9f;  // beyond int32: saturates
+    x[1] = -3.0e9f;
+    void* dx = to_device(x);
+    void* dy = to_device(std::vector<int32_t>(64, 7));
+    ASSERT_EQ(launch_cast_ceil_scenario(stream_, dx, dy), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<int32_t> got = to_host<int32_t>(dy, 64);
+    for (int i = 0; i < 64; ++i) {
+        const double c = std::ceil(static_cast<double>(x[i]));
+        const double want = std::min(2147483647.0, std::max(-2147483648.0, c));
+        EXPECT_EQ(static_cast<double>(got[i]), want) << "element " << i << " (" << x[i] << ")";
+    }
+}
+
+}  // namespace
