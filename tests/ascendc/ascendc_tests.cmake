@@ -201,6 +201,13 @@ target_include_directories(test_ascendc_asc_devkit PRIVATE ${CMAKE_CURRENT_SOURC
                            ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
 target_link_libraries(test_ascendc_asc_devkit PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
 aclemu_warnings(test_ascendc_asc_devkit)
+# In a CUDA/HIP build the kernels are compiled by nvcc/hipcc too (their device variants).
+aclemu_ascendc_gpu_sources(${_asc_devkit_rewritten})
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_asc_devkit PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_asc_devkit PRIVATE hip::host)
+endif()
 foreach(backend IN LISTS _asc_backends)
     set(_label cpu)
     if(backend STREQUAL "gpusim")

@@ -1,8 +1,8 @@
 // What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp), on the backend
-// ACLEMU_BACKEND names (ctest: cpu and gpusim): SetPadValue with DataCopyPad, SetAtomicMax/Min, and
-// the printf header the examples include instead of kernel_operator.h. The expected values follow
-// the documented rules: GM -> UB DataCopyPad pads each block to 32 bytes, with the SetPadValue
-// value when isPad is false and with paddingValue when it is true.
+// ACLEMU_BACKEND names (ctest: cpu and gpusim): SetPadValue with DataCopyPad, SetAtomicMax/Min,
+// ShiftLeft/ShiftRight, and the printf header the examples include instead of kernel_operator.h.
+// The expected values follow the documented rules: GM -> UB DataCopyPad pads each block to 32
+// bytes, with the SetPadValue value when isPad is false and with paddingValue when it is true.
 #include "asc_devkit_kernels.h"
 #include "device_test_fixture.h"
 
@@ -113,6 +113,46 @@ TEST_F(AscendCAscDevkit, CastCeilBesideAnUninstantiatedInt4Scenario) {
         const double c = std::ceil(static_cast<double>(x[i]));
         const double want = std::min(2147483647.0, std::max(-2147483648.0, c));
         EXPECT_EQ(static_cast<double>(got[i]), want) << "element " << i << " (" << x[i] << ")";
+    }
+}
+
+// References by arithmetic, not by shifting: x >> n is floor(x / 2^n), x << n is x * 2^n
+// wrapped to the type's width.
+TEST_F(AscendCAscDevkit, ShiftLeftAndShiftRightFollowTheSign) {
+    constexpr int kCount = 64;
+    std::vector<int16_t> x(kCount);
+    std::vector<uint16_t> u(kCount);
+    std::vector<int32_t> w(kCount);
+    for (int i = 0; i < kCount; ++i) {
+        x[i] = static_cast<int16_t>((i * 1237) % 65536 - 32768);
+        u[i] = static_cast<uint16_t>((i * 4099 + 7) % 65536);
+        w[i] = static_cast<int32_t>((i - 32) * 67108859);
+    }
+    void* dx = to_device(x);
+    void* du = to_device(u);
+    void* dw = to_device(w);
+    void* o16 = to_device(std::vector<int16_t>(4 * kCount, 0));
+    void* o32 = to_device(std::vector<int32_t>(2 * kCount, 0));
+    ASSERT_EQ(launch_shifts(stream_, dx, du, dw, o16, o32), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<int16_t> g16 = to_host<int16_t>(o16, 4 * kCount);
+    const std::vector<int32_t> g32 = to_host<int32_t>(o32, 2 * kCount);
+    auto wrap = [](double v, double modulus) {  // v into [-modulus/2, modulus/2)
+        double r = std::fmod(v, modulus);
+        if (r < 0) {
+            r += modulus;
+        }
+        return r >= modulus / 2 ? r - modulus : r;
+    };
+    for (int i = 0; i < kCount; ++i) {
+        const double xv = x[i], wv = w[i];
+        EXPECT_EQ(g16[i], std::floor(xv / 8.0)) << "int16 >> 3, element " << i;
+        EXPECT_EQ(g16[kCount + i], wrap(xv * 32.0, 65536.0)) << "int16 << 5, element " << i;
+        EXPECT_EQ(g16[2 * kCount + i], xv < 0 ? -1.0 : 0.0) << "int16 >> 16, element " << i;
+        EXPECT_EQ(static_cast<uint16_t>(g16[3 * kCount + i]), std::floor(u[i] / 8.0))
+            << "uint16 >> 3 (logical), element " << i;
+        EXPECT_EQ(g32[i], std::floor(wv / 2147483648.0)) << "int32 >> 31, element " << i;
+        EXPECT_EQ(g32[kCount + i], wrap(wv * 128.0, 4294967296.0)) << "int32 << 7, element " << i;
     }
 }
 

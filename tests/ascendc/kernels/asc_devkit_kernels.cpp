@@ -112,3 +112,40 @@ __global__ __vector__ void cast_ceil_scenario(GM_ADDR x, GM_ADDR y) {
 uint32_t launch_cast_ceil_scenario(void* stream, void* x, void* y) {
     return cast_ceil_scenario<1><<<1, nullptr, stream>>>(x, y);
 }
+
+// ShiftLeft / ShiftRight (count forms): arithmetic right shifts of signed values, logical of
+// unsigned ones, and shifts by the whole width.
+extern "C" __global__ __vector__ void shifts(
+    GM_ADDR x, GM_ADDR u, GM_ADDR w, GM_ADDR out16, GM_ADDR out32) {
+    constexpr uint32_t kCount = 64;
+    AscendC::GlobalTensor<int16_t> x_gm, o16_gm;
+    AscendC::GlobalTensor<uint16_t> u_gm;
+    AscendC::GlobalTensor<int32_t> w_gm, o32_gm;
+    x_gm.SetGlobalBuffer((__gm__ int16_t*)x, kCount);
+    u_gm.SetGlobalBuffer((__gm__ uint16_t*)u, kCount);
+    w_gm.SetGlobalBuffer((__gm__ int32_t*)w, kCount);
+    o16_gm.SetGlobalBuffer((__gm__ int16_t*)out16, 4 * kCount);
+    o32_gm.SetGlobalBuffer((__gm__ int32_t*)out32, 2 * kCount);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    AscendC::LocalTensor<int16_t> xs = ub.Alloc<int16_t, kCount>();
+    AscendC::LocalTensor<uint16_t> us = ub.Alloc<uint16_t, kCount>();
+    AscendC::LocalTensor<int32_t> ws = ub.Alloc<int32_t, kCount>();
+    AscendC::LocalTensor<int16_t> r16 = ub.Alloc<int16_t, 4 * kCount>();
+    AscendC::LocalTensor<int32_t> r32 = ub.Alloc<int32_t, 2 * kCount>();
+    AscendC::DataCopy(xs, x_gm, kCount);
+    AscendC::DataCopy(us, u_gm, kCount);
+    AscendC::DataCopy(ws, w_gm, kCount);
+    AscendC::ShiftRight(r16, xs, (int16_t)3, kCount);
+    AscendC::ShiftLeft(r16[kCount], xs, (int16_t)5, kCount);
+    AscendC::ShiftRight(r16[2 * kCount], xs, (int16_t)16, kCount);
+    AscendC::LocalTensor<uint16_t> r16u = r16[3 * kCount].ReinterpretCast<uint16_t>();
+    AscendC::ShiftRight(r16u, us, (uint16_t)3, kCount);
+    AscendC::ShiftRight(r32, ws, 31, kCount);
+    AscendC::ShiftLeft(r32[kCount], ws, 7, kCount);
+    AscendC::DataCopy(o16_gm, r16, 4 * kCount);
+    AscendC::DataCopy(o32_gm, r32, 2 * kCount);
+}
+
+uint32_t launch_shifts(void* stream, void* x, void* u, void* w, void* out16, void* out32) {
+    return shifts<<<1, nullptr, stream>>>(x, u, w, out16, out32);
+}

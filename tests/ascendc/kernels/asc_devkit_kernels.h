@@ -18,3 +18,6 @@ uint32_t launch_atomic_max_min(
 /// x: 64 floats; y: 64 int32, Cast with CAST_CEIL (count form). The kernel also names int4b_t and
 /// the mask/repeat form of Cast in a scenario it does not instantiate, as CANN's cast example does.
 uint32_t launch_cast_ceil_scenario(void* stream, void* x, void* y);
+/// x: 64 int16, u: 64 uint16, w: 64 int32; out16: 4 x 64 int16 (x >> 3, x << 5, x >> 16, u >> 3
+/// as bits), out32: 2 x 64 int32 (w >> 31, w << 7).
+uint32_t launch_shifts(void* stream, void* x, void* u, void* w, void* out16, void* out32);

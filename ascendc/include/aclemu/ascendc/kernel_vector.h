@@ -165,6 +165,35 @@ ACLEMU_ASC_BINARY(And, a& b)
 ACLEMU_ASC_BINARY(Or, a | b)
 #undef ACLEMU_ASC_BINARY
 
+namespace detail {
+
+/// `a` shifted left by `bits` (0 .. the width; the width gives 0), in the unsigned twin so that
+/// negative values shift without overflow.
+template <typename T>
+ACLEMU_ASC_HD T shift_left_bits(T a, T bits) {
+    static_assert(std::is_integral_v<T>, "ShiftLeft: the elements must be integers");
+    using Bits = std::make_unsigned_t<T>;
+    const int64_t n = static_cast<int64_t>(bits);
+    if (n < 0 || n >= static_cast<int64_t>(sizeof(T) * 8)) {
+        return T(0);
+    }
+    return static_cast<T>(static_cast<Bits>(static_cast<Bits>(a) << n));
+}
+
+/// `a` shifted right by `bits`: a logical shift for unsigned T, an arithmetic one (the sign bit
+/// copied in) for signed T; a shift by the width gives 0, or -1 for a negative signed value.
+template <typename T>
+ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
+    static_assert(std::is_integral_v<T>, "ShiftRight: the elements must be integers");
+    const int64_t n = static_cast<int64_t>(bits);
+    if (n < 0 || n >= static_cast<int64_t>(sizeof(T) * 8)) {
+        return std::is_signed_v<T> && a < 0 ? T(-1) : T(0);
+    }
+    return static_cast<T>(a >> n);
+}
+
+}  // namespace detail
+
 #define ACLEMU_ASC_SCALAR(name, expr)                                                     \
     template <typename T, typename U>                                                     \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                    \
@@ -194,6 +223,8 @@ ACLEMU_ASC_SCALAR(Muls, a* s)
 ACLEMU_ASC_SCALAR(Maxs, a > s ? a : s)
 ACLEMU_ASC_SCALAR(Mins, a < s ? a : s)
 ACLEMU_ASC_SCALAR(LeakyRelu, a >= 0 ? a : a * s)
+ACLEMU_ASC_SCALAR(ShiftLeft, detail::shift_left_bits(a, s))
+ACLEMU_ASC_SCALAR(ShiftRight, detail::shift_right_bits(a, s))
 #undef ACLEMU_ASC_SCALAR
 
 #define ACLEMU_ASC_UNARY(name, expr)                                                  \
