@@ -156,4 +156,33 @@ TEST_F(AscendCAscDevkit, ShiftLeftAndShiftRightFollowTheSign) {
     }
 }
 
+TEST_F(AscendCAscDevkit, AddReluAndSubReluClampAtZero) {
+    constexpr int kCount = 64;
+    std::vector<float> a(kCount), b(kCount);
+    std::vector<int16_t> p(kCount), q(kCount);
+    for (int i = 0; i < kCount; ++i) {
+        a[i] = static_cast<float>(i % 9) * 0.25f - 1.0f;  // sums and differences are exact
+        b[i] = static_cast<float>((i * 5) % 7) * 0.5f - 1.5f;
+        p[i] = static_cast<int16_t>((i * 37) % 201 - 100);
+        q[i] = static_cast<int16_t>((i * 53) % 151 - 75);
+    }
+    void* da = to_device(a);
+    void* db = to_device(b);
+    void* dp = to_device(p);
+    void* dq = to_device(q);
+    void* out = to_device(std::vector<float>(2 * kCount, -9.0f));
+    void* out16 = to_device(std::vector<int16_t>(2 * kCount, -9));
+    ASSERT_EQ(launch_add_sub_relu(stream_, da, db, dp, dq, out, out16), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<float> g = to_host<float>(out, 2 * kCount);
+    const std::vector<int16_t> g16 = to_host<int16_t>(out16, 2 * kCount);
+    for (int i = 0; i < kCount; ++i) {
+        const double ad = a[i], bd = b[i], pd = p[i], qd = q[i];
+        EXPECT_EQ(g[i], std::max(0.0, ad + bd)) << "AddRelu float, element " << i;
+        EXPECT_EQ(g[kCount + i], std::max(0.0, ad - bd)) << "SubRelu float, element " << i;
+        EXPECT_EQ(g16[i], std::max(0.0, pd + qd)) << "AddRelu int16, element " << i;
+        EXPECT_EQ(g16[kCount + i], std::max(0.0, pd - qd)) << "SubRelu int16, element " << i;
+    }
+}
+
 }  // namespace

@@ -149,3 +149,38 @@ extern "C" __global__ __vector__ void shifts(
 uint32_t launch_shifts(void* stream, void* x, void* u, void* w, void* out16, void* out32) {
     return shifts<<<1, nullptr, stream>>>(x, u, w, out16, out32);
 }
+
+extern "C" __global__ __vector__ void add_sub_relu(
+    GM_ADDR a, GM_ADDR b, GM_ADDR p, GM_ADDR q, GM_ADDR out, GM_ADDR out16) {
+    constexpr uint32_t kCount = 64;
+    AscendC::GlobalTensor<float> a_gm, b_gm, out_gm;
+    AscendC::GlobalTensor<int16_t> p_gm, q_gm, out16_gm;
+    a_gm.SetGlobalBuffer((__gm__ float*)a, kCount);
+    b_gm.SetGlobalBuffer((__gm__ float*)b, kCount);
+    p_gm.SetGlobalBuffer((__gm__ int16_t*)p, kCount);
+    q_gm.SetGlobalBuffer((__gm__ int16_t*)q, kCount);
+    out_gm.SetGlobalBuffer((__gm__ float*)out, 2 * kCount);
+    out16_gm.SetGlobalBuffer((__gm__ int16_t*)out16, 2 * kCount);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    AscendC::LocalTensor<float> as = ub.Alloc<float, kCount>();
+    AscendC::LocalTensor<float> bs = ub.Alloc<float, kCount>();
+    AscendC::LocalTensor<int16_t> ps = ub.Alloc<int16_t, kCount>();
+    AscendC::LocalTensor<int16_t> qs = ub.Alloc<int16_t, kCount>();
+    AscendC::LocalTensor<float> rs = ub.Alloc<float, 2 * kCount>();
+    AscendC::LocalTensor<int16_t> r16 = ub.Alloc<int16_t, 2 * kCount>();
+    AscendC::DataCopy(as, a_gm, kCount);
+    AscendC::DataCopy(bs, b_gm, kCount);
+    AscendC::DataCopy(ps, p_gm, kCount);
+    AscendC::DataCopy(qs, q_gm, kCount);
+    AscendC::AddRelu(rs, as, bs, kCount);
+    AscendC::SubRelu(rs[kCount], as, bs, kCount);
+    AscendC::AddRelu<int16_t>(r16, ps, qs, kCount);
+    AscendC::SubRelu(r16[kCount], ps, qs, kCount);
+    AscendC::DataCopy(out_gm, rs, 2 * kCount);
+    AscendC::DataCopy(out16_gm, r16, 2 * kCount);
+}
+
+uint32_t launch_add_sub_relu(
+    void* stream, void* a, void* b, void* p, void* q, void* out, void* out16) {
+    return add_sub_relu<<<1, nullptr, stream>>>(a, b, p, q, out, out16);
+}

@@ -21,3 +21,7 @@ uint32_t launch_cast_ceil_scenario(void* stream, void* x, void* y);
 /// x: 64 int16, u: 64 uint16, w: 64 int32; out16: 4 x 64 int16 (x >> 3, x << 5, x >> 16, u >> 3
 /// as bits), out32: 2 x 64 int32 (w >> 31, w << 7).
 uint32_t launch_shifts(void* stream, void* x, void* u, void* w, void* out16, void* out32);
+/// a, b: 64 floats each, p, q: 64 int16 each; out: 2 x 64 floats (AddRelu, SubRelu), out16:
+/// 2 x 64 int16 (AddRelu, SubRelu).
+uint32_t launch_add_sub_relu(
+    void* stream, void* a, void* b, void* p, void* q, void* out, void* out16);

@@ -163,6 +163,8 @@ ACLEMU_ASC_BINARY(Max, a > b ? a : b)
 ACLEMU_ASC_BINARY(Min, a < b ? a : b)
 ACLEMU_ASC_BINARY(And, a& b)
 ACLEMU_ASC_BINARY(Or, a | b)
+ACLEMU_ASC_BINARY(AddRelu, a + b > 0 ? a + b : decltype(a + b)(0))
+ACLEMU_ASC_BINARY(SubRelu, a - b > 0 ? a - b : decltype(a - b)(0))
 #undef ACLEMU_ASC_BINARY
 
 namespace detail {
