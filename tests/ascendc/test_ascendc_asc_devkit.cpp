@@ -185,4 +185,20 @@ TEST_F(AscendCAscDevkit, AddReluAndSubReluClampAtZero) {
     }
 }
 
+TEST_F(AscendCAscDevkit, CreateVecIndexCountsUpFromTheFirstValue) {
+    void* o16 = to_device(std::vector<int16_t>(128, 0));
+    void* o32 = to_device(std::vector<int32_t>(128, 0));
+    void* of = to_device(std::vector<float>(128, 0.0f));
+    ASSERT_EQ(launch_vec_index(stream_, o16, o32, of), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
+    const std::vector<int16_t> g16 = to_host<int16_t>(o16, 128);
+    const std::vector<int32_t> g32 = to_host<int32_t>(o32, 128);
+    const std::vector<float> gf = to_host<float>(of, 128);
+    for (int i = 0; i < 128; ++i) {
+        EXPECT_EQ(g16[i], i < 96 ? -40.0 + i : 7.0) << "int16, element " << i;
+        EXPECT_EQ(g32[i], i < 80 ? 1000000.0 + i : 7.0) << "int32, element " << i;
+        EXPECT_EQ(gf[i], i < 72 ? -2.5 + i : 7.0) << "float, element " << i;
+    }
+}
+
 }  // namespace

@@ -184,3 +184,29 @@ uint32_t launch_add_sub_relu(
     void* stream, void* a, void* b, void* p, void* q, void* out, void* out16) {
     return add_sub_relu<<<1, nullptr, stream>>>(a, b, p, q, out, out16);
 }
+
+extern "C" __global__ __vector__ void vec_index(GM_ADDR out16, GM_ADDR out32, GM_ADDR outf) {
+    AscendC::GlobalTensor<int16_t> o16;
+    AscendC::GlobalTensor<int32_t> o32;
+    AscendC::GlobalTensor<float> of;
+    o16.SetGlobalBuffer((__gm__ int16_t*)out16, 128);
+    o32.SetGlobalBuffer((__gm__ int32_t*)out32, 128);
+    of.SetGlobalBuffer((__gm__ float*)outf, 128);
+    AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+    AscendC::LocalTensor<int16_t> a = ub.Alloc<int16_t, 128>();
+    AscendC::LocalTensor<int32_t> b = ub.Alloc<int32_t, 128>();
+    AscendC::LocalTensor<float> c = ub.Alloc<float, 128>();
+    AscendC::Duplicate(a, (int16_t)7, 128);
+    AscendC::Duplicate(b, 7, 128);
+    AscendC::Duplicate(c, 7.0f, 128);
+    AscendC::CreateVecIndex(a, (int16_t)-40, 96);
+    AscendC::CreateVecIndex(b, 1000000, 80);
+    AscendC::CreateVecIndex(c, -2.5f, 72);
+    AscendC::DataCopy(o16, a, 128);
+    AscendC::DataCopy(o32, b, 128);
+    AscendC::DataCopy(of, c, 128);
+}
+
+uint32_t launch_vec_index(void* stream, void* out16, void* out32, void* outf) {
+    return vec_index<<<1, nullptr, stream>>>(out16, out32, outf);
+}

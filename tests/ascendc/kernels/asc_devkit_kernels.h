@@ -25,3 +25,6 @@ uint32_t launch_shifts(void* stream, void* x, void* u, void* w, void* out16, voi
 /// 2 x 64 int16 (AddRelu, SubRelu).
 uint32_t launch_add_sub_relu(
     void* stream, void* a, void* b, void* p, void* q, void* out, void* out16);
+/// out16: 96 int16 from -40, out32: 80 int32 from 1000000, outf: 72 floats from -2.5
+/// (CreateVecIndex), the slots after each count left as they were.
+uint32_t launch_vec_index(void* stream, void* out16, void* out32, void* outf);

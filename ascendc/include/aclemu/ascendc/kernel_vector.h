@@ -261,6 +261,17 @@ ACLEMU_ASC_UNARY(Reciprocal, C(1) / a)
 ACLEMU_ASC_UNARY(Not, ~a)
 #undef ACLEMU_ASC_UNARY
 
+/// dst[i] = firstValue + i, for the first `count` elements (an index vector; half and bfloat16
+/// round each value once).
+template <typename T>
+ACLEMU_ASC_HD void CreateVecIndex(const LocalTensor<T>& dst, const T& firstValue, uint32_t count) {
+    detail::check_count("CreateVecIndex", dst, count);
+    using C = detail::Compute<T>;
+    for (uint32_t i = 0; i < count; ++i) {
+        dst.GetPhyAddr()[i] = static_cast<T>(static_cast<C>(firstValue) + static_cast<C>(i));
+    }
+}
+
 /// dst[i] += src[i] * scalar.
 template <typename T, typename U>
 ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
