@@ -60,7 +60,9 @@ ACLEMU_ASC_HD T unpadded_filler(const T* in, uint32_t elems) {
     const ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
     if (block != nullptr && block->pad_value_set) {
         T value;
-        std::memcpy(&value, &block->pad_value, sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
+        std::memcpy(static_cast<void*>(&value),
+                    &block->pad_value,
+                    sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
         return value;
     }
     return elems > 0 ? in[0] : T();
