@@ -31,8 +31,9 @@ GENERATED = {
     # the installed prefix's GPU settings for Ascend C kernels (ascendc/cmake/ascendc_gpu.cmake.in)
     "ascendc_gpu.cmake",
 }
-# Where public headers live, so `acl/acl.h` resolves as an #include would.
-INCLUDE_ROOTS = ("runtime/include", "ops/include")
+# Where public headers live, so `acl/acl.h` (or the kernel header `debug/asc_printf.h`) resolves as
+# an #include would.
+INCLUDE_ROOTS = ("runtime/include", "ops/include", "ascendc/include")
 FILE_EXTENSIONS = (".h", ".hpp", ".c", ".cpp", ".cu", ".cuh", ".py", ".sh", ".cmake", ".md",
                    ".txt", ".png", ".json", ".in")
 # Characters that mark a span as a pattern, command or placeholder rather than a path.

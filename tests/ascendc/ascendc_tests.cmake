@@ -184,3 +184,36 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_compare_repeat_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp): SetPadValue,
+# and the printf header (debug/asc_printf.h) in place of kernel_operator.h.
+set(_asc_devkit_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/asc_devkit_kernels.cpp)
+set(_asc_devkit_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/asc_devkit_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_devkit_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_devkit_source}
+                           --out ${_asc_devkit_rewritten}
+                   DEPENDS ${_asc_devkit_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                   COMMENT "Rewriting the Ascend C launches of asc_devkit_kernels.cpp")
+add_executable(test_ascendc_asc_devkit ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_asc_devkit.cpp
+                                       ${_asc_devkit_rewritten})
+target_include_directories(test_ascendc_asc_devkit PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_asc_devkit PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc_asc_devkit)
+# In a CUDA/HIP build the kernels are compiled by nvcc/hipcc too (their device variants).
+aclemu_ascendc_gpu_sources(${_asc_devkit_rewritten})
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_asc_devkit PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_asc_devkit PRIVATE hip::host)
+endif()
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_asc_devkit_${backend} COMMAND test_ascendc_asc_devkit)
+    set_tests_properties(ascendc_asc_devkit_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()

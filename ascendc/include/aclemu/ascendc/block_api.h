@@ -30,16 +30,21 @@ extern ACLEMU_ASC_API thread_local int64_t block_num;
 
 namespace aclemu::ascendc::detail {
 
+/// How a block's copies to GM combine with what is there (SetAtomicAdd, SetAtomicMax, ...).
+enum class AtomicOp : uint8_t { None, Add, Max, Min };
+
 /// The running block: its local memory (UB) and what the kernel headers track in it.
 struct BlockState {
     const char* kernel = nullptr;  // the launch's name ("add_custom")
     int64_t index = 0;
     int64_t count = 0;
-    uint8_t* ub = nullptr;    // the Unified Buffer, 32-byte aligned
-    uint32_t ub_size = 0;     // bytes (192 KB on A2/A3)
-    uint32_t ub_top = 0;      // bytes handed out by TPipe / LocalMemAllocator so far
-    void* launch = nullptr;   // the library's record of the launch
-    bool atomic_add = false;  // SetAtomicAdd: copies to GM accumulate
+    uint8_t* ub = nullptr;             // the Unified Buffer, 32-byte aligned
+    uint32_t ub_size = 0;              // bytes (192 KB on A2/A3)
+    uint32_t ub_top = 0;               // bytes handed out by TPipe / LocalMemAllocator so far
+    void* launch = nullptr;            // the library's record of the launch
+    AtomicOp atomic = AtomicOp::None;  // SetAtomicAdd/Max/Min: how copies to GM combine
+    bool pad_value_set = false;        // SetPadValue: what DataCopyPad pads with when not isPad
+    uint64_t pad_value = 0;            // its bits
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

@@ -80,13 +80,30 @@ inline ACLEMU_ASC_HD void strided_copy(uint8_t* dst, const uint8_t* src, const D
     }
 }
 
-/// Adds `value` to the GM element at `address` atomically (other blocks may add too).
+/// `old` combined with `value` as `op` says (a sum, the larger or the smaller), computed in
+/// float for half and bfloat16 and rounded once.
 template <typename T>
-ACLEMU_ASC_HD void atomic_add_element(T* address, T value) {
+ACLEMU_ASC_HD T atomic_combine(::aclemu::ascendc::detail::AtomicOp op, T old, T value) {
     using C =
         std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+    const C a = static_cast<C>(old), b = static_cast<C>(value);
+    switch (op) {
+        case ::aclemu::ascendc::detail::AtomicOp::Max:
+            return b > a ? value : old;
+        case ::aclemu::ascendc::detail::AtomicOp::Min:
+            return b < a ? value : old;
+        default:
+            return static_cast<T>(a + b);
+    }
+}
+
+/// Combines `value` into the GM element at `address` atomically (other blocks may too).
+template <typename T>
+ACLEMU_ASC_HD void atomic_update_element(::aclemu::ascendc::detail::AtomicOp op,
+                                         T* address,
+                                         T value) {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
-                  "SetAtomicAdd: unsupported element size");
+                  "SetAtomicAdd/Max/Min: unsupported element size");
     // One-byte elements too: DataCopy of a uint8_t tensor (a bit mask) to GM instantiates this.
     using Word = std::conditional_t<
         sizeof(T) == 1,
@@ -106,7 +123,7 @@ ACLEMU_ASC_HD void atomic_add_element(T* address, T value) {
         Word bits = static_cast<Word>(seen >> shift);
         T old;
         memcpy(&old, &bits, sizeof old);
-        const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
+        const T sum = atomic_combine(op, old, value);
         memcpy(&bits, &sum, sizeof bits);
         Cas desired = seen;
         if constexpr (sizeof(T) < sizeof(Cas)) {
@@ -127,7 +144,7 @@ ACLEMU_ASC_HD void atomic_add_element(T* address, T value) {
     for (;;) {
         T old;
         std::memcpy(static_cast<void*>(&old), &expected, sizeof old);
-        const T sum = static_cast<T>(static_cast<C>(old) + static_cast<C>(value));
+        const T sum = atomic_combine(op, old, value);
         Word desired;
         std::memcpy(&desired, &sum, sizeof desired);
         if (__atomic_compare_exchange_n(
@@ -138,16 +155,16 @@ ACLEMU_ASC_HD void atomic_add_element(T* address, T value) {
 #endif
 }
 
-/// A store of `bytes` from UB into GM: a copy, or an accumulation after SetAtomicAdd.
+/// A store of `bytes` from UB into GM: a copy, or after SetAtomicAdd/Max/Min an atomic update.
 template <typename T>
 ACLEMU_ASC_HD void store_to_gm(T* dst, const T* src, uint64_t bytes) {
     ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
-    if (block == nullptr || !block->atomic_add) {
+    if (block == nullptr || block->atomic == ::aclemu::ascendc::detail::AtomicOp::None) {
         std::memcpy(dst, src, bytes);
         return;
     }
     for (uint64_t i = 0; i < bytes / sizeof(T); ++i) {
-        atomic_add_element(dst + i, src[i]);
+        atomic_update_element(block->atomic, dst + i, src[i]);
     }
 }
 

@@ -5,8 +5,8 @@
 
 #include "aclemu/ascendc/kernel_tensor.h"
 
-namespace AscendC {
-
+// The event ids of SetFlag/WaitFlag are global names, as pipe_t's are: CANN's examples write
+// EVENT_ID0 without AscendC:: or a using-directive.
 using event_t = int32_t;
 constexpr event_t EVENT_ID0 = 0;
 constexpr event_t EVENT_ID1 = 1;
@@ -16,6 +16,18 @@ constexpr event_t EVENT_ID4 = 4;
 constexpr event_t EVENT_ID5 = 5;
 constexpr event_t EVENT_ID6 = 6;
 constexpr event_t EVENT_ID7 = 7;
+
+namespace AscendC {
+
+using ::EVENT_ID0;
+using ::EVENT_ID1;
+using ::EVENT_ID2;
+using ::EVENT_ID3;
+using ::EVENT_ID4;
+using ::EVENT_ID5;
+using ::EVENT_ID6;
+using ::EVENT_ID7;
+using ::event_t;
 
 template <HardEvent Event>
 inline ACLEMU_ASC_HD void SetFlag(int32_t) {}

@@ -53,6 +53,21 @@ struct DataCopyPadParams {
 
 namespace detail {
 
+/// What GM -> UB DataCopyPad without isPad writes into a block's padding: the SetPadValue value
+/// when the kernel set one, else (undefined on the NPU) the block's first element.
+template <typename T>
+ACLEMU_ASC_HD T unpadded_filler(const T* in, uint32_t elems) {
+    const ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
+    if (block != nullptr && block->pad_value_set) {
+        T value;
+        std::memcpy(static_cast<void*>(&value),
+                    &block->pad_value,
+                    sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
+        return value;
+    }
+    return elems > 0 ? in[0] : T();
+}
+
 template <typename T>
 ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
                                const GlobalTensor<T>& src,
@@ -77,7 +92,7 @@ ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
     for (uint32_t b = 0; b < p.blockCount; ++b) {
         T* out = reinterpret_cast<T*>(ub + b * (ub_block + p.dstStride * uint64_t{ONE_BLK_SIZE}));
         const T* in = reinterpret_cast<const T*>(gm + b * (uint64_t{p.blockLen} + p.srcStride));
-        const T filler = pad ? value : (elems > 0 ? in[0] : T());
+        const T filler = pad ? value : unpadded_filler(in, elems);
         const uint64_t slots = ub_block / sizeof(T);
         for (uint64_t i = 0; i < slots; ++i) {
             out[i] = filler;
@@ -109,6 +124,18 @@ ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
     T value;
     std::memcpy(&value, &pad.paddingValue, sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
     detail::copy_pad_in(dst, src, ext, pad.isPad, pad.leftPadding, pad.rightPadding, value);
+}
+
+/// The value later GM -> UB DataCopyPad calls without isPad pad each block with (up to its
+/// 32-byte end, and the leftPadding / rightPadding elements); `pos` (VECIN, VECOUT or MAX) names
+/// the destination, which aclemu does not need to tell apart.
+template <typename T, TPosition pos = TPosition::MAX>
+ACLEMU_ASC_HD void SetPadValue(T paddingValue) {
+    static_assert(sizeof(T) <= sizeof(uint64_t), "SetPadValue: the value is at most 8 bytes");
+    ::aclemu::ascendc::detail::BlockState& block = detail::block_state("SetPadValue");
+    block.pad_value = 0;
+    std::memcpy(&block.pad_value, &paddingValue, sizeof(T));
+    block.pad_value_set = true;
 }
 
 /// UB -> GM: writes exactly blockLen bytes per block (UB gap srcStride blocks, GM gap dstStride
@@ -144,10 +171,20 @@ ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
 /// Later copies to GM add to what is there (atomically across blocks) until SetAtomicNone.
 template <typename T>
 inline ACLEMU_ASC_HD void SetAtomicAdd() {
-    detail::block_state("SetAtomicAdd").atomic_add = true;
+    detail::block_state("SetAtomicAdd").atomic = ::aclemu::ascendc::detail::AtomicOp::Add;
+}
+/// Later copies to GM keep the larger of each element and what is there (atomically).
+template <typename T>
+inline ACLEMU_ASC_HD void SetAtomicMax() {
+    detail::block_state("SetAtomicMax").atomic = ::aclemu::ascendc::detail::AtomicOp::Max;
+}
+/// Later copies to GM keep the smaller of each element and what is there (atomically).
+template <typename T>
+inline ACLEMU_ASC_HD void SetAtomicMin() {
+    detail::block_state("SetAtomicMin").atomic = ::aclemu::ascendc::detail::AtomicOp::Min;
 }
 inline ACLEMU_ASC_HD void SetAtomicNone() {
-    detail::block_state("SetAtomicNone").atomic_add = false;
+    detail::block_state("SetAtomicNone").atomic = ::aclemu::ascendc::detail::AtomicOp::None;
 }
 inline ACLEMU_ASC_HD void DisableDmaAtomic() {
     SetAtomicNone();
