@@ -1245,6 +1245,12 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data,
 ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                                     const char* kernelName,
                                                     aclrtFuncHandle* funcHandle);
+/** The number of kernels the binary exports. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionCount(aclrtBinHandle binHandle, uint32_t* count);
+/** Handles of the binary's first `numFunctions` kernels (1 to the count), in name order. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryEnumerateFunctions(aclrtBinHandle binHandle,
+                                                           aclrtFuncHandle* functions,
+                                                           uint32_t numFunctions);
 /** Also ends the binary's functions and argument lists; work already queued still runs. */
 ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
 
@@ -1303,8 +1309,30 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcH
 ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle,
                                                   uint32_t maxLen,
                                                   char* name);
+/** aclemu: `*aivAddr` is the kernel's entry point in the loaded binary (every aclemu kernel is a
+ * vector kernel), `*aicAddr` NULL (no Cube kernels). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle,
+                                                  void** aicAddr,
+                                                  void** aivAddr);
+/** aclemu: `*aivSize` is the size of the kernel's entry code in the binary, `*aicSize` 0. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle,
+                                                  size_t* aicSize,
+                                                  size_t* aivSize);
+/** aclemu: where the loaded binary's image lies (its loadable segments, one span). */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle,
+                                                      void** devAddr,
+                                                      size_t* devSize);
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle* binHandle);
+/** The exception callback's facts about a failed kernel (aclrtSetExceptionInfoCallback): */
+/** The function handle of the failed kernel when it was launched by loaded binary
+ *  (aclrtLaunchKernel*) on the CPU backend, else NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
+                                                                 aclrtFuncHandle* func);
+/** aclemu keeps no device copy of a failed kernel's arguments: ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info,
+                                                           void** devArgsPtr,
+                                                           uint32_t* devArgsLen);
 
 typedef void* aclrtBinary;
 /** A copy of a binary's bytes, to load with aclrtBinaryLoad; NULL when `data` is NULL or
