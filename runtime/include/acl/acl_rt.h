@@ -222,6 +222,15 @@ typedef enum {
 /* Core budgets for aclrt{Get,Set,Reset}{Device,Stream}ResLimit and aclrtGetResInCurrentThread. */
 typedef enum { ACL_RT_DEV_RES_CUBE_CORE = 0, ACL_RT_DEV_RES_VECTOR_CORE = 1 } aclrtDevResLimitType;
 
+/* Process-wide device limits for aclrtDeviceSetLimit / aclrtDeviceGetLimit, in bytes. */
+typedef enum {
+    ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+    ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+    ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+    ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+    ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4
+} aclrtDeviceLimit;
+
 typedef enum aclrtDeviceStatus {
     ACL_RT_DEVICE_STATUS_NORMAL = 0,
     ACL_RT_DEVICE_STATUS_ABNORMAL = 1,
@@ -423,6 +432,13 @@ ACL_FUNC_VISIBILITY aclError aclrtResetStreamResLimit(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtUseStreamResInCurrentThread(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value);
+/** Device limits, as an Atlas A2 (910B) keeps them: the SIMD stack per core (default 32 KiB;
+ *  a value up to 32 KiB means 32 KiB, above it rounds up to 16 KiB, at most 192 KiB) and the SIMD
+ *  printf FIFO per core (default 32 KiB; 1 KiB .. 64 MiB, rounded up to 8 bytes). The SIMT
+ *  limits: ACL_ERROR_RT_FEATURE_NOT_SUPPORT, as on A2. aclemu records them; its kernels' stacks
+ *  are larger than 192 KiB on every backend, so no budget shrinks them. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value);
 /** canAccessPeer 1 when the current device's kernels can read the peer's memory directly. */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer,
                                                       int32_t deviceId,
