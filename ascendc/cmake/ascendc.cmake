@@ -8,6 +8,7 @@
 #   ascendc_include_directories(<target> [PRIVATE|...] <dirs>...)
 #   ascendc_fatbin_library(<target> <kernel sources>...)   (fatbin/<target>/<target>.o, for
 #                                                          aclrtBinaryLoadFromFile)
+#   host_intf_pub                                          (interface target for host programs)
 #
 # Each source is rewritten into the build tree (tikcpp/ascendc_kernel_cmake/asc_rewrite.py:
 # `<<<>>>` launches and asm("trap")), then compiled against aclemu's kernel headers by the host
@@ -71,6 +72,15 @@ if(RUN_MODE STREQUAL "cpu")
             INTERFACE_COMPILE_DEFINITIONS "ASCENDC_CPU_DEBUG;__NPU_ARCH__=${ACLEMU_ASC_NPU_ARCH}"
             INTERFACE_LINK_LIBRARIES "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so;${ACLEMU_ASC_PREFIX}/lib64/libascendcl.so")
     endif()
+endif()
+
+# host_intf_pub: the interface target CANN's kernel CMake gives host programs (CANN's runtime
+# kernel examples link their executables to it): the toolkit's headers and libraries to find.
+if(NOT TARGET host_intf_pub)
+    add_library(host_intf_pub INTERFACE)
+    target_include_directories(host_intf_pub INTERFACE "${ASCEND_CANN_PACKAGE_PATH}/include")
+    target_link_directories(host_intf_pub INTERFACE "${ASCEND_CANN_PACKAGE_PATH}/lib64")
+    target_compile_options(host_intf_pub INTERFACE -fPIC)
 endif()
 
 set(_aclemu_asc_libs "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so"

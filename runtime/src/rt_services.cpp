@@ -46,7 +46,7 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
     if (exception_callback_set()) {
         // The task knows its id and issuing thread while it runs, for the exception report.
         // Only then: the wrapper no longer fits HostTask's inline storage.
-        const RunningTask issued{task_id, os_thread_id()};
+        const RunningTask issued{task_id, os_thread_id(), launching_function()};
         task = HostTask([issued, inner = std::move(task)]() mutable {
             RunningTaskScope scope(issued);
             inner();

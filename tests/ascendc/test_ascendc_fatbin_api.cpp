@@ -1,5 +1,7 @@
 // The rest of acl_rt.h's launch-by-binary calls on kernels/fatbin_kernels.cpp (ACLEMU_TEST_FATBIN):
-// argument lists in the caller's memory (aclrtKernelArgsInitByUserMem and its two sizes), launch
+// argument lists in the caller's memory (aclrtKernelArgsInitByUserMem and its two sizes), the
+// kernel count, enumeration, entry address and code size (aclrtBinaryGetFunctionCount /
+// EnumerateFunctions, aclrtGetFunctionAddr / Size, aclrtBinaryGetDevAddress), launch
 // with a parameter array, the parameter layout queries, the binary's globals, and the reserved
 // aclrtBinaryGetFunctionByEntry, on the backend ACLEMU_BACKEND names (ctest: cpu and gpusim).
 // Results are checked against references computed here in double precision.
@@ -120,6 +122,117 @@ TEST_F(AscendCFatbinApi, LaunchesWithAParameterArray) {
     EXPECT_EQ(aclrtLaunchKernelWithArgsArray(&not_a_handle, kBlocks, stream_, nullptr, args),
               ACL_ERROR_INVALID_PARAM);
     EXPECT_MESSAGE_HAS("func");
+}
+
+TEST_F(AscendCFatbinApi, EnumeratesTheBinarysKernelsInNameOrder) {
+    // fatbin_kernels.cpp defines five kernels; written out here in name order.
+    const char* const want[] = {
+        "add_block_bias", "add_global_bias", "no_params", "scale_block", "trap_in_block"};
+    int not_a_handle_marker = 0;
+    uint32_t count = 0;
+    ASSERT_EQ(aclrtBinaryGetFunctionCount(binary_, &count), ACL_SUCCESS);
+    ASSERT_EQ(count, 5u);
+    aclrtFuncHandle found[5] = {};
+    ASSERT_EQ(aclrtBinaryEnumerateFunctions(binary_, found, 5), ACL_SUCCESS);
+    for (uint32_t i = 0; i < 5; ++i) {
+        char name[64] = {};
+        ASSERT_EQ(aclrtGetFunctionName(found[i], sizeof(name), name), ACL_SUCCESS);
+        EXPECT_STREQ(name, want[i]) << "function " << i;
+    }
+
+    // An enumerated handle launches as one found by name does.
+    const std::vector<float> x = ramp(kBlocks * kPerBlock);
+    void* x_dev = to_device(x);
+    void* out_dev = to_device(std::vector<float>(x.size(), 0.0f));
+    uint8_t negate = 0;
+    float alpha = 1.5f;
+    uint32_t per_block = kPerBlock;
+    void* args[] = {&x_dev, &negate, &out_dev, &alpha, &per_block};
+    ASSERT_EQ(aclrtLaunchKernelWithArgsArray(found[3], kBlocks, stream_, nullptr, args),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    expect_scaled(x, to_host(out_dev, x.size()), false, 1.5);
+
+    // The entry address: a vector kernel's, the same for every handle of one kernel.
+    void* aic = &not_a_handle_marker;
+    void* aiv = nullptr;
+    void* aiv_by_name = nullptr;
+    ASSERT_EQ(aclrtGetFunctionAddr(found[3], &aic, &aiv), ACL_SUCCESS);
+    EXPECT_EQ(aic, nullptr);
+    EXPECT_NE(aiv, nullptr);
+    ASSERT_EQ(aclrtGetFunctionAddr(function("scale_block"), &aic, &aiv_by_name), ACL_SUCCESS);
+    EXPECT_EQ(aiv, aiv_by_name);
+    EXPECT_EQ(aclrtGetFunctionAddr(found[3], &aic, nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("aivAddr");
+
+    // The code size is the vector kernel's, and its entry lies inside the binary's image.
+    size_t aic_size = 99;
+    size_t aiv_size = 0;
+    ASSERT_EQ(aclrtGetFunctionSize(found[3], &aic_size, &aiv_size), ACL_SUCCESS);
+    EXPECT_EQ(aic_size, 0u);
+    EXPECT_GT(aiv_size, 0u);
+    void* image = nullptr;
+    size_t image_size = 0;
+    ASSERT_EQ(aclrtBinaryGetDevAddress(binary_, &image, &image_size), ACL_SUCCESS);
+    const auto image_begin = reinterpret_cast<uintptr_t>(image);
+    const auto entry = reinterpret_cast<uintptr_t>(aiv);
+    EXPECT_GE(entry, image_begin);
+    EXPECT_LE(entry + aiv_size, image_begin + image_size);
+    EXPECT_EQ(aclrtGetFunctionSize(found[3], nullptr, &aiv_size), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("aicSize");
+    EXPECT_EQ(aclrtBinaryGetDevAddress(binary_, &image, nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("devSize");
+
+    // Fewer than all: the first ones in the same order.
+    aclrtFuncHandle first[2] = {};
+    ASSERT_EQ(aclrtBinaryEnumerateFunctions(binary_, first, 2), ACL_SUCCESS);
+    char name[64] = {};
+    ASSERT_EQ(aclrtGetFunctionName(first[1], sizeof(name), name), ACL_SUCCESS);
+    EXPECT_STREQ(name, "add_global_bias");
+
+    EXPECT_EQ(aclrtBinaryEnumerateFunctions(binary_, found, 6), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("numFunctions");
+    EXPECT_EQ(aclrtBinaryEnumerateFunctions(binary_, found, 0), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("numFunctions");
+    EXPECT_EQ(aclrtBinaryEnumerateFunctions(binary_, nullptr, 5), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("functions");
+    EXPECT_EQ(aclrtBinaryGetFunctionCount(binary_, nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("count");
+    int not_a_handle = 0;
+    EXPECT_EQ(aclrtBinaryGetFunctionCount(&not_a_handle, &count), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("binHandle");
+}
+
+// What the exception callback saw (one report per test).
+aclrtFuncHandle reported_function = nullptr;
+uint32_t reported_code = 0;
+aclError reported_args_result = ACL_SUCCESS;
+
+void record_exception(aclrtExceptionInfo* info) {
+    reported_code = aclrtGetErrorCodeFromExceptionInfo(info);
+    EXPECT_EQ(aclrtGetFuncHandleFromExceptionInfo(info, &reported_function), ACL_SUCCESS);
+    void* args = nullptr;
+    uint32_t length = 0;
+    reported_args_result = aclrtGetArgsFromExceptionInfo(info, &args, &length);
+}
+
+TEST_F(AscendCFatbinApi, ExceptionReportNamesTheFailedKernelsFunction) {
+    aclrtFuncHandle trap = function("trap_in_block");
+    ASSERT_EQ(aclrtSetExceptionInfoCallback(record_exception), ACL_SUCCESS);
+    uint32_t trap_block = 1;
+    void* args[] = {&trap_block};
+    ASSERT_EQ(aclrtLaunchKernelWithArgsArray(trap, 2, stream_, nullptr, args), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(reported_code, static_cast<uint32_t>(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION));
+    // The CPU backend runs the kernel as a host task that knows its launch; a GPU kernel (the
+    // simulator's too) ends in a stream callback that does not, and reports NULL.
+    EXPECT_EQ(reported_function, on_cpu_backend() ? trap : nullptr);
+    EXPECT_EQ(reported_args_result, ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+
+    aclrtFuncHandle out = nullptr;
+    EXPECT_EQ(aclrtGetFuncHandleFromExceptionInfo(nullptr, &out), ACL_ERROR_INVALID_PARAM);
+    EXPECT_MESSAGE_HAS("info");
 }
 
 TEST_F(AscendCFatbinApi, ArgumentListInTheCallersMemory) {

@@ -11,10 +11,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <future>
+#include <pthread.h>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -121,6 +125,37 @@ TEST_F(AscendCKernels, StopOnFailureDropsTheLaterTasks) {
     ASSERT_EQ(launch_scalar_add_block(1, stream_, data), 0u);
     EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
     EXPECT_EQ(to_host<int32_t>(data, 1)[0], 0);  // neither kernel wrote
+}
+
+void count_call(void* calls) {
+    ++*static_cast<std::atomic<int>*>(calls);
+}
+
+// CANN's callback/2_callback_exception: a callback launched after a kernel that traps, on a
+// stream that stops on failure, is dropped with the rest of the stream's later work.
+TEST_F(AscendCKernels, StopOnFailureDropsALaterCallback) {
+    ASSERT_EQ(aclrtSetStreamFailureMode(stream_, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+    std::atomic<bool> stop{false};
+    std::promise<uint64_t> id;
+    std::thread reporter([&] {
+        id.set_value(static_cast<uint64_t>(pthread_self()));
+        while (!stop.load()) {
+            aclrtProcessReport(20);
+        }
+    });
+    const uint64_t reporter_id = id.get_future().get();
+    ASSERT_EQ(aclrtSubscribeReport(reporter_id, stream_), ACL_SUCCESS);
+    std::vector<int32_t> values(16, 0);
+    void* data = to_device(values);
+    std::atomic<int> calls{0};
+    ASSERT_EQ(aclrtLaunchCallback(count_call, &calls, ACL_CALLBACK_BLOCK, stream_), ACL_SUCCESS);
+    ASSERT_EQ(launch_trap_in_block(1, stream_, data, 0), 0u);
+    ASSERT_EQ(aclrtLaunchCallback(count_call, &calls, ACL_CALLBACK_BLOCK, stream_), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    stop = true;
+    reporter.join();
+    EXPECT_EQ(aclrtUnSubscribeReport(reporter_id, stream_), ACL_SUCCESS);
+    EXPECT_EQ(calls.load(), 1);  // the callback before the trap only
 }
 
 TEST_F(AscendCKernels, AssertPrintsCannsLineAndFails) {

@@ -166,6 +166,14 @@ aclError c_aclrtSetDeviceResLimit(int32_t deviceId, int type, uint32_t value) {
     return aclrtSetDeviceResLimit(deviceId, type, value);
 }
 
+aclError c_aclrtDeviceSetLimit(int limit, size_t value) {
+    return aclrtDeviceSetLimit(limit, value);
+}
+
+aclError c_aclrtDeviceGetLimit(int limit, size_t* value) {
+    return aclrtDeviceGetLimit(limit, value);
+}
+
 aclError c_aclrtGetStreamResLimit(aclrtStream stream, int type, uint32_t* value) {
     return aclrtGetStreamResLimit(stream, type, value);
 }

@@ -72,6 +72,8 @@ aclError c_aclrtGetDeviceInfo(uint32_t deviceId, int attr, int64_t* value);
 aclError c_aclrtGetDeviceCapability(int32_t deviceId, int devFeatureType, int32_t* value);
 aclError c_aclrtGetDeviceResLimit(int32_t deviceId, int type, uint32_t* value);
 aclError c_aclrtSetDeviceResLimit(int32_t deviceId, int type, uint32_t value);
+aclError c_aclrtDeviceSetLimit(int limit, size_t value);
+aclError c_aclrtDeviceGetLimit(int limit, size_t* value);
 aclError c_aclrtGetStreamResLimit(aclrtStream stream, int type, uint32_t* value);
 aclError c_aclrtSetStreamResLimit(aclrtStream stream, int type, uint32_t value);
 aclError c_aclrtGetResInCurrentThread(int type, uint32_t* value);

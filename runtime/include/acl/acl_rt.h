@@ -222,6 +222,15 @@ typedef enum {
 /* Core budgets for aclrt{Get,Set,Reset}{Device,Stream}ResLimit and aclrtGetResInCurrentThread. */
 typedef enum { ACL_RT_DEV_RES_CUBE_CORE = 0, ACL_RT_DEV_RES_VECTOR_CORE = 1 } aclrtDevResLimitType;
 
+/* Process-wide device limits for aclrtDeviceSetLimit / aclrtDeviceGetLimit, in bytes. */
+typedef enum {
+    ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+    ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+    ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+    ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+    ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4
+} aclrtDeviceLimit;
+
 typedef enum aclrtDeviceStatus {
     ACL_RT_DEVICE_STATUS_NORMAL = 0,
     ACL_RT_DEVICE_STATUS_ABNORMAL = 1,
@@ -428,6 +437,13 @@ ACL_FUNC_VISIBILITY aclError aclrtResetStreamResLimit(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtUseStreamResInCurrentThread(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value);
+/** Device limits, as an Atlas A2 (910B) keeps them: the SIMD stack per core (default 32 KiB;
+ *  a value up to 32 KiB means 32 KiB, above it rounds up to 16 KiB, at most 192 KiB) and the SIMD
+ *  printf FIFO per core (default 32 KiB; 1 KiB .. 64 MiB, rounded up to 8 bytes). The SIMT
+ *  limits: ACL_ERROR_RT_FEATURE_NOT_SUPPORT, as on A2. aclemu records them; its kernels' stacks
+ *  are larger than 192 KiB on every backend, so no budget shrinks them. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value);
 /** canAccessPeer 1 when the current device's kernels can read the peer's memory directly. */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer,
                                                       int32_t deviceId,
@@ -1324,6 +1340,12 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data,
 ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                                     const char* kernelName,
                                                     aclrtFuncHandle* funcHandle);
+/** The number of kernels the binary exports. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunctionCount(aclrtBinHandle binHandle, uint32_t* count);
+/** Handles of the binary's first `numFunctions` kernels (1 to the count), in name order. */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryEnumerateFunctions(aclrtBinHandle binHandle,
+                                                           aclrtFuncHandle* functions,
+                                                           uint32_t numFunctions);
 /** Also ends the binary's functions and argument lists; work already queued still runs. */
 ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
 
@@ -1382,8 +1404,30 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcH
 ACL_FUNC_VISIBILITY aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle,
                                                   uint32_t maxLen,
                                                   char* name);
+/** aclemu: `*aivAddr` is the kernel's entry point in the loaded binary (every aclemu kernel is a
+ * vector kernel), `*aicAddr` NULL (no Cube kernels). */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle,
+                                                  void** aicAddr,
+                                                  void** aivAddr);
+/** aclemu: `*aivSize` is the size of the kernel's entry code in the binary, `*aicSize` 0. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle,
+                                                  size_t* aicSize,
+                                                  size_t* aivSize);
+/** aclemu: where the loaded binary's image lies (its loadable segments, one span). */
+ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle,
+                                                      void** devAddr,
+                                                      size_t* devSize);
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle* binHandle);
+/** The exception callback's facts about a failed kernel (aclrtSetExceptionInfoCallback): */
+/** The function handle of the failed kernel when it was launched by loaded binary
+ *  (aclrtLaunchKernel*) on the CPU backend, else NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
+                                                                 aclrtFuncHandle* func);
+/** aclemu keeps no device copy of a failed kernel's arguments: ACL_ERROR_RT_FEATURE_NOT_SUPPORT. */
+ACL_FUNC_VISIBILITY aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info,
+                                                           void** devArgsPtr,
+                                                           uint32_t* devArgsLen);
 
 typedef void* aclrtBinary;
 /** A copy of a binary's bytes, to load with aclrtBinaryLoad; NULL when `data` is NULL or

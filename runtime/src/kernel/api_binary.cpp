@@ -1,6 +1,8 @@
 // Entry points of acl_rt.h for loaded binaries: aclrtBinaryLoadFromFile / FromData,
 // aclrtCreateBinary / aclrtBinaryLoad / aclrtDestroyBinary, aclrtBinaryGetFunction,
-// aclrtFunctionGetBinary, aclrtGetFunctionName and aclrtBinaryUnLoad (kernel_objects.h).
+// aclrtBinaryGetFunctionCount / aclrtBinaryEnumerateFunctions (kernels in name order),
+// aclrtFunctionGetBinary, aclrtGetFunctionName, aclrtGetFunctionAddr and aclrtBinaryUnLoad
+// (kernel_objects.h).
 #include "acl/acl_rt.h"
 
 #include "core/arg_checks.h"
@@ -166,6 +168,17 @@ aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char*
     });
 }
 
+aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void** aicAddr, void** aivAddr) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+        ACLEMU_CHECK_NOT_NULL(aicAddr);
+        ACLEMU_CHECK_NOT_NULL(aivAddr);
+        *aicAddr = nullptr;
+        *aivAddr = reinterpret_cast<void*>(function->launch);
+        return ACL_SUCCESS;
+    });
+}
+
 aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
                                 const char* kernelName,
                                 aclrtFuncHandle* funcHandle) {
@@ -173,32 +186,37 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
         ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(kernelName);
         ACLEMU_CHECK_NOT_NULL(funcHandle);
-        const std::string name(kernelName);
-        auto params = reinterpret_cast<ParamsEntry>(
-            ::dlsym(binary->library, ("aclemu_fatbin_params_" + name).c_str()));
-        auto launch = reinterpret_cast<LaunchEntry>(
-            ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
-        if (name.empty() || params == nullptr || launch == nullptr) {
-            // CANN's runtime: an unknown name is an invalid value (ACL_ERROR_RT_PARAM_INVALID).
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("kernelName",
-                                    name,
-                                    "no such kernel in the binary " + binary->origin
-                                        + " (a __global__ kernel of an ascendc_fatbin_library "
-                                          "source, not a template)"));
+        return make_function(binary, kernelName, funcHandle);
+    });
+}
+
+aclError aclrtBinaryGetFunctionCount(aclrtBinHandle binHandle, uint32_t* count) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
+        ACLEMU_CHECK_NOT_NULL(count);
+        *count = static_cast<uint32_t>(binary->kernel_names.size());
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryEnumerateFunctions(aclrtBinHandle binHandle,
+                                       aclrtFuncHandle* functions,
+                                       uint32_t numFunctions) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
+        ACLEMU_CHECK_NOT_NULL(functions);
+        const size_t count = binary->kernel_names.size();
+        if (numFunctions == 0 || numFunctions > count) {
+            return fail(ACL_ERROR_INVALID_PARAM,
+                        msg_invalid("numFunctions",
+                                    std::to_string(numFunctions),
+                                    "the binary " + binary->origin + " has " + std::to_string(count)
+                                        + " kernels (aclrtBinaryGetFunctionCount); ask for 1 to "
+                                          "that many"));
         }
-        KernelFunction* function = nullptr;
-        ACLEMU_TRY(create_live(&function, "a function handle"));
-        function->binary = binary;
-        function->name = name;
-        function->launch = launch;
-        function->param_count =
-            params(&function->param_sizes, &function->param_offsets, &function->args_size);
-        {
-            std::lock_guard<std::mutex> lock(binary->mu);
-            binary->functions.push_back(function);
+        for (uint32_t i = 0; i < numFunctions; ++i) {
+            ACLEMU_TRY(make_function(binary, binary->kernel_names[i], &functions[i]));
         }
-        *funcHandle = function;
         return ACL_SUCCESS;
     });
 }

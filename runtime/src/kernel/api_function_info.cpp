@@ -1,5 +1,6 @@
 // What acl_rt.h tells about a loaded binary's kernels and globals: aclrtFunctionGetParamCount,
-// aclrtFunctionGetParamInfo, aclrtFunctionGetAvailDynUbufPerBlock, aclrtBinaryGetGlobal, and
+// aclrtFunctionGetParamInfo, aclrtFunctionGetAvailDynUbufPerBlock, aclrtGetFunctionSize,
+// aclrtBinaryGetDevAddress (the image's loadable segments), aclrtBinaryGetGlobal, and
 // aclrtBinaryGetFunctionByEntry (reserved by CANN). The parameter layout is the one the kernel's
 // entry point reports (fatbin_entry.h). A global is the binary's own variable, found with dlsym
 // in the binary alone (not in the libraries it links) and sized by its ELF symbol.
@@ -9,6 +10,8 @@
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <dlfcn.h>
 #include <elf.h>
@@ -62,6 +65,42 @@ void enter_global(LoadedBinary& binary, void* address, size_t bytes) {
     binary.globals.push_back(address);
 }
 
+/// The span of `binary`'s loadable segments in memory: false when the loader does not list it.
+bool image_span(const LoadedBinary& binary, uintptr_t* begin, uintptr_t* end) {
+    link_map* map = nullptr;
+    if (::dlinfo(binary.library, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) {
+        return false;
+    }
+    struct Search {
+        ElfW(Addr) base;
+        uintptr_t begin = UINTPTR_MAX;
+        uintptr_t end = 0;
+    } search{map->l_addr};
+    ::dl_iterate_phdr(
+        [](dl_phdr_info* info, size_t, void* data) {
+            auto* s = static_cast<Search*>(data);
+            if (info->dlpi_addr != s->base) {
+                return 0;
+            }
+            for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+                const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+                if (segment.p_type == PT_LOAD) {
+                    const uintptr_t from = info->dlpi_addr + segment.p_vaddr;
+                    s->begin = std::min(s->begin, from);
+                    s->end = std::max(s->end, static_cast<uintptr_t>(from + segment.p_memsz));
+                }
+            }
+            return 1;
+        },
+        &search);
+    if (search.end <= search.begin) {
+        return false;
+    }
+    *begin = search.begin;
+    *end = search.end;
+    return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -105,6 +144,42 @@ aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t
                         msg_invalid("flags", std::to_string(flags), "reserved, must be 0"));
         }
         *dynamicUbufSize = 0;  // CANN: 0 for every kernel that is not a SIMT kernel
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t* aicSize, size_t* aivSize) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+        ACLEMU_CHECK_NOT_NULL(aicSize);
+        ACLEMU_CHECK_NOT_NULL(aivSize);
+        Dl_info info{};
+        void* entry = nullptr;
+        if (::dladdr1(reinterpret_cast<void*>(function->launch), &info, &entry, RTLD_DL_SYMENT) == 0
+            || entry == nullptr) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_runtime("the symbol table of " + function->binary->origin
+                                    + " does not size kernel " + function->name));
+        }
+        *aicSize = 0;  // no Cube code: aclemu's kernels are vector kernels
+        *aivSize = static_cast<size_t>(static_cast<const ElfW(Sym)*>(entry)->st_size);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle, void** devAddr, size_t* devSize) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
+        ACLEMU_CHECK_NOT_NULL(devAddr);
+        ACLEMU_CHECK_NOT_NULL(devSize);
+        uintptr_t begin = 0;
+        uintptr_t end = 0;
+        if (!image_span(*binary, &begin, &end)) {
+            return fail(ACL_ERROR_RT_PARAM_INVALID,
+                        msg_runtime("the loader lists no image for " + binary->origin));
+        }
+        *devAddr = reinterpret_cast<void*>(begin);
+        *devSize = end - begin;
         return ACL_SUCCESS;
     });
 }

@@ -11,6 +11,7 @@
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
+#include "stream/task_ids.h"
 
 #include <algorithm>
 #include <cstring>
@@ -65,6 +66,7 @@ aclError launch(const KernelFunction& function,
                 const void* packed,
                 uint64_t dyn_ub,
                 aclrtStream stream) {
+    const LaunchingFunctionScope launching(&function);  // for the exception report
     return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
 }
 

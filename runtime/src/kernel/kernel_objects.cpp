@@ -4,9 +4,11 @@
 
 #include "core/status.h"
 #include "handles/live_handle.h"
+#include "kernel/binary_kernel_names.h"
 #include "runtime_state.h"
 
 #include <dlfcn.h>
+#include <utility>
 
 namespace aclemu::rt::kernel {
 
@@ -22,6 +24,37 @@ void forget_binaries() {
     functions().remove_all();
     binaries().remove_all();
     binary_bytes().remove_all();
+}
+
+aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
+                       const std::string& name,
+                       aclrtFuncHandle* out) {
+    auto params = reinterpret_cast<ParamsEntry>(
+        ::dlsym(binary->library, ("aclemu_fatbin_params_" + name).c_str()));
+    auto launch = reinterpret_cast<LaunchEntry>(
+        ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
+    if (name.empty() || params == nullptr || launch == nullptr) {
+        // CANN's runtime: an unknown name is an invalid value (ACL_ERROR_RT_PARAM_INVALID).
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid("kernelName",
+                                name,
+                                "no such kernel in the binary " + binary->origin
+                                    + " (a __global__ kernel of an ascendc_fatbin_library "
+                                      "source, not a template)"));
+    }
+    KernelFunction* function = nullptr;
+    ACLEMU_TRY(create_live(&function, "a function handle"));
+    function->binary = binary;
+    function->name = name;
+    function->launch = launch;
+    function->param_count =
+        params(&function->param_sizes, &function->param_offsets, &function->args_size);
+    {
+        std::lock_guard<std::mutex> lock(binary->mu);
+        binary->functions.push_back(function);
+    }
+    *out = function;
+    return ACL_SUCCESS;
 }
 
 aclError load_binary(const std::string& path, const std::string& origin, aclrtBinHandle* out) {
@@ -42,8 +75,16 @@ aclError load_binary(const std::string& path, const std::string& origin, aclrtBi
                                 origin,
                                 "is not a binary built by aclemu's ascendc_fatbin_library"));
     }
+    std::vector<std::string> kernel_names;
+    if (!read_kernel_names(path, &kernel_names)) {
+        return fail(ACL_ERROR_RT_PARAM_INVALID,
+                    msg_invalid(origin == "data" ? "data" : "binPath",
+                                origin,
+                                "its ELF symbol table cannot be read"));
+    }
     LoadedBinary* binary = nullptr;
     ACLEMU_TRY(create_live(&binary, "a binary handle"));
+    binary->kernel_names = std::move(kernel_names);
     binary->origin = origin;
     binary->library = library;
     *out = binary;

@@ -26,6 +26,7 @@ struct LoadedBinary {
     static constexpr HandleText kHandleText{"binary handle"};
     std::string origin;  // the path, or "data" for aclrtBinaryLoadFromData
     void* library = nullptr;
+    std::vector<std::string> kernel_names;  // sorted: aclrtBinaryEnumerateFunctions' order
     std::mutex mu;
     std::vector<void*> functions;  // handles created under this binary, ended with it
     std::vector<void*> args;
@@ -79,6 +80,12 @@ void attach_args(KernelArgs& args, const std::shared_ptr<KernelFunction>& functi
 /// aclFinalize: every binary, function and argument list handle ends (placeholder copies are
 /// aclrtMalloc blocks, freed with the rest).
 void forget_binaries();
+
+/// A new function handle for the kernel `name` of `binary` (aclrtBinaryGetFunction,
+/// aclrtBinaryEnumerateFunctions); an unknown name is ACL_ERROR_RT_PARAM_INVALID.
+aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
+                       const std::string& name,
+                       aclrtFuncHandle* out);
 
 /// Opens the shared object at `path` as a binary; `origin` names it in messages.
 aclError load_binary(const std::string& path, const std::string& origin, aclrtBinHandle* out);

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "aclemu/rt.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "observe/traced_task.h"
@@ -81,9 +82,17 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                          std::string(block ? "ACL_CALLBACK_BLOCK" : "ACL_CALLBACK_NO_BLOCK"));
             },
             [&] {
+                // A stream stopped by a failed task (ACL_STOP_ON_FAILURE) drops its later
+                // callbacks, as CANN does; a backend whose abort cannot take back a queued host
+                // function (the GPU simulator's) is caught here when the callback's turn comes.
+                StreamTarget stopped_if;
+                stopped_if.stream = target;
                 return backend->streams().launch_host_func(
-                    target->impl.get(),
-                    [thread_id, report, block] { reports().deliver(thread_id, report, block); });
+                    target->impl.get(), [thread_id, report, block, stopped_if] {
+                        if (!stream_stopped_by_failure(stopped_if)) {
+                            reports().deliver(thread_id, report, block);
+                        }
+                    });
             });
         if (err != ACL_SUCCESS) {
             return backend_failed(err, backend, "cannot launch the callback");

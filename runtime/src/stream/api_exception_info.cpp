@@ -1,4 +1,5 @@
-// Entry points: aclrtSetExceptionInfoCallback, the aclrtGet*FromExceptionInfo getters and
+// Entry points: aclrtSetExceptionInfoCallback, the aclrtGet*FromExceptionInfo getters (the
+// function handle of a kernel launched by loaded binary; no argument copy) and
 // aclrtGetThreadLastTaskId, with report_task_exception (exception_info.h).
 #include "acl/acl.h"
 
@@ -37,6 +38,7 @@ void report_task_exception(const Stream& stream, aclError code) {
     info.thread_id = task.issuing_thread;
     info.device_id = static_cast<uint32_t>(stream.device);
     info.error_code = static_cast<uint32_t>(code);
+    info.function = task.function;
     callback(&info);
 }
 
@@ -70,6 +72,29 @@ uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
 
 uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
     return info == nullptr ? kNoInfo : info->error_code;
+}
+
+aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
+                                             aclrtFuncHandle* func) {
+    return api_call(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(info);
+        ACLEMU_CHECK_NOT_NULL(func);
+        *func = const_cast<void*>(info->function);
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info,
+                                       void** devArgsPtr,
+                                       uint32_t* devArgsLen) {
+    return api_call(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(info);
+        ACLEMU_CHECK_NOT_NULL(devArgsPtr);
+        ACLEMU_CHECK_NOT_NULL(devArgsLen);
+        return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    msg_unsupported("aclrtGetArgsFromExceptionInfo",
+                                    "aclemu keeps no device copy of a failed kernel's arguments"));
+    });
 }
 
 aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {

@@ -14,6 +14,7 @@ struct rtExceptionInfo {
     uint32_t thread_id = 0;  // the kernel's id of the thread that put the task on the stream
     uint32_t device_id = 0;  // logical
     uint32_t error_code = 0;
+    const void* function = nullptr;  // the aclrtFuncHandle of a kernel launched by binary
 };
 
 namespace aclemu::rt {

@@ -12,6 +12,7 @@ namespace {
 std::atomic<uint32_t> next_task_id{0};
 thread_local uint32_t last_issued = 0;
 thread_local RunningTask running;
+thread_local const void* launching = nullptr;
 
 }  // namespace
 
@@ -43,6 +44,18 @@ RunningTaskScope::~RunningTaskScope() {
 
 RunningTask running_task() {
     return running;
+}
+
+LaunchingFunctionScope::LaunchingFunctionScope(const void* function) : previous_(launching) {
+    launching = function;
+}
+
+LaunchingFunctionScope::~LaunchingFunctionScope() {
+    launching = previous_;
+}
+
+const void* launching_function() {
+    return launching;
 }
 
 }  // namespace aclemu::rt

@@ -19,6 +19,7 @@ uint32_t os_thread_id();
 struct RunningTask {
     uint32_t task_id = 0;
     uint32_t issuing_thread = 0;
+    const void* function = nullptr;  // the function handle of a launch by loaded binary
 };
 
 /// Marks the task running on this thread for the scope's lifetime.
@@ -35,5 +36,21 @@ private:
 
 /// The task running on this thread (all zero outside one).
 RunningTask running_task();
+
+/// Marks `function` (an aclrtFuncHandle) as the kernel this thread is launching for the scope's
+/// lifetime: the task it enqueues carries it to the exception report.
+class LaunchingFunctionScope {
+public:
+    explicit LaunchingFunctionScope(const void* function);
+    ~LaunchingFunctionScope();
+    LaunchingFunctionScope(const LaunchingFunctionScope&) = delete;
+    LaunchingFunctionScope& operator=(const LaunchingFunctionScope&) = delete;
+
+private:
+    const void* previous_;
+};
+
+/// The function handle this thread is launching (NULL outside a launch by loaded binary).
+const void* launching_function();
 
 }  // namespace aclemu::rt

@@ -47,3 +47,11 @@ extern "C" __global__ __aicore__ void add_global_bias(GM_ADDR out, uint32_t per_
         values[i] += bias;
     }
 }
+
+// Traps in block `trap_block` (the other blocks run): the failure report names this kernel's
+// function handle (aclrtGetFuncHandleFromExceptionInfo).
+extern "C" __global__ __aicore__ void trap_in_block(uint32_t trap_block) {
+    if (block_idx == trap_block) {
+        asm("trap");
+    }
+}
