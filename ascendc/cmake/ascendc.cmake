@@ -169,8 +169,8 @@ function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrit
             set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS --expt-relaxed-constexpr)
         endif()
         if(ACLEMU_ASC_GPU_DEVICE_FLAGS)  # a prefix built for no GPU: device code only checked
-            set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS
-                         "SHELL:${ACLEMU_ASC_GPU_DEVICE_FLAGS}")
+            separate_arguments(_device_flags UNIX_COMMAND "${ACLEMU_ASC_GPU_DEVICE_FLAGS}")
+            set_property(SOURCE "${out}" APPEND PROPERTY COMPILE_OPTIONS ${_device_flags})
         endif()
     endif()
     set(${out_var} "${out}" PARENT_SCOPE)
