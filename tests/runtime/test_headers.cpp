@@ -11,16 +11,11 @@
 
 namespace {
 
-std::string repo_root() {
-    std::string here = __FILE__;  // <root>/tests/runtime/test_headers.cpp
-    return here.substr(0, here.rfind("/tests/runtime/"));
-}
-
 TEST(PublicHeaders, CompileAsC) {
     if (std::system("cc --version > /dev/null 2>&1") != 0) {
         GTEST_SKIP() << "no C compiler (cc) on PATH";
     }
-    const std::string root = repo_root();
+    const std::string root = ACLEMU_SOURCE_ROOT;
     const std::string source = root + "/tests/runtime/headers_compile_as_c.c";
     for (const char* standard : {"c99", "c11"}) {
         for (const char* extra : {"", "-DFUNC_VISIBILITY"}) {
