@@ -387,39 +387,21 @@ public:
 #if !defined(ACLEMU_GPU_SIM)  // the simulator's device memory is host memory (backend.h)
     aclError malloc_managed(void** ptr, size_t bytes) override {
         *ptr = nullptr;
-#    if defined(ACLEMU_USE_HIP)
-        return gpu_check(hipMallocManaged(ptr, bytes, hipMemAttachGlobal), "hipMallocManaged");
-#    else
-        return gpu_check(cudaMallocManaged(ptr, bytes, cudaMemAttachGlobal), "cudaMallocManaged");
-#    endif
+        return GPU_CALL(gpuMallocManaged, ptr, bytes, gpuMemAttachGlobal);
     }
 
     aclError register_host(void* ptr, size_t bytes, bool mapped, void** device_ptr) override {
-#    if defined(ACLEMU_USE_HIP)
-        const unsigned flags = hipHostRegisterPortable | (mapped ? hipHostRegisterMapped : 0u);
-        ACLEMU_TRY(gpu_check(hipHostRegister(ptr, bytes, flags), "hipHostRegister"));
+        const unsigned flags = gpuHostRegisterPortable | (mapped ? gpuHostRegisterMapped : 0u);
+        ACLEMU_TRY(GPU_CALL(gpuHostRegister, ptr, bytes, flags));
         if (!mapped) {
             *device_ptr = ptr;
             return ACL_SUCCESS;
         }
-        return gpu_check(hipHostGetDevicePointer(device_ptr, ptr, 0), "hipHostGetDevicePointer");
-#    else
-        const unsigned flags = cudaHostRegisterPortable | (mapped ? cudaHostRegisterMapped : 0u);
-        ACLEMU_TRY(gpu_check(cudaHostRegister(ptr, bytes, flags), "cudaHostRegister"));
-        if (!mapped) {
-            *device_ptr = ptr;
-            return ACL_SUCCESS;
-        }
-        return gpu_check(cudaHostGetDevicePointer(device_ptr, ptr, 0), "cudaHostGetDevicePointer");
-#    endif
+        return GPU_CALL(gpuHostGetDevicePointer, device_ptr, ptr, 0);
     }
 
     aclError unregister_host(void* ptr) override {
-#    if defined(ACLEMU_USE_HIP)
-        return gpu_check(hipHostUnregister(ptr), "hipHostUnregister");
-#    else
-        return gpu_check(cudaHostUnregister(ptr), "cudaHostUnregister");
-#    endif
+        return GPU_CALL(gpuHostUnregister, ptr);
     }
 #endif
 

@@ -115,22 +115,11 @@ aclError driver_ready() {
 
 #    define VMM_CALL(entry, name, ...) driver_check(driver().entry(__VA_ARGS__), driver_name(#    name))
 
-CUmemAllocationProp allocation_prop(int32_t device) {
-    CUmemAllocationProp prop{};
-    prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-    prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    prop.location.id = device;
-    prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
-    return prop;
-}
-
-CUmemAccessDesc access_desc(int32_t device, int flags) {
-    CUmemAccessDesc desc{};
-    desc.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-    desc.location.id = device;
-    desc.flags = static_cast<CUmemAccess_flags>(flags);
-    return desc;
-}
+using AllocationProp = CUmemAllocationProp;
+using AccessDesc = CUmemAccessDesc;
+constexpr auto kPinned = CU_MEM_ALLOCATION_TYPE_PINNED;
+constexpr auto kOnDevice = CU_MEM_LOCATION_TYPE_DEVICE;
+constexpr auto kRequestedHandle = &CUmemAllocationProp::requestedHandleTypes;  // CUDA: plural
 
 CUdeviceptr address_of(void* ptr) {
     return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr));
@@ -150,24 +139,11 @@ aclError driver_ready() {
 
 #    define VMM_CALL(entry, name, ...) GPU_CALL(name, __VA_ARGS__)
 
-gpuMemAllocationProp allocation_prop(int32_t device) {
-    gpuMemAllocationProp prop{};
-    prop.type = gpuMemAllocationTypePinned;
-    prop.location.type = gpuMemLocationTypeDevice;
-    prop.location.id = device;
-    prop.requestedHandleType = gpuMemHandleTypePosixFileDescriptor;
-    return prop;
-}
-
-gpuMemAccessDesc access_desc(int32_t device, int flags) {
-    gpuMemAccessDesc desc{};
-    desc.location.type = gpuMemLocationTypeDevice;
-    desc.location.id = device;
-    desc.flags = flags == 3   ? gpuMemAccessFlagsProtReadWrite
-                 : flags == 1 ? gpuMemAccessFlagsProtRead
-                              : gpuMemAccessFlagsProtNone;
-    return desc;
-}
+using AllocationProp = gpuMemAllocationProp;
+using AccessDesc = gpuMemAccessDesc;
+constexpr auto kPinned = gpuMemAllocationTypePinned;
+constexpr auto kOnDevice = gpuMemLocationTypeDevice;
+constexpr auto kRequestedHandle = &gpuMemAllocationProp::requestedHandleType;
 
 void* address_of(void* ptr) {
     return ptr;
@@ -178,6 +154,25 @@ constexpr auto kMinimum = gpuMemAllocationGranularityMinimum;
 constexpr auto kRecommended = gpuMemAllocationGranularityRecommended;
 
 #endif
+
+AllocationProp allocation_prop(int32_t device) {
+    AllocationProp prop{};
+    prop.type = kPinned;
+    prop.location.type = kOnDevice;
+    prop.location.id = device;
+    prop.*kRequestedHandle = kPosixFd;
+    return prop;
+}
+
+// `flags`: DeviceAccess's 0 none, 1 read, 3 read-write, the values of CUDA's, HIP's and the
+// simulator's access flags alike.
+AccessDesc access_desc(int32_t device, int flags) {
+    AccessDesc desc{};
+    desc.location.type = kOnDevice;
+    desc.location.id = device;
+    desc.flags = static_cast<decltype(desc.flags)>(flags);
+    return desc;
+}
 
 // A physical allocation, and the descriptor it was exported as (closed with it).
 class GpuPhysical final : public BackendPhysical {
@@ -263,7 +258,7 @@ aclError unmap(void* ptr, size_t bytes) {
 }
 
 aclError set_access(void* ptr, size_t bytes, const DeviceAccess* access, size_t count) {
-    std::vector<decltype(access_desc(0, 0))> descs;
+    std::vector<AccessDesc> descs;
     for (size_t i = 0; i < count; ++i) {
         descs.push_back(access_desc(access[i].physical_device, access[i].flags));
     }
