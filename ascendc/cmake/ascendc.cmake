@@ -238,13 +238,7 @@ function(ascendc_fatbin_library target)
     install(TARGETS ${target} LIBRARY DESTINATION fatbin/${target})
 endfunction()
 
-function(ascendc_compile_definitions target)
-    target_compile_definitions(${target} ${ARGN})
-endfunction()
-
-function(ascendc_include_directories target)
-    target_include_directories(${target} ${ARGN})
-endfunction()
+include("${_aclemu_asc_cmake_dir}/asc_modules/ASCTargetFunctions.cmake")
 
 # Options for the NPU compiler mean nothing to the host compiler and are dropped, except the
 # ones both understand (-g, -O*, -D*, -I*, -W*, -std=*); what follows

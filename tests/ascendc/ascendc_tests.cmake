@@ -6,14 +6,47 @@ add_test(NAME asc_rewrite_unit
 set_tests_properties(asc_rewrite_unit PROPERTIES LABELS "cpu;ascendc"
                      ENVIRONMENT "TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 
-set(_asc_kernel_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/test_kernels.cpp)
-set(_asc_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/test_kernels.cpp)
-add_custom_command(OUTPUT ${_asc_rewritten}
-                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_kernel_source}
-                           --out ${_asc_rewritten}
-                   DEPENDS ${_asc_kernel_source} ${ACLEMU_ASC_REWRITE}
-                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
-                   COMMENT "Rewriting the Ascend C launches of test_kernels.cpp")
+set(_asc_backends cpu)
+if(ACLEMU_ENABLE_GPUSIM)
+    list(APPEND _asc_backends gpusim)
+endif()
+
+# Rewrites the <<<>>> launches of kernels/<name>.cpp into the build tree, as ascendc.cmake does a
+# user's; <out_var>: the rewritten file. Further arguments go to the rewrite (--fatbin-entries).
+function(_asc_rewrite name out_var)
+    set(source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/${name}.cpp)
+    set(rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/${name}.cpp)
+    add_custom_command(OUTPUT ${rewritten}
+                       COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${source}
+                               --out ${rewritten} ${ARGN}
+                       DEPENDS ${source} ${ACLEMU_ASC_REWRITE}
+                               ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                       COMMENT "Rewriting the Ascend C launches of ${name}.cpp")
+    set(${out_var} ${rewritten} PARENT_SCOPE)
+endfunction()
+
+# Test <name>_<backend> on each backend of _asc_backends: label cpu, or gpu on the simulator, with
+# ACLEMU_BACKEND set; `@backend@` in the COMMAND stands for the backend. LOADED_BINARY: the test
+# loads a binary, which the simulator's LeakSanitizer run needs told (cmake/sanitizers.cmake).
+function(_asc_backend_tests name)
+    cmake_parse_arguments(arg "LOADED_BINARY" "" "COMMAND" ${ARGN})
+    foreach(backend IN LISTS _asc_backends)
+        set(label cpu)
+        set(env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+        if(backend STREQUAL "gpusim")
+            set(label gpu)
+            if(arg_LOADED_BINARY)
+                list(APPEND env ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})
+            endif()
+        endif()
+        string(REPLACE "@backend@" "${backend}" command "${arg_COMMAND}")
+        add_test(NAME ${name}_${backend} COMMAND ${command})
+        set_tests_properties(${name}_${backend} PROPERTIES LABELS "${label};ascendc"
+                             ENVIRONMENT "${env}")
+    endforeach()
+endfunction()
+
+_asc_rewrite(test_kernels _asc_rewritten)
 # The kernels, compiled once for test_ascendc and (GPU builds) test_ascendc_gpu: by the host
 # compiler, or by nvcc/hipcc when a GPU backend is built, as ascendc.cmake compiles a user's.
 add_library(test_ascendc_kernels OBJECT ${_asc_rewritten})
@@ -26,19 +59,7 @@ target_include_directories(test_ascendc PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/asce
                            ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
 target_link_libraries(test_ascendc PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
 aclemu_warnings(test_ascendc)
-set(_asc_backends cpu)
-if(ACLEMU_ENABLE_GPUSIM)
-    list(APPEND _asc_backends gpusim)
-endif()
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-    endif()
-    add_test(NAME ascendc_kernels_${backend} COMMAND test_ascendc)
-    set_tests_properties(ascendc_kernels_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-endforeach()
+_asc_backend_tests(ascendc_kernels COMMAND test_ascendc)
 # The kernels' assert is tested: keep it in a Release build (NDEBUG drops it, as CANN's does).
 set_source_files_properties(${_asc_rewritten} PROPERTIES COMPILE_OPTIONS "-UNDEBUG")
 aclemu_ascendc_gpu_sources(${_asc_rewritten})
@@ -67,33 +88,17 @@ endif()
 # (scripts/check_trace.py), on each backend, in order with the copies around it: exact on the
 # simulator too, whose device slices are bounded by the host calls around them (Note [Mark times
 # are bounded by what the host saw]).
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-    endif()
-    set(_order --order "memcpy HtoD" scalar_add_block --order scalar_add_block "memcpy DtoH")
-    add_test(NAME ascendc_kernel_trace_${backend}
-             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
-                     ${ACLEMU_TEST_TMP_DIR}/ascendc_kernel_trace_${backend}.json
-                     --run --expect scalar_add_block@stream --count scalar_add_block@stream 1
-                     ${_order}
-                     -- $<TARGET_FILE:test_ascendc> --gtest_filter=*ScalarKernelSeesItsBlockIndex)
-    set_tests_properties(ascendc_kernel_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-endforeach()
+_asc_backend_tests(ascendc_kernel_trace
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
+            ${ACLEMU_TEST_TMP_DIR}/ascendc_kernel_trace_@backend@.json
+            --run --expect scalar_add_block@stream --count scalar_add_block@stream 1
+            --order "memcpy HtoD" scalar_add_block --order scalar_add_block "memcpy DtoH"
+            -- $<TARGET_FILE:test_ascendc> --gtest_filter=*ScalarKernelSeesItsBlockIndex)
 
 # Launch by loaded binary: fatbin_kernels.cpp built as ascendc_fatbin_library builds a binary (the
 # rewrite with --fatbin-entries, a shared object named <target>.o), loaded by test_ascendc_fatbin
 # through aclrtBinaryLoadFromFile / FromData, on each backend.
-set(_asc_fatbin_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/fatbin_kernels.cpp)
-set(_asc_fatbin_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/fatbin_kernels.cpp)
-add_custom_command(OUTPUT ${_asc_fatbin_rewritten}
-                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_fatbin_source}
-                           --out ${_asc_fatbin_rewritten} --fatbin-entries
-                   DEPENDS ${_asc_fatbin_source} ${ACLEMU_ASC_REWRITE}
-                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
-                   COMMENT "Rewriting fatbin_kernels.cpp for a loadable binary")
+_asc_rewrite(fatbin_kernels _asc_fatbin_rewritten --fatbin-entries)
 add_library(test_fatbin_kernels MODULE ${_asc_fatbin_rewritten})
 aclemu_ascendc_gpu_sources(${_asc_fatbin_rewritten})
 target_link_libraries(test_fatbin_kernels PRIVATE aclemu_ascendc ascendcl)
@@ -121,53 +126,20 @@ target_compile_definitions(test_ascendc_fatbin_api PRIVATE
     ACLEMU_TEST_FATBIN="$<TARGET_FILE:test_fatbin_kernels>")
 add_dependencies(test_ascendc_fatbin_api test_fatbin_kernels)
 aclemu_warnings(test_ascendc_fatbin_api)
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    set(_lsan "")
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-        set(_lsan ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})  # cmake/sanitizers.cmake says why
-    endif()
-    set(_env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-    list(APPEND _env ${_lsan})
-    add_test(NAME ascendc_fatbin_${backend} COMMAND test_ascendc_fatbin)
-    set_tests_properties(ascendc_fatbin_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "${_env}")
-    add_test(NAME ascendc_fatbin_api_${backend} COMMAND test_ascendc_fatbin_api)
-    set_tests_properties(ascendc_fatbin_api_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "${_env}")
-endforeach()
+_asc_backend_tests(ascendc_fatbin LOADED_BINARY COMMAND test_ascendc_fatbin)
+_asc_backend_tests(ascendc_fatbin_api LOADED_BINARY COMMAND test_ascendc_fatbin_api)
 # A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
 # with the copies around it, as a `<<<>>>` launch is.
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    set(_lsan "")
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-        set(_lsan ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})
-    endif()
-    set(_env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-    list(APPEND _env ${_lsan})
-    add_test(NAME ascendc_fatbin_trace_${backend}
-             COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
-                     ${ACLEMU_TEST_TMP_DIR}/ascendc_fatbin_trace_${backend}.json
-                     --run --expect scale_block@stream --count scale_block@stream 1
-                     --order "memcpy HtoD" scale_block --order scale_block "memcpy DtoH"
-                     -- $<TARGET_FILE:test_ascendc_fatbin>
-                        --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
-    set_tests_properties(ascendc_fatbin_trace_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "${_env}")
-endforeach()
+_asc_backend_tests(ascendc_fatbin_trace LOADED_BINARY
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/check_trace.py
+            ${ACLEMU_TEST_TMP_DIR}/ascendc_fatbin_trace_@backend@.json
+            --run --expect scale_block@stream --count scale_block@stream 1
+            --order "memcpy HtoD" scale_block --order scale_block "memcpy DtoH"
+            -- $<TARGET_FILE:test_ascendc_fatbin>
+               --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
 
 # The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
-set(_asc_cmp_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/compare_repeat_kernels.cpp)
-set(_asc_cmp_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/compare_repeat_kernels.cpp)
-add_custom_command(OUTPUT ${_asc_cmp_rewritten}
-                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_cmp_source}
-                           --out ${_asc_cmp_rewritten}
-                   DEPENDS ${_asc_cmp_source} ${ACLEMU_ASC_REWRITE}
-                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
-                   COMMENT "Rewriting the Ascend C launches of compare_repeat_kernels.cpp")
+_asc_rewrite(compare_repeat_kernels _asc_cmp_rewritten)
 add_executable(test_ascendc_compare_repeat
                ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_compare_repeat.cpp
                ${_asc_cmp_rewritten})
@@ -175,26 +147,11 @@ target_include_directories(test_ascendc_compare_repeat PRIVATE
                            ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
 target_link_libraries(test_ascendc_compare_repeat PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
 aclemu_warnings(test_ascendc_compare_repeat)
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-    endif()
-    add_test(NAME ascendc_compare_repeat_${backend} COMMAND test_ascendc_compare_repeat)
-    set_tests_properties(ascendc_compare_repeat_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-endforeach()
+_asc_backend_tests(ascendc_compare_repeat COMMAND test_ascendc_compare_repeat)
 
 # What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp): SetPadValue,
 # and the printf header (debug/asc_printf.h) in place of kernel_operator.h.
-set(_asc_devkit_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/asc_devkit_kernels.cpp)
-set(_asc_devkit_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/asc_devkit_kernels.cpp)
-add_custom_command(OUTPUT ${_asc_devkit_rewritten}
-                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_devkit_source}
-                           --out ${_asc_devkit_rewritten}
-                   DEPENDS ${_asc_devkit_source} ${ACLEMU_ASC_REWRITE}
-                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
-                   COMMENT "Rewriting the Ascend C launches of asc_devkit_kernels.cpp")
+_asc_rewrite(asc_devkit_kernels _asc_devkit_rewritten)
 add_executable(test_ascendc_asc_devkit ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_asc_devkit.cpp
                                        ${_asc_devkit_rewritten})
 target_include_directories(test_ascendc_asc_devkit PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
@@ -208,12 +165,4 @@ if(ACLEMU_ENABLE_CUDA)
 elseif(ACLEMU_ENABLE_HIP)
     target_link_libraries(test_ascendc_asc_devkit PRIVATE hip::host)
 endif()
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-    endif()
-    add_test(NAME ascendc_asc_devkit_${backend} COMMAND test_ascendc_asc_devkit)
-    set_tests_properties(ascendc_asc_devkit_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-endforeach()
+_asc_backend_tests(ascendc_asc_devkit COMMAND test_ascendc_asc_devkit)

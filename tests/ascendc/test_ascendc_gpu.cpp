@@ -5,7 +5,7 @@
 // runners, scripts/gpu_check.sh) makes that a failure. References in double precision.
 #include "acl/acl.h"
 
-#include "device_test_fixture.h"
+#include "kernel_checks.h"
 #include "kernels/test_kernels.h"
 
 #include <gtest/gtest.h>
@@ -22,9 +22,9 @@ bool gpu_required() {
     return value != nullptr && std::strcmp(value, "1") == 0;
 }
 
-// DeviceFixture (device_test_fixture.h) whose SetUp skips, or fails under ACLEMU_REQUIRE_GPU=1,
+// KernelChecks (kernel_checks.h) whose SetUp skips, or fails under ACLEMU_REQUIRE_GPU=1,
 // where no GPU answers.
-class AscendCOnGpu : public DeviceFixture {
+class AscendCOnGpu : public KernelChecks {
 protected:
     void SetUp() override {
         if (aclrtSetDevice(0) != ACL_SUCCESS) {
@@ -56,26 +56,8 @@ TEST_F(AscendCOnGpu, RunsOnTheGpuBackend) {
         << name;
 }
 
-// A launch inside a stream capture becomes graph nodes: each execution of the model runs the
-// kernel once and reports its own trap (the records are not reused after the first replay).
 TEST_F(AscendCOnGpu, CapturedLaunchRunsOncePerExecution) {
-    std::vector<int32_t> values(4 * 16, 0);
-    void* data = to_device(values);
-    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
-    ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u) << aclGetRecentErrMsg();
-    aclmdlRI model = nullptr;
-    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    EXPECT_EQ(to_host<int32_t>(data, values.size())[16], 0) << "the capture ran the kernel";
-    for (int run = 1; run <= 3; ++run) {
-        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
-        ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-        const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
-        for (int b = 0; b < 4; ++b) {
-            EXPECT_EQ(out[b * 16], run * (b + 1)) << "execution " << run << ", block " << b;
-        }
-    }
-    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+    check_captured_launch_runs_once_per_execution();
 }
 
 TEST_F(AscendCOnGpu, CapturedTrapFailsEachExecution) {
@@ -96,16 +78,7 @@ TEST_F(AscendCOnGpu, CapturedTrapFailsEachExecution) {
 }
 
 TEST_F(AscendCOnGpu, ScalarKernelSeesItsBlockIndex) {
-    constexpr uint32_t kBlocks = 100;  // more than the SoC's 48 cores: a plain launch
-    std::vector<int32_t> values(kBlocks * 16, 100);
-    void* data = to_device(values);
-    ASSERT_EQ(launch_scalar_add_block(kBlocks, stream_, data), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
-    for (uint32_t b = 0; b < kBlocks; ++b) {
-        EXPECT_EQ(out[b * 16], 100 + static_cast<int32_t>(b) + 1) << "block " << b;
-        EXPECT_EQ(out[b * 16 + 1], 100);
-    }
+    check_scalar_kernel_sees_its_block_index(100);  // more than the SoC's 48 cores: a plain launch
 }
 
 TEST_F(AscendCOnGpu, DoubleBufferedVectorAddOfHalfInDeviceUb) {
@@ -132,32 +105,11 @@ TEST_F(AscendCOnGpu, DoubleBufferedVectorAddOfHalfInDeviceUb) {
 }
 
 TEST_F(AscendCOnGpu, CastAndReduceSumPerBlock) {
-    constexpr uint32_t kBlocks = 3;
-    constexpr uint32_t kCount = 256;
-    std::vector<_Float16> x(kBlocks * kCount);
-    for (size_t i = 0; i < x.size(); ++i) {
-        x[i] = static_cast<_Float16>(static_cast<double>(static_cast<int>(i % 13) - 6) * 0.25);
-    }
-    void* dx = to_device(x);
-    void* out = to_device(std::vector<float>(kBlocks * 8, -1.0f));
-    ASSERT_EQ(launch_sum_half_as_float(kBlocks, stream_, dx, out, kCount), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    const std::vector<float> sums = to_host<float>(out, kBlocks * 8);
-    for (uint32_t b = 0; b < kBlocks; ++b) {
-        double expected = 0;  // quarters: every partial sum is exact in float
-        for (uint32_t i = 0; i < kCount; ++i) {
-            expected += static_cast<double>(x[b * kCount + i]);
-        }
-        EXPECT_EQ(static_cast<double>(sums[b * 8]), expected) << "block " << b;
-    }
+    check_cast_and_reduce_sum_per_block();
 }
 
 TEST_F(AscendCOnGpu, SyncAllIsABarrierAcrossResidentBlocks) {
-    constexpr uint32_t kBlocks = 8;
-    void* data = to_device(std::vector<int32_t>(32, 0));
-    ASSERT_EQ(launch_sync_sum(kBlocks, stream_, data), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    EXPECT_EQ(to_host<int32_t>(data, 32)[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
+    check_sync_all_is_a_barrier_across_blocks();
 }
 
 TEST_F(AscendCOnGpu, TrapEndsItsBlockAndFailsTheTaskWith507035) {

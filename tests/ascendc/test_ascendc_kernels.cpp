@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "device_test_fixture.h"
+#include "kernel_checks.h"
 #include "kernels/test_kernels.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -23,20 +24,12 @@
 
 namespace {
 
-// A device, a stream and device buffers freed after each test (device_test_fixture.h).
-class AscendCKernels : public DeviceFixture {};
+// A device, a stream and device buffers freed after each test, and the checks test_ascendc_gpu.cpp
+// runs too (kernel_checks.h).
+class AscendCKernels : public KernelChecks {};
 
 TEST_F(AscendCKernels, ScalarKernelSeesItsBlockIndex) {
-    constexpr uint32_t kBlocks = 8;
-    std::vector<int32_t> values(kBlocks * 16, 100);
-    void* data = to_device(values);
-    ASSERT_EQ(launch_scalar_add_block(kBlocks, stream_, data), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
-    for (uint32_t b = 0; b < kBlocks; ++b) {
-        EXPECT_EQ(out[b * 16], 100 + static_cast<int32_t>(b) + 1) << "block " << b;
-        EXPECT_EQ(out[b * 16 + 1], 100);
-    }
+    check_scalar_kernel_sees_its_block_index(8);
 }
 
 TEST_F(AscendCKernels, LaunchesRunInStreamOrder) {
@@ -52,26 +45,8 @@ TEST_F(AscendCKernels, LaunchesRunInStreamOrder) {
     }
 }
 
-// A stream capture (aclmdlRICaptureBegin) records the launch instead of running it; each
-// execution of the model runtime instance runs the kernel again.
 TEST_F(AscendCKernels, CapturedLaunchRunsOncePerExecution) {
-    std::vector<int32_t> values(4 * 16, 0);
-    void* data = to_device(values);
-    ASSERT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
-    ASSERT_EQ(launch_scalar_add_block(4, stream_, data), 0u);
-    aclmdlRI model = nullptr;
-    ASSERT_EQ(aclmdlRICaptureEnd(stream_, &model), ACL_SUCCESS) << aclGetRecentErrMsg();
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    EXPECT_EQ(to_host<int32_t>(data, values.size())[16], 0) << "the capture ran the kernel";
-    for (int run = 1; run <= 3; ++run) {
-        ASSERT_EQ(aclmdlRIExecuteAsync(model, stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
-        ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-        const std::vector<int32_t> out = to_host<int32_t>(data, values.size());
-        for (int b = 0; b < 4; ++b) {
-            EXPECT_EQ(out[b * 16], run * (b + 1)) << "execution " << run << ", block " << b;
-        }
-    }
-    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+    check_captured_launch_runs_once_per_execution();
 }
 
 TEST_F(AscendCKernels, PrintfAppearsInBlockOrderWhenTheTaskEnds) {
@@ -195,34 +170,11 @@ TEST_F(AscendCKernels, DoubleBufferedVectorAddOfHalf) {
 }
 
 TEST_F(AscendCKernels, CastAndReduceSumPerBlock) {
-    constexpr uint32_t kBlocks = 3;
-    constexpr uint32_t kCount = 256;  // 4 repeats of 64 floats
-    std::vector<_Float16> x(kBlocks * kCount);
-    for (size_t i = 0; i < x.size(); ++i) {
-        x[i] = static_cast<_Float16>(static_cast<double>(static_cast<int>(i % 13) - 6) * 0.25);
-    }
-    void* dx = to_device(x);
-    void* out = to_device(std::vector<float>(kBlocks * 8, -1.0f));
-    ASSERT_EQ(launch_sum_half_as_float(kBlocks, stream_, dx, out, kCount), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    const std::vector<float> sums = to_host<float>(out, kBlocks * 8);
-    for (uint32_t b = 0; b < kBlocks; ++b) {
-        double expected = 0;  // quarters: every partial sum is exact in float
-        for (uint32_t i = 0; i < kCount; ++i) {
-            expected += static_cast<double>(x[b * kCount + i]);
-        }
-        EXPECT_EQ(static_cast<double>(sums[b * 8]), expected) << "block " << b;
-        EXPECT_EQ(sums[b * 8 + 1], 0.0f);
-    }
+    check_cast_and_reduce_sum_per_block();
 }
 
 TEST_F(AscendCKernels, SyncAllIsABarrierAcrossBlocks) {
-    constexpr uint32_t kBlocks = 8;
-    void* data = to_device(std::vector<int32_t>(32, 0));
-    ASSERT_EQ(launch_sync_sum(kBlocks, stream_, data), 0u);
-    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
-    const std::vector<int32_t> out = to_host<int32_t>(data, 32);
-    EXPECT_EQ(out[16], static_cast<int32_t>(kBlocks * (kBlocks + 1) / 2));
+    check_sync_all_is_a_barrier_across_blocks();
 }
 
 TEST_F(AscendCKernels, DataCopyPadAtomicAddAndDumpTensor) {

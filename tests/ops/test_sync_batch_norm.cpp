@@ -74,6 +74,30 @@ std::vector<double> values(size_t n, double lo, double hi, uint32_t seed) {
 
 class SyncBatchNormTest : public BackendTest {
 protected:
+    // aclnnBatchNormElemtBackward's two phases on the test's stream.
+    TwoPhaseResult elemt_backward(const aclTensor* grad_out,
+                                  const aclTensor* input,
+                                  const aclTensor* mean,
+                                  const aclTensor* invstd,
+                                  const aclTensor* weight,
+                                  const aclTensor* sum_dy,
+                                  const aclTensor* sum_dy_xmu,
+                                  aclTensor* counter,
+                                  aclTensor* grad_in) {
+        return run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
+                             aclnnBatchNormElemtBackward,
+                             stream(),
+                             grad_out,
+                             input,
+                             mean,
+                             invstd,
+                             weight,
+                             sum_dy,
+                             sum_dy_xmu,
+                             counter,
+                             grad_in);
+    }
+
     template <typename Call>
     void expect_status(aclnnStatus want, const char* api, const std::string& param, Call call) {
         take_recent_error();
@@ -477,18 +501,15 @@ TEST_P(SyncBatchNormTest, EmptyBatchStillRejectsHostChannelVectors) {
     EXPECT_EQ(elemt.get_workspace, ACLNN_SUCCESS);
     EXPECT_EQ(elemt.run, ACLNN_ERR_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("weight:"));
-    const auto backward = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
-                                        aclnnBatchNormElemtBackward,
-                                        stream(),
-                                        static_cast<const aclTensor*>(empty.get()),
-                                        static_cast<const aclTensor*>(empty.get()),
-                                        static_cast<const aclTensor*>(c3.get()),
-                                        static_cast<const aclTensor*>(c3.get()),
-                                        static_cast<const aclTensor*>(nullptr),
-                                        static_cast<const aclTensor*>(host_c),
-                                        static_cast<const aclTensor*>(c3.get()),
-                                        counter.get(),
-                                        empty_out.get());
+    const auto backward = elemt_backward(empty.get(),
+                                         empty.get(),
+                                         c3.get(),
+                                         c3.get(),
+                                         nullptr,
+                                         host_c,
+                                         c3.get(),
+                                         counter.get(),
+                                         empty_out.get());
     EXPECT_EQ(backward.get_workspace, ACLNN_SUCCESS);
     EXPECT_EQ(backward.run, ACLNN_ERR_PARAM_INVALID);
     EXPECT_THAT(take_recent_error(), HasSubstr("sumDy:"));
@@ -520,18 +541,15 @@ TEST_P(SyncBatchNormTest, ElemtBackwardDtypesLayoutsAndCounters) {
                 auto tsd = DeviceTensor::contiguous({3}, ACL_FLOAT, sum_dy);
                 auto tsx = DeviceTensor::contiguous({3}, ACL_FLOAT, sum_dy_xmu);
                 auto tc = DeviceTensor::contiguous({3}, ct, counter);
-                const auto r = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
-                                             aclnnBatchNormElemtBackward,
-                                             stream(),
-                                             static_cast<const aclTensor*>(dy.get()),
-                                             static_cast<const aclTensor*>(x.get()),
-                                             static_cast<const aclTensor*>(tm.get()),
-                                             static_cast<const aclTensor*>(ti.get()),
-                                             static_cast<const aclTensor*>(tw.get()),
-                                             static_cast<const aclTensor*>(tsd.get()),
-                                             static_cast<const aclTensor*>(tsx.get()),
-                                             tc.get(),
-                                             gi.get());
+                const auto r = elemt_backward(dy.get(),
+                                              x.get(),
+                                              tm.get(),
+                                              ti.get(),
+                                              tw.get(),
+                                              tsd.get(),
+                                              tsx.get(),
+                                              tc.get(),
+                                              gi.get());
                 ASSERT_TRUE(r.ok()) << r;
                 std::vector<double> want;
                 for (int64_t n = 0; n < 2; ++n) {
@@ -606,18 +624,15 @@ TEST_P(SyncBatchNormTest, ElemtAndBackwardLongRunsSameBitsAsStridedViews) {
                                           1e-5,
                                           out.get());
             ASSERT_TRUE(r1.ok()) << r1;
-            const auto r2 = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
-                                          aclnnBatchNormElemtBackward,
-                                          stream(),
-                                          static_cast<const aclTensor*>(dy.get()),
-                                          static_cast<const aclTensor*>(x.get()),
-                                          static_cast<const aclTensor*>(tm.get()),
-                                          static_cast<const aclTensor*>(ti.get()),
-                                          static_cast<const aclTensor*>(tw.get()),
-                                          static_cast<const aclTensor*>(tsd.get()),
-                                          static_cast<const aclTensor*>(tsx.get()),
-                                          tc.get(),
-                                          gi.get());
+            const auto r2 = elemt_backward(dy.get(),
+                                           x.get(),
+                                           tm.get(),
+                                           ti.get(),
+                                           tw.get(),
+                                           tsd.get(),
+                                           tsx.get(),
+                                           tc.get(),
+                                           gi.get());
             ASSERT_TRUE(r2.ok()) << r2;
             elemt_out.push_back(out.read());
             backward_out.push_back(gi.read());
@@ -699,18 +714,8 @@ TEST_P(SyncBatchNormTest, ElemtBackwardValidation) {
     // Empty batch: nothing to do.
     auto e = DeviceTensor::filled({0, 3, 4}, ACL_FLOAT, 0);
     auto ge = DeviceTensor::filled({0, 3, 4}, ACL_FLOAT, 0);
-    const auto r = run_two_phase(aclnnBatchNormElemtBackwardGetWorkspaceSize,
-                                 aclnnBatchNormElemtBackward,
-                                 stream(),
-                                 static_cast<const aclTensor*>(e.get()),
-                                 static_cast<const aclTensor*>(e.get()),
-                                 static_cast<const aclTensor*>(c3.get()),
-                                 static_cast<const aclTensor*>(c3.get()),
-                                 static_cast<const aclTensor*>(nullptr),
-                                 static_cast<const aclTensor*>(c3.get()),
-                                 static_cast<const aclTensor*>(c3.get()),
-                                 counter.get(),
-                                 ge.get());
+    const auto r = elemt_backward(
+        e.get(), e.get(), c3.get(), c3.get(), nullptr, c3.get(), c3.get(), counter.get(), ge.get());
     EXPECT_TRUE(r.ok()) << r;
 }
 

@@ -6,6 +6,7 @@
 #   ascendc_compile_definitions / ascendc_compile_options / ascendc_include_directories
 # A fatbin builds with default symbol visibility: its globals are found by name
 # (aclrtBinaryGetGlobal).
+include("${CMAKE_CURRENT_LIST_DIR}/ASCTargetFunctions.cmake")
 
 function(ascendc_library target type)
     if(NOT type MATCHES "^(STATIC|SHARED)$")
@@ -30,17 +31,9 @@ function(ascendc_fatbin_library target)
     install(TARGETS ${target} LIBRARY DESTINATION fatbin/${target})
 endfunction()
 
-function(ascendc_compile_definitions target)
-    target_compile_definitions(${target} ${ARGN})
-endfunction()
-
 # Options after -forward-options-to-host-compiler are the host compiler's; before it, the NPU
 # compiler's, which aclemu-asc passes on to the host compiler too (it drops the NPU-only ones).
 function(ascendc_compile_options target scope)
     list(REMOVE_ITEM ARGN -forward-options-to-host-compiler)
     target_compile_options(${target} ${scope} ${ARGN})
-endfunction()
-
-function(ascendc_include_directories target)
-    target_include_directories(${target} ${ARGN})
 endfunction()
