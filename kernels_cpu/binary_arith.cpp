@@ -1,11 +1,11 @@
 // CPU Add/Mul (kernels_cu/math/binary_arith.h). Operands all of one FLOAT/FLOAT16/BFLOAT16 type
 // (the common case) take the shared elementwise loops (elementwise_run.h: vectorized, streaming
 // stores, tiles for transposed views). Everything else (mixed types, integers, BOOL, DOUBLE)
-// runs the general loop of mixed_elementwise.h over ArithCombine.
+// runs the general loop of mixed_elementwise_run.h over ArithCombine.
 #include "kernels_cu/math/binary_arith.h"
 
 #include "kernels_cpu/elementwise_run.h"
-#include "kernels_cpu/mixed_elementwise.h"
+#include "kernels_cpu/mixed_elementwise_run.h"
 
 namespace aclemu::kernels::cpu {
 namespace {

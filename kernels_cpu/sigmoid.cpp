@@ -1,10 +1,10 @@
 // CPU aclnnSigmoid and aclnnInplaceSigmoid (out may be self); the one input is read as both
 // operands: the shared elementwise loops (elementwise_run.h) over the functor of
-// kernels_cu/math/sigmoid.h, or the general path (mixed_elementwise.h) for the other types.
+// kernels_cu/math/sigmoid.h, or the general path (mixed_elementwise_run.h) for the other types.
 #include "kernels_cu/math/sigmoid.h"
 
 #include "kernels_cpu/elementwise_run.h"
-#include "kernels_cpu/mixed_elementwise.h"
+#include "kernels_cpu/mixed_elementwise_run.h"
 
 namespace aclemu::kernels::cpu {
 

@@ -1,10 +1,10 @@
 // CPU aclnnSigmoidBackward: the shared elementwise loops (elementwise_run.h) over the functor
-// SigmoidBackwardOp (kernels_cu/math/sigmoid.h), or the general path (mixed_elementwise.h) for
+// SigmoidBackwardOp (kernels_cu/math/sigmoid.h), or the general path (mixed_elementwise_run.h) for
 // mixed types and DOUBLE.
 #include "kernels_cu/math/sigmoid_backward.h"
 
 #include "kernels_cpu/elementwise_run.h"
-#include "kernels_cpu/mixed_elementwise.h"
+#include "kernels_cpu/mixed_elementwise_run.h"
 
 namespace aclemu::kernels::cpu {
 

@@ -32,7 +32,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/launch_bounds.cmake)
 # macro's lines or not) apply their bound to every launched kernel whose name ends in
 # `_suffix`. gpu/sim/launch_bounds.cmake reads the declarations. The library must be a module
 # of its own: its thread-local storage is the kernels' shared memory
-# (gpu/sim/src/shared_memory.h).
+# (gpu/sim/src/block_shared_memory.h).
 function(aclemu_add_gpusim_kernels target)
     cmake_parse_arguments(ARG "" "NAMESPACE" "SOURCES" ${ARGN})
     set(wrappers)

@@ -4,7 +4,7 @@
 // FLOAT/FLOAT16/BFLOAT16, double for DOUBLE, int64_t for the integers and BOOL) and rounded to
 // P, the op's math runs in C, its result is rounded to P once and converted into the output's
 // type: CANN's Cast, kernel in P, Cast. Used by the general paths of binary_arith (Add, Mul),
-// sigmoid and sigmoid_backward: kernels_cpu/mixed_elementwise.h and elementwise.cuh's
+// sigmoid and sigmoid_backward: kernels_cpu/mixed_elementwise_run.h and elementwise.cuh's
 // ACLEMU_MIXED_ELEMENTWISE_KERNEL.
 #pragma once
 

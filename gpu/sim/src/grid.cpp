@@ -27,7 +27,7 @@
 #include "fiber.h"
 #include "sanitizer.h"
 #include "settings.h"
-#include "shared_memory.h"
+#include "block_shared_memory.h"
 #include "state.h"
 #include "stream.h"
 

@@ -6,7 +6,7 @@
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
-#include "graph/executor.h"
+#include "graph/model_executor.h"
 #include "graph/model_ri.h"
 #include "runtime_state.h"
 #include "stream/stream_sync.h"

@@ -4,7 +4,7 @@
 //
 // Note [Control points]: a control call on a recording stream cuts the stream's recording into
 // segments (capture_registry.h, cut_segment): the tasks before it become a segment whose `then`
-// is the control, and the recording goes on in a new segment. An execution (graph/executor.h)
+// is the control, and the recording goes on in a new segment. An execution (graph/model_executor.h)
 // launches a segment's tasks, and at its control waits for the executing stream, reads the
 // device words the control names, and decides what runs next: so each decision sees every
 // earlier task's writes, in stream order, on every backend.

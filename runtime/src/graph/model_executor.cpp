@@ -1,5 +1,5 @@
-// The executions of model runtime instances (executor.h).
-#include "graph/executor.h"
+// The executions of model runtime instances (model_executor.h).
+#include "graph/model_executor.h"
 
 #include "core/arg_checks.h"
 #include "core/status.h"

@@ -1,4 +1,4 @@
-#include "shared_memory.h"
+#include "block_shared_memory.h"
 
 #include "sanitizer.h"
 
