@@ -215,20 +215,28 @@ public:
 
     // Stream capture (graph/, Note [Capture at the enqueue point], graph/capture_registry.h):
     // from begin_capture to end_capture the work enqueued on the stream is recorded instead of
-    // run. Defaults: not supported.
-    virtual aclError begin_capture(BackendStream* stream);
+    // run.
+    virtual aclError begin_capture(BackendStream* stream) = 0;
     /// Ends the capture; *graph holds what was recorded.
-    virtual aclError end_capture(BackendStream* stream, std::unique_ptr<BackendGraph>* graph);
-    /// Tasks recorded so far by the stream's capture (a task group's bounds).
-    virtual aclError captured_count(BackendStream* stream, size_t* count);
+    virtual aclError end_capture(BackendStream* stream, std::unique_ptr<BackendGraph>* graph) = 0;
     /// Enqueues the graph's tasks on `stream`, in order.
-    virtual aclError launch_graph(BackendGraph& graph, BackendStream* stream);
+    virtual aclError launch_graph(BackendGraph& graph, BackendStream* stream) = 0;
+};
+
+/// Facet: task groups inside a stream capture (aclmdlRICaptureTaskGrp*, graph/api_capture.cpp).
+/// Optional: a backend without it has no task_groups() (the front end says so once).
+class BackendTaskGroups {
+public:
+    virtual ~BackendTaskGroups() = default;
+
+    /// Tasks recorded so far by the stream's capture (a task group's bounds).
+    virtual aclError captured_count(BackendStream* stream, size_t* count) = 0;
     /// Replaces `count` tasks of `graph` from `first` with the tasks of `with` (a task group's
     /// update, aclmdlRICaptureTaskUpdateEnd).
     virtual aclError replace_tasks(BackendGraph& graph,
                                    size_t first,
                                    size_t count,
-                                   std::unique_ptr<BackendGraph> with);
+                                   std::unique_ptr<BackendGraph> with) = 0;
 };
 
 /// Facet: built-in tasks, stream memory operations, event timestamps.
@@ -319,7 +327,8 @@ public:
 };
 
 /// A backend: the devices it drives, and its facets. Every backend has memory, streams and tasks;
-/// sharing() is null when it cannot share memory between processes or map virtual memory.
+/// sharing() is null when it cannot share memory between processes or map virtual memory,
+/// task_groups() when it cannot record task groups in a capture.
 /// A backend passes its facets when it is made (usually itself, deriving from each).
 class Backend {
 public:
@@ -327,7 +336,8 @@ public:
         BackendMemory* memory = nullptr;
         BackendStreams* streams = nullptr;
         BackendTasks* tasks = nullptr;
-        BackendSharing* sharing = nullptr;  // optional
+        BackendSharing* sharing = nullptr;         // optional
+        BackendTaskGroups* task_groups = nullptr;  // optional
     };
 
     explicit Backend(const Facets& facets) : facets_(facets) {}
@@ -337,6 +347,7 @@ public:
     BackendStreams& streams() const { return *facets_.streams; }
     BackendTasks& tasks() const { return *facets_.tasks; }
     BackendSharing* sharing() const { return facets_.sharing; }
+    BackendTaskGroups* task_groups() const { return facets_.task_groups; }
 
     virtual BackendKind kind() const = 0;
     /// "cpu", "cuda" or "hip", for logs and messages.

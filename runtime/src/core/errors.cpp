@@ -141,6 +141,16 @@ aclError require_sharing(Backend* backend) {
                                 std::string("the ") + backend->name() + " backend has neither"));
 }
 
+aclError require_task_groups(Backend* backend) {
+    if (backend->task_groups() != nullptr) {
+        return ACL_SUCCESS;
+    }
+    return fail(
+        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+        msg_unsupported("task groups in a stream capture",
+                        std::string("the ") + backend->name() + " backend does not record them"));
+}
+
 aclError backend_failed(
     aclError code, Backend* backend, const std::string& what, const char* file, int line) {
     return fail(code, msg_runtime(what + ": " + backend->last_error_text()), file, line);

@@ -102,6 +102,9 @@ aclError backend_failed(aclError code,
 /// ACL_SUCCESS when `backend` has the sharing facet (IPC, virtual memory), else the one
 /// ACL_ERROR_RT_FEATURE_NOT_SUPPORT failure that says so.
 aclError require_sharing(Backend* backend);
+/// ACL_SUCCESS when `backend` has the task-group facet (task groups in a capture), else the one
+/// ACL_ERROR_RT_FEATURE_NOT_SUPPORT failure that says so.
+aclError require_task_groups(Backend* backend);
 
 /// ACLEMU_TRY for a backend call: a failure is recorded as backend_failed(..., what) and returned.
 #define ACLEMU_TRY_BACKEND(expr, backend, what)                                              \

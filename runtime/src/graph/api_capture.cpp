@@ -186,9 +186,11 @@ aclError group_begin(aclrtStream handle) {
         if (r->group_open) {
             return group_status(*stream, "a task group is already open on the stream");
         }
-        ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &r->group_first),
-                           backend,
-                           "task groups cannot be recorded on this backend");
+        ACLEMU_TRY(require_task_groups(backend));
+        ACLEMU_TRY_BACKEND(
+            backend->task_groups()->captured_count(stream->impl.get(), &r->group_first),
+            backend,
+            "cannot count the captured tasks");
         r->group_open = true;  // no control point until it ends: one segment holds it
         return ACL_SUCCESS;
     });
@@ -207,9 +209,10 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
             return group_status(*stream, "no task group is open (aclmdlRICaptureTaskGrpBegin)");
         }
         size_t now = 0;
-        ACLEMU_TRY_BACKEND(backend->streams().captured_count(stream->impl.get(), &now),
+        ACLEMU_TRY(require_task_groups(backend));
+        ACLEMU_TRY_BACKEND(backend->task_groups()->captured_count(stream->impl.get(), &now),
                            backend,
-                           "task groups cannot be recorded on this backend");
+                           "cannot count the captured tasks");
         TaskGroup* group = nullptr;
         ACLEMU_TRY(create_live(&group, "a task group", ACL_ERROR_RT_MEMORY_ALLOCATION));
         ModelRI& model = *r->model;
@@ -303,13 +306,14 @@ aclError update_end(aclrtStream handle) {
                             + " tasks, but the task group holds " + std::to_string(group.count)
                             + "; an update replaces each task by one of its kind"));
     }
-    ACLEMU_TRY_BACKEND(
-        backend->streams().replace_tasks(*model->bodies[group.body].segments[group.segment].tasks,
-                                         group.first,
-                                         group.count,
-                                         std::move(tasks)),
-        backend,
-        "cannot update the task group");
+    ACLEMU_TRY(require_task_groups(backend));
+    ACLEMU_TRY_BACKEND(backend->task_groups()->replace_tasks(
+                           *model->bodies[group.body].segments[group.segment].tasks,
+                           group.first,
+                           group.count,
+                           std::move(tasks)),
+                       backend,
+                       "cannot update the task group");
     return ACL_SUCCESS;
 }
 

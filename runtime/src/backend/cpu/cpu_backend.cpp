@@ -84,10 +84,11 @@ class CpuBackend final : public BackendMemory,
                          public BackendStreams,
                          public BackendTasks,
                          public BackendSharing,
+                         public BackendTaskGroups,
                          public Backend {
 public:
     explicit CpuBackend(const CpuBackendOptions& options)
-        : Backend(Facets{this, this, this, this}),
+        : Backend(Facets{this, this, this, this, this}),
           device_count_(options.device_count),
           inline_short_tasks_(options.inline_short_tasks),
           compute_units_(options.compute_units),
