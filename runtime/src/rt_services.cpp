@@ -3,6 +3,7 @@
 // operator settings).
 // report_error lives in errors.cpp.
 #include "aclemu/rt.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 #include "stream/exception_info.h"
@@ -36,11 +37,12 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("task"));
     }
     if (!target.stream || !target.stream->impl) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("target", "(unresolved)", "not a stream from resolve_stream"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "target",
+                          std::string("(unresolved)"),
+                          "not a stream from resolve_stream");
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     Stream& stream = *target.stream;
     const uint32_t task_id = issue_task_id();
     if (exception_callback_set()) {

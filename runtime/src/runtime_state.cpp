@@ -661,8 +661,8 @@ aclError Runtime::destroy_stream(aclrtStream handle) {
                                      "it is a default stream: it goes with its context "
                                      "(aclrtResetDevice, aclrtDestroyContext)"));
             }
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "stream", pointer_text(handle), "not a live stream");
         }
         stream = it->second;
         streams_.erase(it);
@@ -702,8 +702,8 @@ aclError Runtime::stream(aclrtStream handle, std::shared_ptr<Stream>* out) {
             }
         }
         if (!found) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("stream", pointer_text(handle), "not a live stream"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "stream", pointer_text(handle), "not a live stream");
         }
         *out = std::move(found);
     }

@@ -269,6 +269,13 @@ inline Runtime& runtime() {
     ::aclemu::rt::Backend* backend = nullptr;                  \
     ACLEMU_TRY(lookup(__VA_ARGS__, &stream, &backend))
 
+/// The shared opening of work that needs the backend and no stream: declares `backend` (a
+/// Backend*) from `runtime().lookup` (`backend`: created on first use; `current_backend`: after
+/// the calling thread's current context), or returns the failure from the enclosing function.
+#define ACLEMU_BACKEND(backend, lookup)       \
+    ::aclemu::rt::Backend* backend = nullptr; \
+    ACLEMU_TRY(::aclemu::rt::runtime().lookup(&backend))
+
 /// A pointer value for messages, e.g. "0x7f12...".
 std::string pointer_text(const void* ptr);
 

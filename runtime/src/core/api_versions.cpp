@@ -132,8 +132,7 @@ aclError soc_name(const char** out) {
     }
     BackendKind kind = BackendKind::Cpu;
     if (runtime().initialized()) {
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         kind = backend->kind();
     } else
         ACLEMU_TRY(backend_kind_before_init(&kind));

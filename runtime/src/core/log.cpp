@@ -64,6 +64,12 @@ int level_of(int module) {
     return level;
 }
 
+// A line of `level` for `module` is written.
+bool passes(int module, Level level) {
+    const int threshold = level_of(module);
+    return threshold != kLevelOff && static_cast<int>(level) >= threshold;
+}
+
 }  // namespace
 
 std::string escape_control(const std::string& text) {
@@ -169,17 +175,18 @@ std::FILE* open_file(Sink& s, int module) {
     return s.file;
 }
 
-void emit(int module,
-          Level level,
-          const char* file,
-          int line,
-          const char* func,
-          const char* fmt,
-          va_list args) {
+// Where a line comes from: the caller's file, line and function.
+struct Site {
+    const char* file;
+    int line;
+    const char* func;
+};
+
+void emit(int module, Level level, const Site& site, const char* fmt, va_list args) {
     char text[2048];
     std::vsnprintf(text, sizeof(text), fmt, args);
     char prefix[256];
-    format_prefix(prefix, sizeof(prefix), module, level, file, line);
+    format_prefix(prefix, sizeof(prefix), module, level, site.file, site.line);
 
     Sink& s = sink();
     std::lock_guard<std::mutex> lock(s.mu);
@@ -190,7 +197,7 @@ void emit(int module,
     std::fprintf(out,
                  "%s%s: %s\n",
                  prefix,
-                 escape_control(func != nullptr ? func : "").c_str(),
+                 escape_control(site.func != nullptr ? site.func : "").c_str(),
                  escape_control(text).c_str());
     std::fflush(out);
 }
@@ -198,8 +205,7 @@ void emit(int module,
 }  // namespace
 
 bool enabled(Module module, Level level) {
-    int threshold = level_of(static_cast<int>(module));
-    return threshold != kLevelOff && static_cast<int>(level) >= threshold;
+    return passes(static_cast<int>(module), level);
 }
 
 void write(Module module,
@@ -211,7 +217,7 @@ void write(Module module,
            ...) {
     va_list args;
     va_start(args, fmt);
-    emit(static_cast<int>(module), level, file, line, func, fmt, args);
+    emit(static_cast<int>(module), level, {file, line, func}, fmt, args);
     va_end(args);
 }
 
@@ -250,13 +256,12 @@ void configure(const Settings& settings) {
 }
 
 bool app_enabled(Level level) {
-    int threshold = level_of(kAppModule);
-    return threshold != kLevelOff && static_cast<int>(level) >= threshold;
+    return passes(kAppModule, level);
 }
 
 void write_app(
     Level level, const char* file, int line, const char* func, const char* fmt, va_list args) {
-    emit(kAppModule, level, file, line, func, fmt, args);
+    emit(kAppModule, level, {file, line, func}, fmt, args);
 }
 
 }  // namespace aclemu::log

@@ -113,8 +113,7 @@ aclError device_info(int32_t device, int32_t physical, int64_t attr, int64_t* va
 aclError error_verbose(int32_t device, aclrtErrorInfo* info) {
     int32_t physical = 0;
     ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     aclError fault = ACL_SUCCESS;
     std::string what;
     if (aclError err = backend->device_fault(physical, &fault, &what); err != ACL_SUCCESS) {
@@ -258,8 +257,7 @@ aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* u
         ACLEMU_CHECK_NOT_NULL(utilizationInfo);
         int32_t physical = 0;
         ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", &physical));
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         DeviceUtilization busy;
         if (aclError err = backend->utilization(physical, &busy); err != ACL_SUCCESS) {
             return backend_failed(

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 
 #include <cstdint>
@@ -43,9 +44,8 @@ size_t round_up(size_t value, size_t granule) {
 // SIMT limits, which an A2 has no SIMT cores for.
 aclError check_limit(int64_t limit) {
     if (limit < 0 || limit >= kLimitCount) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("limit", std::to_string(limit), "must be in [0, 4] (aclrtDeviceLimit)"));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "limit", limit, "must be in [0, 4] (aclrtDeviceLimit)");
     }
     if (limit != ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE
         && limit != ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE) {
@@ -62,19 +62,19 @@ aclError check_limit(int64_t limit) {
 aclError normalized(int64_t limit, size_t value, size_t* out) {
     if (limit == ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE) {
         if (value > kSimdStackCeiling) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("value",
-                                    std::to_string(value),
-                                    "the SIMD stack size must be at most 196608 bytes (192 KiB)"));
+            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                              "value",
+                              value,
+                              "the SIMD stack size must be at most 196608 bytes (192 KiB)");
         }
         *out = value <= kSimdStackFloor ? kSimdStackFloor : round_up(value, kSimdStackGranule);
         return ACL_SUCCESS;
     }
     if (value < kPrintfFifoMin || value > kPrintfFifoMax) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("value",
-                                std::to_string(value),
-                                "the SIMD printf FIFO size must be in [1024, 67108864] bytes"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "value",
+                          value,
+                          "the SIMD printf FIFO size must be in [1024, 67108864] bytes");
     }
     *out = round_up(value, kPrintfFifoGranule);
     return ACL_SUCCESS;
@@ -91,8 +91,8 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value) {
     return api_call_init("aclrtDeviceSetLimit", [&] {
         ACLEMU_TRY(check_limit(limit_value));
         if (value > UINT32_MAX) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("value", std::to_string(value), "must be in [0, UINT32_MAX]"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "value", value, "must be in [0, UINT32_MAX]");
         }
         size_t effective = 0;
         ACLEMU_TRY(normalized(limit_value, value, &effective));

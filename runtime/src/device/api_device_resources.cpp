@@ -39,8 +39,7 @@ aclError stream_of(aclrtStream handle, std::shared_ptr<Stream>* out) {
 
 // Turns access from `device` to the peer on or off in the backend, then records it.
 aclError set_peer_access(int32_t device, int32_t peer, int32_t peer_physical, bool enable) {
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     const aclError err = enable ? backend->enable_peer_access(peer_physical)
                                 : backend->disable_peer_access(peer_physical);
     if (err != ACL_SUCCESS) {
@@ -57,8 +56,8 @@ aclError set_peer_access(int32_t device, int32_t peer, int32_t peer_physical, bo
 // A core budget set through aclrtSet*ResLimit (0 would leave no core).
 aclError check_budget(uint32_t value) {
     if (value == 0) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("value", "0", "a core budget must be at least 1"));
+        return reject_arg(
+            ACL_ERROR_RT_PARAM_INVALID, "value", 0, "a core budget must be at least 1");
     }
     return ACL_SUCCESS;
 }
@@ -183,8 +182,7 @@ aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int3
         int32_t peer_physical = 0;
         ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", &physical));
         ACLEMU_TRY(runtime().check_device(peerDeviceId, "peerDeviceId", &peer_physical));
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         bool can = false;
         ACLEMU_TRY_BACKEND(
             backend->can_access_peer(physical, peer_physical, &can), backend, "peer query failed");

@@ -126,7 +126,8 @@ aclError save(const char* file_name,
     }
     const std::string name = file_name;
     if (name.empty()) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("fileName", "\"\"", "must not be empty"));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "fileName", std::string("\"\""), "must not be empty");
     }
     ACLEMU_TRY(reject_if(
         has_parent_segment(name), "fileName", name, "must not contain a \"..\" path segment"));
@@ -139,8 +140,7 @@ aclError save(const char* file_name,
     }
     std::string root;
     ACLEMU_TRY(exception_root(&root));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
 
     std::string header = "aclemu exception info 1\ntag "
                          + aclemu::log::escape_control(user_tag != nullptr ? user_tag : "")

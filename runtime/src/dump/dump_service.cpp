@@ -79,6 +79,17 @@ void deliver_chunks(ChunkCallback callback, const std::string& path, const std::
     } while (at < bytes.size());
 }
 
+// One operator's tensors of one role ("input" or "output"), as dump_tensors and write_args_line
+// read them.
+struct OpTensors {
+    const char* api;
+    uint64_t seq;
+    const rt::StreamTarget& stream;
+    const char* role;
+    const TensorView* views;
+    size_t count;
+};
+
 void write_file(const Target& target,
                 const std::string& device_dir,
                 const std::string& name,
@@ -108,13 +119,8 @@ void write_file(const Target& target,
     }
 }
 
-void dump_tensors(const Target& target,
-                  const char* api,
-                  uint64_t seq,
-                  const rt::StreamTarget& stream,
-                  const char* role,
-                  const TensorView* views,
-                  size_t count) {
+void dump_tensors(const Target& target, const OpTensors& op) {
+    const auto& [api, seq, stream, role, views, count] = op;
     rt::Backend* backend = rt::runtime().existing_backend();
     if (backend == nullptr || !stream.stream) {
         return;
@@ -152,13 +158,8 @@ void dump_tensors(const Target& target,
     }
 }
 
-void write_args_line(std::FILE* file,
-                     const char* api,
-                     uint64_t seq,
-                     const rt::StreamTarget& stream,
-                     const char* role,
-                     const TensorView* views,
-                     size_t count) {
+void write_args_line(std::FILE* file, const OpTensors& op) {
+    const auto& [api, seq, stream, role, views, count] = op;
     for (size_t i = 0; i < count; ++i) {
         const TensorView& view = views[i];
         std::fprintf(file,
@@ -203,8 +204,8 @@ void before_op(const char* api,
             }
             seq = s.next_seq++;
             if (s.args_file != nullptr) {
-                write_args_line(s.args_file, api, seq, stream, "input", inputs, input_count);
-                write_args_line(s.args_file, api, seq, stream, "output", outputs, output_count);
+                write_args_line(s.args_file, {api, seq, stream, "input", inputs, input_count});
+                write_args_line(s.args_file, {api, seq, stream, "output", outputs, output_count});
                 std::fflush(s.args_file);
             }
             if (!tensors) {
@@ -215,7 +216,7 @@ void before_op(const char* api,
             t_seq = s.config.outputs ? seq : 0;
         }
         if (inputs_wanted) {
-            dump_tensors(target, api, seq, stream, "input", inputs, input_count);
+            dump_tensors(target, {api, seq, stream, "input", inputs, input_count});
         }
     } catch (...) {
         warn(std::string("cannot dump the inputs of ") + api);
@@ -241,7 +242,7 @@ void after_op(const char* api,
             }
             target = Target{s.config.path, s.run_dir, s.callback};
         }
-        dump_tensors(target, api, seq, stream, "output", outputs, output_count);
+        dump_tensors(target, {api, seq, stream, "output", outputs, output_count});
     } catch (...) {
         warn(std::string("cannot dump the outputs of ") + api);
     }

@@ -178,37 +178,41 @@ private:
         return error("unterminated string");
     }
 
-    bool array(Json* out, int depth) {
+    // The items of an array or the members of an object, after its opening bracket: `item()`
+    // reads one, then a comma goes on and `close` ends them.
+    template <class Item>
+    bool items(char close, Item&& item) {
         ++pos_;
-        out->kind = Json::Kind::Array;
         skip_space();
-        if (eat(']')) {
+        if (eat(close)) {
             return true;
         }
         while (true) {
-            out->items.emplace_back();
-            if (!value(&out->items.back(), depth + 1)) {
+            if (!item()) {
                 return false;
             }
             skip_space();
             if (eat(',')) {
                 continue;
             }
-            if (eat(']')) {
+            if (eat(close)) {
                 return true;
             }
-            return error("expected , or ]");
+            return error(close == ']' ? "expected , or ]" : "expected , or }");
         }
     }
 
+    bool array(Json* out, int depth) {
+        out->kind = Json::Kind::Array;
+        return items(']', [&] {
+            out->items.emplace_back();
+            return value(&out->items.back(), depth + 1);
+        });
+    }
+
     bool object(Json* out, int depth) {
-        ++pos_;
         out->kind = Json::Kind::Object;
-        skip_space();
-        if (eat('}')) {
-            return true;
-        }
-        while (true) {
+        return items('}', [&] {
             skip_space();
             if (pos_ >= s_.size() || s_[pos_] != '"') {
                 return error("expected a member name");
@@ -226,15 +230,8 @@ private:
                 return false;
             }
             out->members[key] = std::move(member);
-            skip_space();
-            if (eat(',')) {
-                continue;
-            }
-            if (eat('}')) {
-                return true;
-            }
-            return error("expected , or }");
-        }
+            return true;
+        });
     }
 
     const std::string& s_;

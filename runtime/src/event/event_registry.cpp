@@ -17,8 +17,7 @@ EventRegistry& EventRegistry::instance() {
 aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
     std::shared_ptr<Context> context;
     ACLEMU_TRY(runtime().unbound_context(&context));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     auto event = make_handle_object<Event>();
     event->ipc = (flags & ACL_EVENT_IPC) != 0;
     if (event->ipc) {

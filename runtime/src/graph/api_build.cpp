@@ -80,11 +80,11 @@ aclError finish_stream(aclmdlRI handle, ModelRI& model, Stream& stream, Backend&
         return ACL_SUCCESS;
     }));
     if (!ours) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("stream",
-                                "id " + std::to_string(stream.id),
-                                "not bound to modelRI " + pointer_text(handle)
-                                    + " (aclmdlRIBindStream), or its tasks already ended"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "stream",
+                          "id " + std::to_string(stream.id),
+                          "not bound to modelRI " + pointer_text(handle)
+                              + " (aclmdlRIBindStream), or its tasks already ended");
     }
     Recording recording;
     std::vector<ModelRI::Segment> segments;
@@ -109,8 +109,7 @@ aclError build_end(aclmdlRI handle, void* reserve) {
         ACLEMU_TRY(require_building(handle, *model));
         bound = model->bound;
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     // A bound stream without aclmdlRIEndTask ends here.
     for (const std::shared_ptr<Stream>& stream : bound) {
         if (recording(*stream)) {

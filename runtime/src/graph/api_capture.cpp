@@ -29,10 +29,10 @@ aclError check_mode(int64_t mode, const char* param) {
 // The stream a capture call names: a user stream (captures refuse the default stream).
 aclError capturable_stream(aclrtStream handle, std::shared_ptr<Stream>* stream, Backend** backend) {
     if (handle == nullptr) {
-        return fail(
-            ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
-            msg_invalid(
-                "stream", "NULL", "the default stream cannot be captured; create a stream"));
+        return reject_arg(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
+                          "stream",
+                          std::string("NULL"),
+                          "the default stream cannot be captured; create a stream");
     }
     ACLEMU_TRY(runtime().stream_and_backend(handle, stream, backend));
     return reject_if((*stream)->is_default,
@@ -43,10 +43,10 @@ aclError capturable_stream(aclrtStream handle, std::shared_ptr<Stream>* stream, 
 }
 
 aclError not_a_capture(const Stream& stream) {
-    return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                msg_invalid("stream",
-                            "id " + std::to_string(stream.id),
-                            "the stream is not capturing (no aclmdlRICaptureBegin on it)"));
+    return reject_arg(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                      "stream",
+                      "id " + std::to_string(stream.id),
+                      "the stream is not capturing (no aclmdlRICaptureBegin on it)");
 }
 
 /// The recording of a capture into `model`.
@@ -112,27 +112,27 @@ aclError capture_end(aclrtStream handle, aclmdlRI* model_ri) {
             return not_a_capture(*stream);
         }
         if (r->origin != nullptr) {
-            return fail(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
-                        msg_invalid("stream",
-                                    "id " + std::to_string(stream->id),
-                                    "the stream joined the capture of stream id "
-                                        + std::to_string(r->origin->id)
-                                        + " through an event; end the capture there"));
+            return reject_arg(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+                              "stream",
+                              "id " + std::to_string(stream->id),
+                              "the stream joined the capture of stream id "
+                                  + std::to_string(r->origin->id)
+                                  + " through an event; end the capture there");
         }
         if (r->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED
             && r->thread != std::this_thread::get_id()) {
-            return fail(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
-                        msg_invalid("stream",
-                                    "id " + std::to_string(stream->id),
-                                    "a capture begun in GLOBAL or THREAD_LOCAL mode must end on "
-                                    "the thread that began it"));
+            return reject_arg(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
+                              "stream",
+                              "id " + std::to_string(stream->id),
+                              "a capture begun in GLOBAL or THREAD_LOCAL mode must end on "
+                              "the thread that began it");
         }
         if (r->group_open) {
-            return fail(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-                        msg_invalid("stream",
-                                    "id " + std::to_string(stream->id),
-                                    "a task group is open (aclmdlRICaptureTaskGrpBegin without "
-                                    "aclmdlRICaptureTaskGrpEnd)"));
+            return reject_arg(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                              "stream",
+                              "id " + std::to_string(stream->id),
+                              "a task group is open (aclmdlRICaptureTaskGrpBegin without "
+                              "aclmdlRICaptureTaskGrpEnd)");
         }
         return ACL_SUCCESS;
     }));
@@ -173,8 +173,8 @@ aclError exchange_mode(aclmdlRICaptureMode* mode) {
 }
 
 aclError group_status(const Stream& stream, const std::string& reason) {
-    return fail(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-                msg_invalid("stream", "id " + std::to_string(stream.id), reason));
+    return reject_arg(
+        ACL_ERROR_STREAM_TASK_GROUP_STATUS, "stream", "id " + std::to_string(stream.id), reason);
 }
 
 aclError group_begin(aclrtStream handle) {
@@ -291,20 +291,21 @@ aclError update_end(aclrtStream handle) {
     TaskGroup& group = *recording.group;
     std::shared_ptr<ModelRI> model = group.model.lock();
     if (!model) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("handle", "(task group)", "its instance was destroyed meanwhile"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "handle",
+                          std::string("(task group)"),
+                          "its instance was destroyed meanwhile");
     }
     std::lock_guard<std::mutex> lock(model->mu);
     group.updating = false;
     if (tasks->task_count() != group.count || group.body >= model->bodies.size()
         || group.segment >= model->bodies[group.body].segments.size()) {
-        return fail(
-            ACL_ERROR_RT_MODEL_UPDATE_FAILED,
-            msg_invalid("stream",
-                        "id " + std::to_string(stream->id),
-                        "the update enqueued " + std::to_string(tasks->task_count())
-                            + " tasks, but the task group holds " + std::to_string(group.count)
-                            + "; an update replaces each task by one of its kind"));
+        return reject_arg(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
+                          "stream",
+                          "id " + std::to_string(stream->id),
+                          "the update enqueued " + std::to_string(tasks->task_count())
+                              + " tasks, but the task group holds " + std::to_string(group.count)
+                              + "; an update replaces each task by one of its kind");
     }
     ACLEMU_TRY(require_task_groups(backend));
     ACLEMU_TRY_BACKEND(backend->task_groups()->replace_tasks(

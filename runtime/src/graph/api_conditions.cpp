@@ -41,8 +41,7 @@ aclError cond_create(aclmdlRI model_handle,
                                   + "; conditions are made while it is captured");
         }
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     void* word = nullptr;
     ACLEMU_TRY(allocate_internal_block(backend, model->device, sizeof(uint64_t), &word));
     // The word starts at the default value; ASSIGN_DEFAULT sets it again at each execution.
@@ -105,10 +104,10 @@ aclError add_cond_task(const aclmdlRICondTaskParams& params,
     std::shared_ptr<ModelRI> model;
     ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
-            return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                        msg_invalid("stream",
-                                    "id " + std::to_string(stream->id),
-                                    "the stream is not capturing (aclmdlRICaptureBegin)"));
+            return reject_arg(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                              "stream",
+                              "id " + std::to_string(stream->id),
+                              "the stream is not capturing (aclmdlRICaptureBegin)");
         }
         model = r->model;
         return ACL_SUCCESS;

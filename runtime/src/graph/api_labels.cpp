@@ -24,11 +24,11 @@ aclError create_label(aclrtLabel* label) {
     ACLEMU_CHECK_NOT_NULL(label);
     if (live_labels().fetch_add(1) >= kMaxLabels) {
         live_labels().fetch_sub(1);
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_invalid("label",
-                                "(new)",
-                                "a process holds at most " + std::to_string(kMaxLabels)
-                                    + " labels; destroy some first"));
+        return reject_arg(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                          "label",
+                          std::string("(new)"),
+                          "a process holds at most " + std::to_string(kMaxLabels)
+                              + " labels; destroy some first");
     }
     Label* made = labels().create();
     if (made == nullptr) {

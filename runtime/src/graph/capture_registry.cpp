@@ -1,6 +1,7 @@
 // The recording streams and the capture-mode rules (capture_registry.h).
 #include "graph/capture_registry.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
 
@@ -77,11 +78,10 @@ void append_locked(Recording& r,
 }
 
 aclError group_is_open(const Stream& stream, const char* why) {
-    return fail(
-        ACL_ERROR_STREAM_TASK_GROUP_STATUS,
-        msg_invalid("stream",
-                    "id " + std::to_string(stream.id),
-                    std::string("a task group is open (aclmdlRICaptureTaskGrpBegin): ") + why));
+    return reject_arg(ACL_ERROR_STREAM_TASK_GROUP_STATUS,
+                      "stream",
+                      "id " + std::to_string(stream.id),
+                      std::string("a task group is open (aclmdlRICaptureTaskGrpBegin): ") + why);
 }
 
 // Cuts `stream`'s recording `r` (Note [Control points]); under mu.
@@ -137,11 +137,11 @@ aclError start_recording(Stream& stream, Backend& backend, Recording recording) 
     Registry& reg = registry();
     std::lock_guard<std::mutex> lock(reg.mu);
     if (reg.recordings.count(&stream) != 0) {
-        return fail(ACL_ERROR_RT_STREAM_CAPTURED,
-                    msg_invalid("stream",
-                                "id " + std::to_string(stream.id),
-                                "the stream already records its tasks (a capture, a build or a "
-                                "task update); end that first"));
+        return reject_arg(ACL_ERROR_RT_STREAM_CAPTURED,
+                          "stream",
+                          "id " + std::to_string(stream.id),
+                          "the stream already records its tasks (a capture, a build or a "
+                          "task update); end that first");
     }
     ACLEMU_TRY_BACKEND(
         backend.streams().begin_capture(stream.impl.get()), &backend, "cannot capture the stream");
@@ -166,10 +166,10 @@ aclError find_recording_locked(Registry& reg,
                                std::unordered_map<const Stream*, Recording>::iterator* found) {
     *found = reg.recordings.find(&stream);
     if (*found == reg.recordings.end()) {
-        return fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
-                    msg_invalid("stream",
-                                "id " + std::to_string(stream.id),
-                                std::string("the stream does not record its tasks") + detail));
+        return reject_arg(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                          "stream",
+                          "id " + std::to_string(stream.id),
+                          std::string("the stream does not record its tasks") + detail);
     }
     return ACL_SUCCESS;
 }
@@ -319,11 +319,11 @@ aclError bound_stream(aclrtStream handle,
     std::lock_guard<std::mutex> lock(reg.mu);
     auto found = reg.recordings.find(stream->get());
     if (found == reg.recordings.end() || found->second.kind != Recording::Kind::Build) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(param,
-                                "id " + std::to_string((*stream)->id),
-                                "not a stream bound to a model runtime instance being built "
-                                "(aclmdlRIBindStream, before aclmdlRIEndTask)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          param,
+                          "id " + std::to_string((*stream)->id),
+                          "not a stream bound to a model runtime instance being built "
+                          "(aclmdlRIBindStream, before aclmdlRIEndTask)");
     }
     *model = found->second.model;
     return ACL_SUCCESS;
@@ -342,13 +342,13 @@ aclError refuse_while_capturing(const Stream& stream, const char* api) {
     if (!recording(stream)) {
         return ACL_SUCCESS;
     }
-    return fail(ACL_ERROR_RT_STREAM_CAPTURED,
-                msg_invalid("stream",
-                            "id " + std::to_string(stream.id),
-                            std::string(api)
-                                + " cannot wait for a stream that records its tasks (they run "
-                                  "only when the model runtime instance is executed); end the "
-                                  "capture first"));
+    return reject_arg(ACL_ERROR_RT_STREAM_CAPTURED,
+                      "stream",
+                      "id " + std::to_string(stream.id),
+                      std::string(api)
+                          + " cannot wait for a stream that records its tasks (they run "
+                            "only when the model runtime instance is executed); end the "
+                            "capture first");
 }
 
 aclError check_unsafe_call(const char* api) {
@@ -366,16 +366,16 @@ aclError check_unsafe_call(const char* api) {
     if (!own && !(global && t_mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)) {
         return ACL_SUCCESS;
     }
-    return fail(
+    return reject_arg(
         ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
-        msg_invalid("mode",
-                    own ? "the calling thread's capture" : "ACL_MODEL_RI_CAPTURE_MODE_GLOBAL",
-                    std::string(api)
-                        + " is an unsafe call while a capture is on (it would run at "
-                          "once, not in the captured order); switch the thread to "
-                          "ACL_MODEL_RI_CAPTURE_MODE_RELAXED with "
-                          "aclmdlRICaptureThreadExchangeMode, or call it after "
-                          "aclmdlRICaptureEnd"));
+        "mode",
+        std::string(own ? "the calling thread's capture" : "ACL_MODEL_RI_CAPTURE_MODE_GLOBAL"),
+        std::string(api)
+            + " is an unsafe call while a capture is on (it would run at "
+              "once, not in the captured order); switch the thread to "
+              "ACL_MODEL_RI_CAPTURE_MODE_RELAXED with "
+              "aclmdlRICaptureThreadExchangeMode, or call it after "
+              "aclmdlRICaptureEnd");
 }
 
 aclmdlRICaptureMode exchange_thread_mode(aclmdlRICaptureMode mode) {

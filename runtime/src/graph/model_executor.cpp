@@ -87,9 +87,12 @@ size_t body_of_stream(const ModelRI& model, int32_t stream_id) {
 }
 
 aclError no_body(Run& run, int32_t stream_id, const char* what) {
-    return reject_arg(ACL_ERROR_INVALID_PARAM, "modelRI", run.root, std::string(what) + " names stream id " + std::to_string(stream_id)
-                                + ", which has no tasks in the instance (unbound, or no "
-                                  "aclmdlRIEndTask)");
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "modelRI",
+                      run.root,
+                      std::string(what) + " names stream id " + std::to_string(stream_id)
+                          + ", which has no tasks in the instance (unbound, or no "
+                            "aclmdlRIEndTask)");
 }
 
 // Where an execution goes on after a control point.
@@ -136,11 +139,11 @@ aclError run_control(Run& run, ModelRI& model, const Control& control, int depth
             Label& label = *control.labels[chosen];
             std::lock_guard<std::mutex> lock(label.mu);
             if (!label.set || label.model.lock().get() != &model) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("labelList",
-                                        "label " + std::to_string(chosen),
-                                        "the label was not set (aclrtSetLabel) on a stream of "
-                                        "this instance"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "labelList",
+                                  "label " + std::to_string(chosen),
+                                  "the label was not set (aclrtSetLabel) on a stream of "
+                                  "this instance");
             }
             next->body = body_of_stream(model, label.stream_id);
             if (next->body == model.bodies.size()) {

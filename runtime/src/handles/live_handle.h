@@ -68,6 +68,28 @@ aclError create_live(T** out,
     return ACL_SUCCESS;
 }
 
+/// The whole of an entry point that makes a handle from nothing (aclprofCreateStamp,
+/// acltdtCreateDataset, ...) as `api`: a new object of `registry`, or NULL with
+/// ACL_ERROR_BAD_ALLOC recorded when there is no memory for it.
+template <class Registry>
+auto create_handle(const char* api,
+                   Registry& registry,
+                   const char* file = __builtin_FILE(),
+                   int line = __builtin_LINE()) {
+    decltype(registry.create()) created = nullptr;
+    api_call(
+        api,
+        [&]() -> aclError {
+            created = registry.create();
+            return created != nullptr
+                       ? ACL_SUCCESS
+                       : fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of host memory"), file, line);
+        },
+        file,
+        line);
+    return created;
+}
+
 /// Declares `std::shared_ptr<T> var`, found by the handle lookup `lookup(args..., &var)` (one
 /// that returns live_handle's answer), or returns the lookup's failure from the enclosing function:
 /// the opening of an entry point that takes a handle.

@@ -41,10 +41,10 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
                             msg_unsupported("ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE",
                                             "aclemu loads Ascend C kernels, not AI CPU kernels"));
             default:
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("options->options[].type",
-                                        std::to_string(static_cast<int>(option.type)),
-                                        "not an aclrtBinaryLoadOptionType"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "options->options[].type",
+                                  static_cast<int>(option.type),
+                                  "not an aclrtBinaryLoadOptionType");
         }
     }
     return ACL_SUCCESS;
@@ -89,8 +89,8 @@ aclError aclrtBinaryLoadFromFile(const char* binPath,
         ACLEMU_CHECK_NOT_NULL(binHandle);
         ACLEMU_TRY(check_options(options));
         if (::access(binPath, R_OK) != 0) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("binPath", binPath, std::strerror(errno)));
+            return reject_arg(
+                ACL_ERROR_RT_PARAM_INVALID, "binPath", std::string(binPath), std::strerror(errno));
         }
         return load_binary(binPath, binPath, binHandle);
     });
@@ -104,8 +104,8 @@ aclError aclrtBinaryLoadFromData(const void* data,
         ACLEMU_CHECK_NOT_NULL(data);
         ACLEMU_CHECK_NOT_NULL(binHandle);
         if (length == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("length", "0", "a binary has at least one byte"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "length", 0, "a binary has at least one byte");
         }
         ACLEMU_TRY(check_options(options));
         return load_from_bytes(data, length, binHandle);
@@ -117,8 +117,8 @@ aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
     api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(data);
         if (dataLen == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataLen", "0", "a binary has at least one byte"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "dataLen", 0, "a binary has at least one byte");
         }
         BinaryBytes* bytes = nullptr;
         ACLEMU_TRY(create_live(&bytes, "a binary"));
@@ -157,11 +157,11 @@ aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char*
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(name);
         if (maxLen <= function->name.size()) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("maxLen",
-                                    std::to_string(maxLen),
-                                    "the name " + function->name + " and its NUL take "
-                                        + std::to_string(function->name.size() + 1) + " bytes"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "maxLen",
+                              maxLen,
+                              "the name " + function->name + " and its NUL take "
+                                  + std::to_string(function->name.size() + 1) + " bytes");
         }
         std::memcpy(name, function->name.c_str(), function->name.size() + 1);
         return ACL_SUCCESS;
@@ -207,12 +207,12 @@ aclError aclrtBinaryEnumerateFunctions(aclrtBinHandle binHandle,
         ACLEMU_CHECK_NOT_NULL(functions);
         const size_t count = binary->kernel_names.size();
         if (numFunctions == 0 || numFunctions > count) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("numFunctions",
-                                    std::to_string(numFunctions),
-                                    "the binary " + binary->origin + " has " + std::to_string(count)
-                                        + " kernels (aclrtBinaryGetFunctionCount); ask for 1 to "
-                                          "that many"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "numFunctions",
+                              numFunctions,
+                              "the binary " + binary->origin + " has " + std::to_string(count)
+                                  + " kernels (aclrtBinaryGetFunctionCount); ask for 1 to "
+                                    "that many");
         }
         for (uint32_t i = 0; i < numFunctions; ++i) {
             ACLEMU_TRY(make_function(binary, binary->kernel_names[i], &functions[i]));

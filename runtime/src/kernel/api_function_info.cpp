@@ -6,6 +6,7 @@
 // in the binary alone (not in the libraries it links) and sized by its ELF symbol.
 #include "acl/acl_rt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -123,11 +124,11 @@ aclError aclrtFunctionGetParamInfo(const void* func,
         ACLEMU_CHECK_NOT_NULL(paramOffset);
         ACLEMU_CHECK_NOT_NULL(paramSize);
         if (paramIndex >= function->param_count) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("paramIndex",
-                                    std::to_string(paramIndex),
-                                    "kernel " + function->name + " takes "
-                                        + std::to_string(function->param_count) + " parameters"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "paramIndex",
+                              paramIndex,
+                              "kernel " + function->name + " takes "
+                                  + std::to_string(function->param_count) + " parameters");
         }
         *paramOffset = function->param_offsets[paramIndex];
         *paramSize = function->param_sizes[paramIndex];
@@ -140,8 +141,7 @@ aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t
         ACLEMU_TRY(live<KernelFunction>(func, "func", nullptr));
         ACLEMU_CHECK_NOT_NULL(dynamicUbufSize);
         if (flags != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("flags", std::to_string(flags), "reserved, must be 0"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "flags", flags, "reserved, must be 0");
         }
         *dynamicUbufSize = 0;  // CANN: 0 for every kernel that is not a SIMT kernel
         return ACL_SUCCESS;
@@ -206,11 +206,12 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
         ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(name);
         if (dptr == nullptr && size == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dptr and size", "NULL", "at least one must be given"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "dptr and size",
+                              std::string("NULL"),
+                              "at least one must be given");
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         if (backend->kind() != BackendKind::Cpu) {
             return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         msg_unsupported("aclrtBinaryGetGlobal",
@@ -222,11 +223,10 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
         void* address = nullptr;
         size_t bytes = 0;
         if (!find_global(*binary, name, &address, &bytes)) {
-            return fail(
-                ACL_ERROR_RT_SYMBOL_NOT_FOUND,
-                msg_invalid("name",
-                            name,
-                            "no global variable of that name in the binary " + binary->origin));
+            return reject_arg(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                              "name",
+                              std::string(name),
+                              "no global variable of that name in the binary " + binary->origin);
         }
         enter_global(*binary, address, bytes);
         if (dptr != nullptr) {

@@ -4,6 +4,7 @@
 // and each appended size must be that parameter's size.
 #include "acl/acl_rt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -29,16 +30,17 @@ aclError find_param(KernelArgs& args,
     for (auto& param : args.params) {
         if (param.get() == handle) {
             if (param->placeholder != placeholder) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("paramHandle", pointer_text(handle), wrong_kind));
+                return reject_arg(
+                    ACL_ERROR_INVALID_PARAM, "paramHandle", pointer_text(handle), wrong_kind);
             }
             *found = param.get();
             return ACL_SUCCESS;
         }
     }
-    return fail(
-        ACL_ERROR_INVALID_PARAM,
-        msg_invalid("paramHandle", pointer_text(handle), "not a parameter of this argument list"));
+    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                      "paramHandle",
+                      pointer_text(handle),
+                      "not a parameter of this argument list");
 }
 
 /// Parameter `index` of `function` has `size` bytes (`size_param` names the size argument).
@@ -47,12 +49,11 @@ aclError check_param_size(const KernelFunction& function,
                           size_t size,
                           const char* size_param) {
     if (size != function.param_sizes[index]) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(size_param,
-                        std::to_string(size),
-                        "parameter " + std::to_string(index) + " of kernel " + function.name
-                            + " has " + std::to_string(function.param_sizes[index]) + " bytes"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          size_param,
+                          size,
+                          "parameter " + std::to_string(index) + " of kernel " + function.name
+                              + " has " + std::to_string(function.param_sizes[index]) + " bytes");
     }
     return ACL_SUCCESS;
 }
@@ -62,11 +63,11 @@ aclError check_next(const KernelArgs& args, size_t size, const char* size_param)
     const KernelFunction& function = *args.function;
     const size_t index = args.params.size();
     if (index >= function.param_count) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("argsHandle",
-                                std::to_string(index + 1) + " parameters",
-                                "kernel " + function.name + " takes "
-                                    + std::to_string(function.param_count)));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM,
+            "argsHandle",
+            std::to_string(index + 1) + " parameters",
+            "kernel " + function.name + " takes " + std::to_string(function.param_count));
     }
     return check_param_size(function, index, size, size_param);
 }
@@ -139,8 +140,8 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
                               "not a placeholder (aclrtKernelArgsAppendPlaceHolder)",
                               &param));
         if (dataSize == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dataSize", "0", "a placeholder buffer has at least a byte"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "dataSize", 0, "a placeholder buffer has at least a byte");
         }
         param->host_buffer.assign(dataSize, 0);
         *bufferAddr = param->host_buffer.data();
@@ -173,11 +174,11 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
         std::lock_guard<std::mutex> lock(args->mu);
         const KernelFunction& function = *args->function;
         if (args->params.size() != function.param_count) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("argsHandle",
-                                    std::to_string(args->params.size()) + " parameters",
-                                    "kernel " + function.name + " takes "
-                                        + std::to_string(function.param_count)));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM,
+                "argsHandle",
+                std::to_string(args->params.size()) + " parameters",
+                "kernel " + function.name + " takes " + std::to_string(function.param_count));
         }
         args->finalized = true;
         return ACL_SUCCESS;

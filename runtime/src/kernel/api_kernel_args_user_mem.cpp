@@ -5,6 +5,7 @@
 // the packed parameters with the list and only checks that the caller's memory is large enough.
 #include "acl/acl_rt.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -72,17 +73,17 @@ aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
         ACLEMU_CHECK_NOT_NULL(userHostMem);
         const size_t needed = args_mem_size(*function, 0);
         if (actualArgsSize < needed) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("actualArgsSize",
-                                    std::to_string(actualArgsSize),
-                                    "kernel " + function->name + " needs " + std::to_string(needed)
-                                        + " bytes (aclrtKernelArgsGetMemSize)"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "actualArgsSize",
+                              actualArgsSize,
+                              "kernel " + function->name + " needs " + std::to_string(needed)
+                                  + " bytes (aclrtKernelArgsGetMemSize)");
         }
         if (binaries().find(argsHandle) || functions().find(argsHandle)) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("argsHandle",
-                                    pointer_text(argsHandle),
-                                    "a binary or function handle, not memory the caller owns"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "argsHandle",
+                              pointer_text(argsHandle),
+                              "a binary or function handle, not memory the caller owns");
         }
         forget_previous(argsHandle);
         std::shared_ptr<KernelArgs> args = arg_lists().adopt(argsHandle);

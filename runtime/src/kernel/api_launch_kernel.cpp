@@ -52,10 +52,10 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
             case ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT_US:
                 break;
             default:
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("cfg->attrs[].id",
-                                        std::to_string(aclemu::enum_value(attr.id)),
-                                        "not an aclrtLaunchKernelAttrId"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "cfg->attrs[].id",
+                                  aclemu::enum_value(attr.id),
+                                  "not an aclrtLaunchKernelAttrId");
         }
     }
     return ACL_SUCCESS;
@@ -98,11 +98,11 @@ aclError place_buffers(KernelArgs& args, std::vector<uint8_t>* packed) {
 /// argsData / argsSize hold exactly the kernel's packed parameters.
 aclError check_packed(const KernelFunction& function, const void* argsData, size_t argsSize) {
     if (argsSize != function.args_size) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("argsSize",
-                                std::to_string(argsSize),
-                                "kernel " + function.name + " takes "
-                                    + std::to_string(function.args_size) + " bytes of parameters"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "argsSize",
+                          argsSize,
+                          "kernel " + function.name + " takes " + std::to_string(function.args_size)
+                              + " bytes of parameters");
     }
     ACLEMU_TRY(check_array("argsData", argsData, argsSize));
     return ACL_SUCCESS;
@@ -124,20 +124,19 @@ aclError place_host_data(KernelFunction& function,
     for (size_t i = 0; i < count; ++i) {
         const aclrtPlaceHolderInfo& info = infos[i];
         if (static_cast<size_t>(info.addrOffset) + sizeof(void*) > function.args_size) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("placeHolderArray[].addrOffset",
-                            std::to_string(info.addrOffset),
-                            "an address slot lies within the kernel's "
-                                + std::to_string(function.args_size) + " bytes of parameters"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "placeHolderArray[].addrOffset",
+                              info.addrOffset,
+                              "an address slot lies within the kernel's "
+                                  + std::to_string(function.args_size) + " bytes of parameters");
         }
         if (info.dataOffset < function.args_size || info.dataOffset >= argsSize) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("placeHolderArray[].dataOffset",
-                                    std::to_string(info.dataOffset),
-                                    "placeholder data lies after the parameters ("
-                                        + std::to_string(function.args_size)
-                                        + " bytes) and before argsSize"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "placeHolderArray[].dataOffset",
+                              info.dataOffset,
+                              "placeholder data lies after the parameters ("
+                                  + std::to_string(function.args_size)
+                                  + " bytes) and before argsSize");
         }
         first = std::min(first, static_cast<size_t>(info.dataOffset));
     }
@@ -200,13 +199,13 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
         ACLEMU_TRY(check_array("placeHolderArray", placeHolderArray, placeHolderNum));
         if (argsSize < function->args_size
             || (placeHolderNum == 0 && argsSize != function->args_size)) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("argsSize",
-                                    std::to_string(argsSize),
-                                    "kernel " + function->name + " takes "
-                                        + std::to_string(function->args_size)
-                                        + " bytes of parameters, followed by the placeholders' "
-                                          "data"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "argsSize",
+                              argsSize,
+                              "kernel " + function->name + " takes "
+                                  + std::to_string(function->args_size)
+                                  + " bytes of parameters, followed by the placeholders' "
+                                    "data");
         }
         ACLEMU_TRY(check_array("hostArgs", hostArgs, argsSize));
         uint64_t dyn_ub = 0;
@@ -229,15 +228,15 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_FIND(KernelArgs, args, live, argsHandle, "argsHandle");
         if (args->function != function) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("argsHandle",
-                                    pointer_text(argsHandle),
-                                    "was made for kernel " + args->function->name + ", not "
-                                        + function->name));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM,
+                "argsHandle",
+                pointer_text(argsHandle),
+                "was made for kernel " + args->function->name + ", not " + function->name);
         }
         if (reserve != nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("reserve", pointer_text(reserve), "must be NULL"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "reserve", pointer_text(reserve), "must be NULL");
         }
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
@@ -245,11 +244,11 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
         {
             std::lock_guard<std::mutex> lock(args->mu);
             if (!args->finalized) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("argsHandle",
-                                        pointer_text(argsHandle),
-                                        "not finalized (aclrtKernelArgsFinalize after the last "
-                                        "append or update)"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "argsHandle",
+                                  pointer_text(argsHandle),
+                                  "not finalized (aclrtKernelArgsFinalize after the last "
+                                  "append or update)");
             }
             packed = args->packed;
             ACLEMU_TRY(place_buffers(*args, &packed));
@@ -269,11 +268,10 @@ aclError aclrtLaunchKernelWithArgsArray(
         std::vector<uint8_t> packed(function->args_size, 0);
         for (uint32_t i = 0; i < function->param_count; ++i) {
             if (args[i] == nullptr) {
-                return fail(
-                    ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("args",
-                                "[" + std::to_string(i) + "] = NULL",
-                                "each entry points at a parameter of kernel " + function->name));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "args",
+                                  "[" + std::to_string(i) + "] = NULL",
+                                  "each entry points at a parameter of kernel " + function->name);
             }
             std::memcpy(
                 packed.data() + function->param_offsets[i], args[i], function->param_sizes[i]);

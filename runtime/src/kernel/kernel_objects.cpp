@@ -35,12 +35,12 @@ aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
         ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
     if (name.empty() || params == nullptr || launch == nullptr) {
         // CANN's runtime: an unknown name is an invalid value (ACL_ERROR_RT_PARAM_INVALID).
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("kernelName",
-                                name,
-                                "no such kernel in the binary " + binary->origin
-                                    + " (a __global__ kernel of an ascendc_fatbin_library "
-                                      "source, not a template)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "kernelName",
+                          name,
+                          "no such kernel in the binary " + binary->origin
+                              + " (a __global__ kernel of an ascendc_fatbin_library "
+                                "source, not a template)");
     }
     KernelFunction* function = nullptr;
     ACLEMU_TRY(create_live(&function, "a function handle"));
@@ -63,24 +63,24 @@ aclError load_binary(const std::string& path, const std::string& origin, aclrtBi
     void* library = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) {
         const char* why = ::dlerror();
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid(origin == "data" ? "data" : "binPath",
-                                origin,
-                                std::string("cannot be loaded as a binary: ")
-                                    + (why != nullptr ? why : "unknown reason")));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          origin == "data" ? "data" : "binPath",
+                          origin,
+                          std::string("cannot be loaded as a binary: ")
+                              + (why != nullptr ? why : "unknown reason"));
     }
     if (::dlsym(library, "aclemu_fatbin_abi_1") == nullptr) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid(origin == "data" ? "data" : "binPath",
-                                origin,
-                                "is not a binary built by aclemu's ascendc_fatbin_library"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          origin == "data" ? "data" : "binPath",
+                          origin,
+                          "is not a binary built by aclemu's ascendc_fatbin_library");
     }
     std::vector<std::string> kernel_names;
     if (!read_kernel_names(path, &kernel_names)) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid(origin == "data" ? "data" : "binPath",
-                                origin,
-                                "its ELF symbol table cannot be read"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          origin == "data" ? "data" : "binPath",
+                          origin,
+                          "its ELF symbol table cannot be read");
     }
     LoadedBinary* binary = nullptr;
     ACLEMU_TRY(create_live(&binary, "a binary handle"));

@@ -77,8 +77,7 @@ aclError register_host(void* ptr, uint64_t size, uint32_t flag) {
                     msg_unsupported("ACL_HOST_REG_IOMEMORY / ACL_HOST_REG_READONLY",
                                     "aclemu registers ordinary host memory only"));
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_BACKEND(backend, current_backend);
     Registrations& table = registrations();
     std::lock_guard<std::mutex> lock(table.mutex);
     ACLEMU_TRY(reject_if(table.overlaps(base, size),
@@ -152,8 +151,7 @@ aclError device_pointer(void* host, void** device, uint32_t flag) {
 
 aclError unregister_host(void* ptr) {
     ACLEMU_CHECK_NOT_NULL(ptr);
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     Registrations& table = registrations();
     std::lock_guard<std::mutex> lock(table.mutex);
     auto it = table.by_base.find(reinterpret_cast<uintptr_t>(ptr));

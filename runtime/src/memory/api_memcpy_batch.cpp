@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/c_enum.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "memory/memory_copy.h"
 #include "runtime_state.h"
@@ -55,26 +56,25 @@ aclError check_arrays(const BatchArgs& args) {
     ACLEMU_CHECK_NOT_NULL(args.attrs);
     ACLEMU_CHECK_NOT_NULL(args.attrs_indexes);
     if (args.count == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("numBatches", "0", "must be greater than 0"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, "numBatches", 0, "must be greater than 0");
     }
     if (args.num_attrs == 0 || args.num_attrs > args.count) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("numAttrs",
-                                std::to_string(args.num_attrs),
-                                "must be in [1, numBatches (" + std::to_string(args.count) + ")]"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "numAttrs",
+                          args.num_attrs,
+                          "must be in [1, numBatches (" + std::to_string(args.count) + ")]");
     }
     for (size_t k = 0; k < args.num_attrs; ++k) {
         const size_t start = args.attrs_indexes[k];
         const bool first_ok = k > 0 || start == 0;
         const bool order_ok = k == 0 || start > args.attrs_indexes[k - 1];
         if (!first_ok || !order_ok || start >= args.count) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid(element("attrsIndexes", k).c_str(),
-                                    std::to_string(start),
-                                    "the first entry must be 0, each entry larger than the one "
-                                    "before, and every entry less than numBatches ("
-                                        + std::to_string(args.count) + ")"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              element("attrsIndexes", k).c_str(),
+                              start,
+                              "the first entry must be 0, each entry larger than the one "
+                              "before, and every entry less than numBatches ("
+                                  + std::to_string(args.count) + ")");
         }
     }
     return ACL_SUCCESS;
@@ -91,29 +91,28 @@ aclError check_location(const char* array,
     const int64_t type = aclemu::enum_value(location.type);
     const int side = location_side(type);
     if (side < 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(field,
-                                std::to_string(type),
-                                "must be ACL_MEM_LOCATION_TYPE_HOST (0), _DEVICE (1), "
-                                "_UNREGISTERED (2) or _HOST_NUMA (4)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          field,
+                          type,
+                          "must be ACL_MEM_LOCATION_TYPE_HOST (0), _DEVICE (1), "
+                          "_UNREGISTERED (2) or _HOST_NUMA (4)");
     }
     const bool device = side == 1;
     if (device != where.device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(element(array, index).c_str(),
-                                pointer_text(ptr),
-                                std::string("is ") + (where.device ? "device" : "host")
-                                    + " memory but its attribute's " + field + " says "
-                                    + (device ? "device" : "host")));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          element(array, index).c_str(),
+                          pointer_text(ptr),
+                          std::string("is ") + (where.device ? "device" : "host")
+                              + " memory but its attribute's " + field + " says "
+                              + (device ? "device" : "host"));
     }
     if (device && where.block
         && static_cast<int64_t>(where.block->device) != static_cast<int64_t>(location.id)) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(element(array, index).c_str(),
-                        pointer_text(ptr),
-                        "lies on device " + std::to_string(where.block->device)
-                            + " but its attribute names device " + std::to_string(location.id)));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          element(array, index).c_str(),
+                          pointer_text(ptr),
+                          "lies on device " + std::to_string(where.block->device)
+                              + " but its attribute names device " + std::to_string(location.id));
     }
     return ACL_SUCCESS;
 }
@@ -142,21 +141,21 @@ aclError check_copy(const BatchArgs& args,
         err = check_location("srcs", index, src, attr.srcLoc, s, "srcLoc.type");
     }
     if (err == ACL_SUCCESS && d.device == s.device) {
-        err = fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                   msg_invalid(element("dsts", index).c_str(),
-                               pointer_text(dst),
-                               std::string("it and srcs[") + std::to_string(index) + "] are both "
-                                   + (d.device ? "device" : "host")
-                                   + " memory: a batch copies only host to device or device to "
-                                     "host"));
+        err = reject_arg(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                         element("dsts", index).c_str(),
+                         pointer_text(dst),
+                         std::string("it and srcs[") + std::to_string(index) + "] are both "
+                             + (d.device ? "device" : "host")
+                             + " memory: a batch copies only host to device or device to "
+                               "host");
     }
     const int this_direction = d.device ? 1 : 0;
     if (err == ACL_SUCCESS && *direction >= 0 && *direction != this_direction) {
-        err = fail(ACL_ERROR_INVALID_PARAM,
-                   msg_invalid(element("dsts", index).c_str(),
-                               pointer_text(dst),
-                               "its copy goes the other way from copy 0: a batch copies only host "
-                               "to device or only device to host"));
+        err = reject_arg(ACL_ERROR_INVALID_PARAM,
+                         element("dsts", index).c_str(),
+                         pointer_text(dst),
+                         "its copy goes the other way from copy 0: a batch copies only host "
+                         "to device or only device to host");
     }
     if (err != ACL_SUCCESS) {
         *fail_index = index;
@@ -165,11 +164,11 @@ aclError check_copy(const BatchArgs& args,
     *direction = this_direction;
     const size_t bytes = args.sizes[index];
     if (bytes > args.dest_maxs[index]) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(element("sizes", index).c_str(),
-                                std::to_string(bytes),
-                                "must not exceed destMaxs[" + std::to_string(index) + "] ("
-                                    + std::to_string(args.dest_maxs[index]) + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          element("sizes", index).c_str(),
+                          bytes,
+                          "must not exceed destMaxs[" + std::to_string(index) + "] ("
+                              + std::to_string(args.dest_maxs[index]) + ")");
     }
     ACLEMU_TRY(check_memory_range(element("dsts", index).c_str(), dst, bytes, d, 2));
     ACLEMU_TRY(check_memory_range(element("srcs", index).c_str(), src, bytes, s, 1));
@@ -181,8 +180,7 @@ aclError memcpy_batch(const BatchArgs& args, size_t* fail_index, bool async, acl
     size_t* index_out = fail_index != nullptr ? fail_index : &unused_index;
     *index_out = SIZE_MAX;
     ACLEMU_TRY(check_arrays(args));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_BACKEND(backend, current_backend);
     int direction = -1;
     size_t attr = 0;
     for (size_t i = 0; i < args.count; ++i) {

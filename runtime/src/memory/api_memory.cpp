@@ -7,6 +7,7 @@
 
 #include "aclemu/c_enum.h"
 #include "aclemu/checked_math.h"
+#include "core/arg_checks.h"
 #include "core/enum_names.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
@@ -34,13 +35,10 @@ enum class Padding { Malloc, Align32 };
 // offset inside it must fit ptrdiff_t, and the backends round up further (to 256 bytes at most).
 constexpr size_t kMaxAllocationBytes = (size_t{1} << 62);
 
-struct Located {
-    bool device = false;
-    std::optional<Allocation> block;  // set when the pointer is inside a table entry
-};
+}  // namespace
 
-Located locate_ptr(const void* ptr, Backend* backend) {
-    Located where;
+MemoryPlace aclemu::rt::locate_memory(const void* ptr, Backend* backend) {
+    MemoryPlace where;
     where.block = runtime().allocations().find(ptr);
     if (where.block) {
         where.device = where.block->kind == AllocKind::Device;
@@ -49,6 +47,8 @@ Located locate_ptr(const void* ptr, Backend* backend) {
     }
     return where;
 }
+
+namespace {
 
 constexpr EnumName<int64_t> kKindNames[] = {
     {ACL_MEMCPY_HOST_TO_HOST, "ACL_MEMCPY_HOST_TO_HOST"},
@@ -62,7 +62,7 @@ const char* kind_name(int64_t kind) {
     return name_in(kKindNames, kind, "unknown");
 }
 
-std::string where_text(const char* name, const void* ptr, const Located& where) {
+std::string where_text(const char* name, const void* ptr, const MemoryPlace& where) {
     return std::string(name) + " " + pointer_text(ptr) + " is "
            + (where.device ? "device memory" : "host memory");
 }
@@ -103,35 +103,37 @@ bool span_2d(size_t height, size_t pitch, size_t width, size_t* span) {
     return checked_mul(height - 1, pitch, span) && checked_add(*span, width, span);
 }
 
-/// [ptr, ptr + count) must stay inside the block `ptr` lies in (when it lies in one), and the
-/// block must allow what the call does to it (`needed`: 1 read, 2 write).
-aclError check_range(
-    const char* name, const void* ptr, size_t count, const Located& where, uint8_t needed) {
+}  // namespace
+
+aclError aclemu::rt::check_memory_range(
+    const char* name, const void* ptr, size_t count, const MemoryPlace& where, uint8_t needed) {
     if (!where.block) {
         return ACL_SUCCESS;
     }
     ACLEMU_TRY(check_access(ACL_ERROR_RT_PARAM_INVALID, name, ptr, needed));
     size_t remaining = where.block->remaining(reinterpret_cast<uintptr_t>(ptr));
     if (count > remaining) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("count",
-                                std::to_string(count),
-                                std::string("the range at ") + name + " " + pointer_text(ptr)
-                                    + " runs past the end of its "
-                                    + std::to_string(where.block->bytes) + "-byte allocation (only "
-                                    + std::to_string(remaining) + " bytes left)"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "count",
+                          count,
+                          std::string("the range at ") + name + " " + pointer_text(ptr)
+                              + " runs past the end of its " + std::to_string(where.block->bytes)
+                              + "-byte allocation (only " + std::to_string(remaining)
+                              + " bytes left)");
     }
     return ACL_SUCCESS;
 }
 
+namespace {
+
 // A copy or fill of `count` bytes into a buffer the caller says holds `max` (`max_name`).
 aclError check_count(size_t count, size_t max, const char* max_name) {
     if (max == 0 || count > max) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("count",
-                                std::to_string(count),
-                                std::string("must not exceed ") + max_name + " ("
-                                    + std::to_string(max) + "), which must be greater than 0"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "count",
+                          count,
+                          std::string("must not exceed ") + max_name + " (" + std::to_string(max)
+                              + "), which must be greater than 0");
     }
     return ACL_SUCCESS;
 }
@@ -150,15 +152,14 @@ aclError plan_copy(void* dst,
                    Backend* backend,
                    CopyPlan* plan) {
     if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("kind", std::to_string(kind), "must be an aclrtMemcpyKind in [0, 5]"));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM, "kind", kind, "must be an aclrtMemcpyKind in [0, 5]");
     }
     ACLEMU_TRY(check_count(count, dest_max, "destMax"));
-    Located d = locate_ptr(dst, backend);
-    Located s = locate_ptr(src, backend);
-    ACLEMU_TRY(check_range("dst", dst, count, d, 2));
-    ACLEMU_TRY(check_range("src", src, count, s, 1));
+    MemoryPlace d = locate_memory(dst, backend);
+    MemoryPlace s = locate_memory(src, backend);
+    ACLEMU_TRY(check_memory_range("dst", dst, count, d, 2));
+    ACLEMU_TRY(check_memory_range("src", src, count, s, 1));
     bool want_dst_device = false;
     bool want_src_device = false;
     switch (kind) {
@@ -180,11 +181,11 @@ aclError plan_copy(void* dst,
             break;
     }
     if (want_dst_device != d.device || want_src_device != s.device) {
-        return fail(ACL_ERROR_RT_PARAM_INVALID,
-                    msg_invalid("kind",
-                                std::string(kind_name(kind)) + " (" + std::to_string(kind) + ")",
-                                "it contradicts the pointers: " + where_text("dst", dst, d) + ", "
-                                    + where_text("src", src, s)));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "kind",
+                          std::string(kind_name(kind)) + " (" + std::to_string(kind) + ")",
+                          "it contradicts the pointers: " + where_text("dst", dst, d) + ", "
+                              + where_text("src", src, s));
     }
     if (d.device) {
         plan->direction = s.device ? CopyDirection::DeviceToDevice : CopyDirection::HostToDevice;
@@ -201,7 +202,7 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("devPtr"));
     }
     if (size == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("size", "0", "must be greater than 0"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, "size", 0, "must be greater than 0");
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
@@ -218,8 +219,8 @@ aclError device_malloc(void** dev_ptr, size_t size, Padding padding, int32_t dev
     if (!checked_round_up(size, size_t{32}, &reserved)
         || !checked_add(reserved, padding == Padding::Malloc ? 32 : 0, &reserved)
         || reserved > kMaxAllocationBytes) {
-        return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                    msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+        return reject_arg(
+            ACL_ERROR_RT_MEMORY_ALLOCATION, "size", size, "is larger than any allocation");
     }
     void* block = nullptr;
     aclError err = target != context->device ? backend->bind_device(target_physical) : ACL_SUCCESS;
@@ -247,8 +248,7 @@ aclError release(void* ptr, AllocKind kind) {
     if (ptr == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null(param));
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     std::optional<Allocation> released = runtime().allocations().erase(ptr, kind);
     if (!released) {
         std::string reason;
@@ -279,7 +279,7 @@ aclError release(void* ptr, AllocKind kind) {
                          ? "it was not returned by aclrtMalloc, or it has already been freed"
                          : "it was not returned by aclrtMallocHost, or it has already been freed";
         }
-        return fail(ACL_ERROR_INVALID_PARAM, msg_invalid(param, pointer_text(ptr), reason));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, param, pointer_text(ptr), reason);
     }
     if (kind == AllocKind::Device) {
         withdraw_ipc_exports(reinterpret_cast<uintptr_t>(ptr), released->bytes);
@@ -302,13 +302,15 @@ aclError find_target(bool async,
                  : runtime().current_backend(backend);
 }
 
-aclError memcpy_impl(void* dst,
-                     size_t dest_max,
-                     const void* src,
-                     size_t count,
-                     int64_t kind,
-                     bool async,
-                     aclrtStream stream) {
+}  // namespace
+
+aclError aclemu::rt::copy_memory(void* dst,
+                                 size_t dest_max,
+                                 const void* src,
+                                 size_t count,
+                                 int64_t kind,
+                                 bool async,
+                                 aclrtStream stream) {
     if (count == 0) {
         return ACL_SUCCESS;
     }
@@ -357,6 +359,8 @@ aclError memcpy_impl(void* dst,
     return runtime().after_enqueue(*target);
 }
 
+namespace {
+
 aclError memset_impl(
     void* dev_ptr, size_t max_count, int32_t value, size_t count, bool async, aclrtStream stream) {
     if (count == 0) {
@@ -369,8 +373,8 @@ aclError memset_impl(
     Backend* backend = nullptr;
     ACLEMU_TRY(find_target(async, stream, &target, &backend));
     ACLEMU_TRY(check_count(count, max_count, "maxCount"));
-    Located where = locate_ptr(dev_ptr, backend);
-    ACLEMU_TRY(check_range("devPtr", dev_ptr, count, where, 2));
+    MemoryPlace where = locate_memory(dev_ptr, backend);
+    ACLEMU_TRY(check_memory_range("devPtr", dev_ptr, count, where, 2));
     if (!async) {
         ACLEMU_TRY(graph::check_unsafe_call("aclrtMemset"));
     }
@@ -410,11 +414,10 @@ constexpr uint64_t kMemcpyDescMagic = 0x6373656479706d63ULL;  // "cmpydesc"
 // Copy descriptors support only copies inside one device, as on CANN.
 aclError check_desc_kind(int64_t kind) {
     if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("kind",
-                        std::to_string(kind),
-                        "copy descriptors support only ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "kind",
+                          kind,
+                          "copy descriptors support only ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)");
     }
     return ACL_SUCCESS;
 }
@@ -426,14 +429,12 @@ aclError move_device_bytes(const char* name, void* at, void* host, size_t bytes,
     if (at == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
-    Located where = locate_ptr(at, backend);
+    ACLEMU_BACKEND(backend, current_backend);
+    MemoryPlace where = locate_memory(at, backend);
     if (!where.device) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(name, pointer_text(at), "must be device memory"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM, name, pointer_text(at), "must be device memory");
     }
-    ACLEMU_TRY(check_range(name, at, bytes, where, write ? 2 : 1));
+    ACLEMU_TRY(check_memory_range(name, at, bytes, where, write ? 2 : 1));
     if (write) {
         ACLEMU_TRY_BACKEND(
             backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
@@ -458,46 +459,22 @@ aclError read_base_address(const char* name, const void* slot, size_t offset, ui
     uint64_t base = 0;
     ACLEMU_TRY(move_device_bytes(name, const_cast<void*>(slot), &base, sizeof(base), false));
     if (base == 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(name,
-                                pointer_text(slot),
-                                "holds a null base address (store one there with aclrtMemcpy)"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          name,
+                          pointer_text(slot),
+                          "holds a null base address (store one there with aclrtMemcpy)");
     }
     if (!checked_add(static_cast<uintptr_t>(base), offset, address)) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid(name,
-                                pointer_text(slot),
-                                "its base address plus the offset " + std::to_string(offset)
-                                    + " overflows an address"));
+        return reject_arg(
+            ACL_ERROR_INVALID_PARAM,
+            name,
+            pointer_text(slot),
+            "its base address plus the offset " + std::to_string(offset) + " overflows an address");
     }
     return ACL_SUCCESS;
 }
 
 }  // namespace
-
-namespace aclemu::rt {
-
-MemoryPlace locate_memory(const void* ptr, Backend* backend) {
-    Located where = locate_ptr(ptr, backend);
-    return MemoryPlace{where.device, where.block};
-}
-
-aclError check_memory_range(
-    const char* name, const void* ptr, size_t count, const MemoryPlace& where, uint8_t needed) {
-    return check_range(name, ptr, count, Located{where.device, where.block}, needed);
-}
-
-aclError copy_memory(void* dst,
-                     size_t dest_max,
-                     const void* src,
-                     size_t count,
-                     int64_t kind,
-                     bool async,
-                     aclrtStream stream) {
-    return memcpy_impl(dst, dest_max, src, count, kind, async, stream);
-}
-
-}  // namespace aclemu::rt
 
 extern "C" {
 
@@ -531,26 +508,26 @@ aclError aclrtMallocWithCfg(void** devPtr,
         int32_t device = -1;
         if (cfg != nullptr) {
             if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("cfg->numAttrs",
-                                        std::to_string(cfg->numAttrs),
-                                        "cfg->attrs must not be null when cfg->numAttrs is not 0"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "cfg->numAttrs",
+                                  cfg->numAttrs,
+                                  "cfg->attrs must not be null when cfg->numAttrs is not 0");
             }
             for (size_t i = 0; i < cfg->numAttrs; ++i) {
                 const aclrtMallocAttribute& attribute = cfg->attrs[i];
                 const int64_t type = aclemu::enum_value(attribute.attr);  // any int the caller set
                 if (type < ACL_RT_MEM_ATTR_RSV || type > ACL_RT_MEM_ATTR_VA_FLAG) {
-                    return fail(ACL_ERROR_INVALID_PARAM,
-                                msg_invalid("cfg->attrs[].attr",
-                                            std::to_string(type),
-                                            "must be an aclrtMallocAttrType in [0, 3]"));
+                    return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                      "cfg->attrs[].attr",
+                                      type,
+                                      "must be an aclrtMallocAttrType in [0, 3]");
                 }
                 if (type == ACL_RT_MEM_ATTR_DEVICE_ID) {
                     if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
-                        return fail(ACL_ERROR_RT_INVALID_DEVICEID,
-                                    msg_invalid("cfg->attrs[].value.deviceId",
-                                                std::to_string(attribute.value.deviceId),
-                                                "is not a device id"));
+                        return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
+                                          "cfg->attrs[].value.deviceId",
+                                          attribute.value.deviceId,
+                                          "is not a device id");
                     }
                     device = static_cast<int32_t>(attribute.value.deviceId);
                 }
@@ -568,15 +545,13 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
     return api_call_init("aclrtMallocHost", [&] {
         ACLEMU_CHECK_NOT_NULL(hostPtr);
         if (size == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("size", "0", "must be greater than 0"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "size", 0, "must be greater than 0");
         }
         if (size > kMaxAllocationBytes) {
-            return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                        msg_invalid("size", std::to_string(size), "is larger than any allocation"));
+            return reject_arg(
+                ACL_ERROR_RT_MEMORY_ALLOCATION, "size", size, "is larger than any allocation");
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         void* block = nullptr;
         if (aclError err = backend->memory().malloc_host(&block, size);
             err != ACL_SUCCESS || block == nullptr) {
@@ -601,7 +576,7 @@ aclError aclrtMemcpy(
     void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpy", [&] {
-        return memcpy_impl(dst, destMax, src, count, kind_value, false, nullptr);
+        return copy_memory(dst, destMax, src, count, kind_value, false, nullptr);
     });
 }
 
@@ -613,7 +588,7 @@ aclError aclrtMemcpyAsync(void* dst,
                           aclrtStream stream) {
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpyAsync", [&] {
-        return memcpy_impl(dst, destMax, src, count, kind_value, true, stream);
+        return copy_memory(dst, destMax, src, count, kind_value, true, stream);
     });
 }
 
@@ -629,39 +604,38 @@ aclError aclrtMemcpy2d(void* dst,
         ACLEMU_CHECK_NOT_NULL(dst);
         ACLEMU_CHECK_NOT_NULL(src);
         if (width == 0 || height == 0) {
-            return fail(
-                ACL_ERROR_RT_PARAM_INVALID,
-                msg_invalid(width == 0 ? "width" : "height", "0", "must be greater than 0"));
+            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                              width == 0 ? "width" : "height",
+                              0,
+                              "must be greater than 0");
         }
         if (width > dpitch || width > spitch) {
-            return fail(ACL_ERROR_RT_PARAM_INVALID,
-                        msg_invalid("width",
-                                    std::to_string(width),
-                                    "must not exceed dpitch (" + std::to_string(dpitch)
-                                        + ") or spitch (" + std::to_string(spitch) + ")"));
+            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                              "width",
+                              width,
+                              "must not exceed dpitch (" + std::to_string(dpitch) + ") or spitch ("
+                                  + std::to_string(spitch) + ")");
         }
         // Validate both whole spans once (kind, ranges), then copy row by row.
         size_t dst_span = 0;
         size_t src_span = 0;
         if (!span_2d(height, dpitch, width, &dst_span)
             || !span_2d(height, spitch, width, &src_span)) {
-            return fail(
-                ACL_ERROR_RT_PARAM_INVALID,
-                msg_invalid("height",
-                            std::to_string(height),
-                            "the copy spans more bytes than an address holds (dpitch "
-                                + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
-                                + ", width " + std::to_string(width) + ")"));
+            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                              "height",
+                              height,
+                              "the copy spans more bytes than an address holds (dpitch "
+                                  + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
+                                  + ", width " + std::to_string(width) + ")");
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_BACKEND(backend, current_backend);
         CopyPlan plan;
         size_t span = std::max(dst_span, src_span);
         ACLEMU_TRY(plan_copy(dst, span, src, width, kind_value, backend, &plan));
-        Located d = locate_ptr(dst, backend);
-        Located s = locate_ptr(src, backend);
-        ACLEMU_TRY(check_range("dst", dst, dst_span, d, 2));
-        ACLEMU_TRY(check_range("src", src, src_span, s, 1));
+        MemoryPlace d = locate_memory(dst, backend);
+        MemoryPlace s = locate_memory(src, backend);
+        ACLEMU_TRY(check_memory_range("dst", dst, dst_span, d, 2));
+        ACLEMU_TRY(check_memory_range("src", src, src_span, s, 1));
         ACLEMU_TRY(graph::check_unsafe_call("aclrtMemcpy2d"));
         auto describe = [&](TaskTrace& task) {
             describe_copy(task, dst, src, width * height, kind);
@@ -703,15 +677,12 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
     const int64_t attr_value = aclemu::enum_value(attr);
     return api_call_init("aclrtGetMemInfo", [&] {
         if (attr_value < ACL_DDR_MEM || attr_value > ACL_MEM_P2P_HUGE1G) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid(
-                    "attr", std::to_string(attr_value), "must be an aclrtMemAttr in [0, 17]"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "attr", attr_value, "must be an aclrtMemAttr in [0, 17]");
         }
         ACLEMU_CHECK_NOT_NULL(free);
         ACLEMU_CHECK_NOT_NULL(total);
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_BACKEND(backend, current_backend);
         ACLEMU_TRY_BACKEND(
             backend->memory().mem_info(free, total), backend, "cannot read memory information");
         return ACL_SUCCESS;
@@ -736,17 +707,16 @@ aclError aclrtSetMemcpyDesc(
         ACLEMU_CHECK_NOT_NULL(srcAddr);
         ACLEMU_CHECK_NOT_NULL(dstAddr);
         if (config != nullptr) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("config", pointer_text(config), "is reserved and must be NULL"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "config",
+                              pointer_text(config),
+                              "is reserved and must be NULL");
         }
         if (count == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("count", "0", "must be greater than 0"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "count", 0, "must be greater than 0");
         }
         // Both ends must be device memory with `count` bytes in their blocks.
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_BACKEND(backend, current_backend);
         CopyPlan plan;
         ACLEMU_TRY(
             plan_copy(dstAddr, count, srcAddr, count, ACL_MEMCPY_DEVICE_TO_DEVICE, backend, &plan));
@@ -766,12 +736,12 @@ aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream 
         MemcpyDescRecord record{};
         ACLEMU_TRY(move_desc_record(desc, &record, false));
         if (record.magic != kMemcpyDescMagic) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("desc",
-                                    pointer_text(desc),
-                                    "holds no copy descriptor (set it with aclrtSetMemcpyDesc)"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "desc",
+                              pointer_text(desc),
+                              "holds no copy descriptor (set it with aclrtSetMemcpyDesc)");
         }
-        return memcpy_impl(reinterpret_cast<void*>(static_cast<uintptr_t>(record.dst)),
+        return copy_memory(reinterpret_cast<void*>(static_cast<uintptr_t>(record.dst)),
                            record.count,
                            reinterpret_cast<const void*>(static_cast<uintptr_t>(record.src)),
                            record.count,
@@ -792,23 +762,23 @@ aclError aclrtMemcpyAsyncWithOffset(void** dst,
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpyAsyncWithOffset", [&] {
         if (kind_value != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("kind",
-                                    std::to_string(kind_value),
-                                    "must be ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "kind",
+                              kind_value,
+                              "must be ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)");
         }
         if (dstDataOffset >= destMax) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("dstDataOffset",
-                                    std::to_string(dstDataOffset),
-                                    "must be less than destMax (" + std::to_string(destMax) + ")"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "dstDataOffset",
+                              dstDataOffset,
+                              "must be less than destMax (" + std::to_string(destMax) + ")");
         }
         // The slots are read when the copy is enqueued (an NPU reads them when it runs).
         uintptr_t dst_address = 0;
         uintptr_t src_address = 0;
         ACLEMU_TRY(read_base_address("dst", dst, dstDataOffset, &dst_address));
         ACLEMU_TRY(read_base_address("src", src, srcDataOffset, &src_address));
-        return memcpy_impl(reinterpret_cast<void*>(dst_address),
+        return copy_memory(reinterpret_cast<void*>(dst_address),
                            destMax - dstDataOffset,
                            reinterpret_cast<const void*>(src_address),
                            count,

@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 
 #include "aclemu/checked_math.h"
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
 #include "memory/memory_copy.h"
@@ -77,11 +78,10 @@ aclError memset_d32(
     ACLEMU_CHECK_NOT_NULL(ptr);
     size_t bytes = 0;
     if (!aclemu::checked_mul(words, sizeof(value), &bytes) || bytes > mem_size) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("N",
-                        std::to_string(words),
-                        "4 * N bytes must not exceed memSize (" + std::to_string(mem_size) + ")"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "N",
+                          words,
+                          "4 * N bytes must not exceed memSize (" + std::to_string(mem_size) + ")");
     }
     std::shared_ptr<Stream> target;
     Backend* backend = nullptr;
@@ -89,10 +89,10 @@ aclError memset_d32(
                      : runtime().current_backend(&backend));
     const MemoryPlace where = locate_memory(ptr, backend);
     if (!where.device && !where.block) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid(
-                "ptr", pointer_text(ptr), "must be memory from aclrtMalloc or aclrtMallocHost"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "ptr",
+                          pointer_text(ptr),
+                          "must be memory from aclrtMalloc or aclrtMallocHost");
     }
     ACLEMU_TRY(check_memory_range("ptr", ptr, bytes, where, 2));
     auto describe = [&](TaskTrace& task) {

@@ -40,10 +40,21 @@ constexpr uint64_t kKnownDataTypes =
     | ACL_PROF_TASK_TIME_L2 | ACL_PROF_OP_ATTR | ACL_PROF_TASK_TIME_L3 | ACL_PROF_GE_API_L1
     | ACL_PROF_API_STATS;
 
-// The live config `handle` names, or a failure naming profilerConfig.
-aclError find_config(const aclprofConfig* handle, std::shared_ptr<aclprofConfig>* out) {
-    return aclemu::rt::live_handle(
-        prof::configs(), handle, "profilerConfig", "aclprofConfig", out, "aclprofCreateConfig");
+// Runs `act(config)` on the live config `handle` names as entry point `api`.
+template <class Act>
+aclError with_config(const char* api,
+                     const aclprofConfig* handle,
+                     Act&& act,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
+    return api_call_init(
+        api,
+        [&]() -> aclError {
+            ACLEMU_FIND(aclprofConfig, config, live, handle, "profilerConfig");
+            return act(*config);
+        },
+        file,
+        line);
 }
 
 }  // namespace
@@ -76,27 +87,15 @@ aclError aclprofFinalize(void) {
 }
 
 aclError aclprofStart(const aclprofConfig* profilerConfig) {
-    return api_call_init("aclprofStart", [&]() -> aclError {
-        std::shared_ptr<aclprofConfig> config;
-        ACLEMU_TRY(find_config(profilerConfig, &config));
-        return prof::start(*config);
-    });
+    return with_config("aclprofStart", profilerConfig, prof::start);
 }
 
 aclError aclprofWarmup(const aclprofConfig* profilerConfig) {
-    return api_call_init("aclprofWarmup", [&]() -> aclError {
-        std::shared_ptr<aclprofConfig> config;
-        ACLEMU_TRY(find_config(profilerConfig, &config));
-        return prof::warmup(*config);
-    });
+    return with_config("aclprofWarmup", profilerConfig, prof::warmup);
 }
 
 aclError aclprofStop(const aclprofConfig* profilerConfig) {
-    return api_call_init("aclprofStop", [&]() -> aclError {
-        std::shared_ptr<aclprofConfig> config;
-        ACLEMU_TRY(find_config(profilerConfig, &config));
-        return prof::stop(*config);
-    });
+    return with_config("aclprofStop", profilerConfig, prof::stop);
 }
 
 aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
@@ -108,8 +107,10 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
     api_call_init("aclprofCreateConfig", [&]() -> aclError {
         ACLEMU_TRY(check_array("deviceIdList", deviceIdList, deviceNums));
         if (aicoreEvents != nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("aicoreEvents", "not null", "only NULL is supported"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "aicoreEvents",
+                              std::string("not null"),
+                              "only NULL is supported");
         }
         ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
         ACLEMU_TRY(reject_if((dataTypeConfig & ~kKnownDataTypes) != 0,
@@ -145,13 +146,8 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
 }
 
 aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
-    return api_call_init("aclprofDestroyConfig", [&]() -> aclError {
-        return destroy_handle(prof::configs(),
-                              profilerConfig,
-                              "profilerConfig",
-                              "aclprofConfig",
-                              "aclprofCreateConfig");
-    });
+    return api_call_init("aclprofDestroyConfig",
+                         [&] { return destroy(profilerConfig, "profilerConfig"); });
 }
 
 aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {

@@ -66,14 +66,7 @@ aclError stamp_message(void* handle, std::string* message) {
 extern "C" {
 
 void* aclprofCreateStamp(void) {
-    Stamp* created = nullptr;
-    api_call("aclprofCreateStamp", [&]() -> aclError {
-        created = stamps().create();
-        return created != nullptr
-                   ? ACL_SUCCESS
-                   : fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
-    });
-    return created;
+    return aclemu::rt::create_handle("aclprofCreateStamp", stamps());
 }
 
 void aclprofDestroyStamp(void* stamp) {
@@ -87,7 +80,7 @@ aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgL
         ACLEMU_CHECK_NOT_NULL(stamp);
         ACLEMU_CHECK_NOT_NULL(msg);
         if (msgLen == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("msgLen", "0", "must not be 0"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "msgLen", 0, "must not be 0");
         }
         std::shared_ptr<Stamp> found;
         ACLEMU_TRY(live_stamp(stamp, &found));
@@ -110,7 +103,7 @@ aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream /*stream*/) {
     return api_call("aclprofMarkEx", [&]() -> aclError {
         ACLEMU_CHECK_NOT_NULL(msg);
         if (msgLen == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("msgLen", "0", "must not be 0"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "msgLen", 0, "must not be 0");
         }
         prof::mark(nullptr, std::string(), std::string(msg, strnlen(msg, msgLen)).c_str());
         return ACL_SUCCESS;

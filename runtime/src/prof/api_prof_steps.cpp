@@ -8,6 +8,7 @@
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/handle_registry.h"
+#include "handles/live_handle.h"
 #include "prof/mstx_ranges.h"
 #include "runtime_state.h"
 
@@ -70,9 +71,10 @@ aclError step_timestamp(aclprofStepInfo* handle, int64_t tag, aclrtStream stream
                              "the step has this mark already (each tag once per "
                              "aclprofStepInfo)"));
         if (!start && !step->started) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("tag", "ACL_STEP_END", "the step has no ACL_STEP_START mark yet"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "tag",
+                              std::string("ACL_STEP_END"),
+                              "the step has no ACL_STEP_START mark yet");
         }
         (start ? step->started : step->ended) = true;
     }
@@ -95,28 +97,12 @@ aclError step_timestamp(aclprofStepInfo* handle, int64_t tag, aclrtStream stream
 extern "C" {
 
 aclprofStepInfo* aclprofCreateStepInfo(void) {
-    aclprofStepInfo* created = nullptr;
-    api_call("aclprofCreateStepInfo", [&]() -> aclError {
-        created = step_infos().create();
-        return created != nullptr
-                   ? ACL_SUCCESS
-                   : fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
-    });
-    return created;
+    return aclemu::rt::create_handle("aclprofCreateStepInfo", step_infos());
 }
 
 void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
-    api_call("aclprofDestroyStepInfo", [&]() -> aclError {
-        if (stepinfo == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("stepinfo"));
-        }
-        if (!step_infos().remove(stepinfo)) {  // marks still queued keep it alive
-            return reject_arg(ACL_ERROR_INVALID_PARAM,
-                              "stepinfo",
-                              aclemu::rt::pointer_text(stepinfo),
-                              "is not a live aclprofStepInfo");
-        }
-        return ACL_SUCCESS;
+    api_call("aclprofDestroyStepInfo", [&]() -> aclError {  // marks still queued keep it alive
+        return aclemu::rt::destroy_handle(step_infos(), stepinfo, "stepinfo", "aclprofStepInfo");
     });
 }
 

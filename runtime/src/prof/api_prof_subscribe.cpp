@@ -19,16 +19,6 @@ using namespace aclemu::rt;
 
 namespace {
 
-aclError find_subscribe_config(const aclprofSubscribeConfig* handle,
-                               std::shared_ptr<aclprofSubscribeConfig>* out) {
-    return aclemu::rt::live_handle(prof::subscribe_configs(),
-                                   handle,
-                                   "profSubscribeConfig",
-                                   "aclprofSubscribeConfig",
-                                   out,
-                                   "aclprofCreateSubscribeConfig");
-}
-
 // Runs `read(record)` on record `index` as entry point `api`.
 template <class Read>
 aclError with_record(
@@ -66,6 +56,63 @@ aclError copy_out(const char* param, const char (&text)[N], char* out, size_t ca
     return ACL_SUCCESS;
 }
 
+// A record's text field as the aclprofGetOp*Len / aclprofGetOp* pairs read it: `param` names the
+// caller's buffer, `length_param` its length.
+template <size_t N>
+struct TextField {
+    char (prof::OpRecord::*member)[N];
+    const char* param;
+    const char* length_param;
+};
+
+// aclprofGetOpTypeLen, aclprofGetOpNameLen: the field's length with its terminator.
+template <size_t N>
+aclError text_length(const char* api,
+                     const void* op_info,
+                     size_t op_info_len,
+                     uint32_t index,
+                     const TextField<N>& field,
+                     size_t* length) {
+    return with_record(api, op_info, op_info_len, index, [&](const prof::OpRecord& r, const char*) {
+        if (length == nullptr) {
+            return fail(ACL_ERROR_INVALID_PARAM, msg_null(field.length_param));
+        }
+        *length = strnlen(r.*field.member, N) + 1;
+        return ACL_SUCCESS;
+    });
+}
+
+// aclprofGetOpType, aclprofGetOpName: the field's text into the caller's buffer.
+template <size_t N>
+aclError text_copy(const char* api,
+                   const void* op_info,
+                   size_t op_info_len,
+                   uint32_t index,
+                   const TextField<N>& field,
+                   char* out,
+                   size_t capacity) {
+    return with_record(api, op_info, op_info_len, index, [&](const prof::OpRecord& r, const char*) {
+        return copy_out(field.param, r.*field.member, out, capacity);
+    });
+}
+
+// The getters that return a value: `read(record)`, or `none` when the record cannot be read.
+template <class T, class Read>
+T record_value(
+    const char* api, const void* op_info, size_t op_info_len, uint32_t index, T none, Read&& read) {
+    T value = none;
+    with_record(api, op_info, op_info_len, index, [&](const prof::OpRecord& r, const char*) {
+        value = read(r);
+        return ACL_SUCCESS;
+    });
+    return value;
+}
+
+constexpr TextField<sizeof(prof::OpRecord::op_type)> kOpType{
+    &prof::OpRecord::op_type, "opType", "opTypeLen"};
+constexpr TextField<sizeof(prof::OpRecord::op_name)> kOpName{
+    &prof::OpRecord::op_name, "opName", "opNameLen"};
+
 }  // namespace
 
 extern "C" {
@@ -94,20 +141,15 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
 }
 
 aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscribeConfig) {
-    return api_call_init("aclprofDestroySubscribeConfig", [&]() -> aclError {
-        return destroy_handle(prof::subscribe_configs(),
-                              profSubscribeConfig,
-                              "profSubscribeConfig",
-                              "aclprofSubscribeConfig",
-                              "aclprofCreateSubscribeConfig");
-    });
+    return api_call_init("aclprofDestroySubscribeConfig",
+                         [&] { return destroy(profSubscribeConfig, "profSubscribeConfig"); });
 }
 
 aclError aclprofModelSubscribe(uint32_t modelId,
                                const aclprofSubscribeConfig* profSubscribeConfig) {
     return api_call_init("aclprofModelSubscribe", [&]() -> aclError {
-        std::shared_ptr<aclprofSubscribeConfig> config;
-        ACLEMU_TRY(find_subscribe_config(profSubscribeConfig, &config));
+        ACLEMU_FIND(
+            aclprofSubscribeConfig, config, live, profSubscribeConfig, "profSubscribeConfig");
         return prof::subscribe(modelId, *config);
     });
 }
@@ -135,93 +177,54 @@ aclError aclprofGetOpTypeLen(const void* opInfo,
                              size_t opInfoLen,
                              uint32_t index,
                              size_t* opTypeLen) {
-    return with_record(
-        "aclprofGetOpTypeLen", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            ACLEMU_CHECK_NOT_NULL(opTypeLen);
-            *opTypeLen = strnlen(r.op_type, sizeof(r.op_type)) + 1;
-            return ACL_SUCCESS;
-        });
+    return text_length("aclprofGetOpTypeLen", opInfo, opInfoLen, index, kOpType, opTypeLen);
 }
 
 aclError aclprofGetOpType(
     const void* opInfo, size_t opInfoLen, uint32_t index, char* opType, size_t opTypeLen) {
-    return with_record(
-        "aclprofGetOpType", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            return copy_out("opType", r.op_type, opType, opTypeLen);
-        });
+    return text_copy("aclprofGetOpType", opInfo, opInfoLen, index, kOpType, opType, opTypeLen);
 }
 
 aclError aclprofGetOpNameLen(const void* opInfo,
                              size_t opInfoLen,
                              uint32_t index,
                              size_t* opNameLen) {
-    return with_record(
-        "aclprofGetOpNameLen", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            ACLEMU_CHECK_NOT_NULL(opNameLen);
-            *opNameLen = strnlen(r.op_name, sizeof(r.op_name)) + 1;
-            return ACL_SUCCESS;
-        });
+    return text_length("aclprofGetOpNameLen", opInfo, opInfoLen, index, kOpName, opNameLen);
 }
 
 aclError aclprofGetOpName(
     const void* opInfo, size_t opInfoLen, uint32_t index, char* opName, size_t opNameLen) {
-    return with_record(
-        "aclprofGetOpName", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            return copy_out("opName", r.op_name, opName, opNameLen);
-        });
+    return text_copy("aclprofGetOpName", opInfo, opInfoLen, index, kOpName, opName, opNameLen);
 }
 
 uint64_t aclprofGetOpStart(const void* opInfo, size_t opInfoLen, uint32_t index) {
-    uint64_t value = 0;
-    with_record(
-        "aclprofGetOpStart", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            value = r.start_us;
-            return ACL_SUCCESS;
-        });
-    return value;
+    return record_value("aclprofGetOpStart", opInfo, opInfoLen, index, uint64_t{0}, [](auto& r) {
+        return r.start_us;
+    });
 }
 
 uint64_t aclprofGetOpEnd(const void* opInfo, size_t opInfoLen, uint32_t index) {
-    uint64_t value = 0;
-    with_record(
-        "aclprofGetOpEnd", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            value = r.end_us;
-            return ACL_SUCCESS;
-        });
-    return value;
+    return record_value(
+        "aclprofGetOpEnd", opInfo, opInfoLen, index, uint64_t{0}, [](auto& r) { return r.end_us; });
 }
 
 uint64_t aclprofGetOpDuration(const void* opInfo, size_t opInfoLen, uint32_t index) {
-    uint64_t value = 0;
-    with_record("aclprofGetOpDuration",
-                opInfo,
-                opInfoLen,
-                index,
-                [&](const prof::OpRecord& r, const char*) {
-                    value = r.end_us - r.start_us;
-                    return ACL_SUCCESS;
-                });
-    return value;
+    return record_value("aclprofGetOpDuration", opInfo, opInfoLen, index, uint64_t{0}, [](auto& r) {
+        return r.end_us - r.start_us;
+    });
 }
 
 size_t aclprofGetModelId(const void* opInfo, size_t opInfoLen, uint32_t index) {
-    size_t value = 0;
-    with_record(
-        "aclprofGetModelId", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            value = static_cast<size_t>(r.model_id);
-            return ACL_SUCCESS;
-        });
-    return value;
+    return record_value("aclprofGetModelId", opInfo, opInfoLen, index, size_t{0}, [](auto& r) {
+        return static_cast<size_t>(r.model_id);
+    });
 }
 
 aclprofSubscribeOpFlag aclprofGetOpFlag(const void* opInfo, size_t opInfoLen, uint32_t index) {
-    aclprofSubscribeOpFlag value = ACL_SUBSCRIBE_NONE;
-    with_record(
-        "aclprofGetOpFlag", opInfo, opInfoLen, index, [&](const prof::OpRecord& r, const char*) {
-            value = static_cast<aclprofSubscribeOpFlag>(r.flag);
-            return ACL_SUCCESS;
+    return record_value(
+        "aclprofGetOpFlag", opInfo, opInfoLen, index, ACL_SUBSCRIBE_NONE, [](auto& r) {
+            return static_cast<aclprofSubscribeOpFlag>(r.flag);
         });
-    return value;
 }
 
 const char* aclprofGetOpAttriValue(const void* opInfo,
@@ -242,8 +245,10 @@ const char* aclprofGetOpAttriValue(const void* opInfo,
             const char* text = raw + offsetof(prof::OpRecord, thread_id);
             if (strnlen(text, sizeof(prof::OpRecord::thread_id))
                 == sizeof(prof::OpRecord::thread_id)) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("opInfo", "a record", "has no thread id text"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "opInfo",
+                                  std::string("a record"),
+                                  "has no thread id text");
             }
             value = text;  // points into the caller's buffer, as long as it lives
             return ACL_SUCCESS;

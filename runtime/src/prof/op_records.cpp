@@ -50,10 +50,10 @@ aclError record_count(const void* op_info, size_t op_info_len, uint32_t* count) 
     const auto* bytes = static_cast<const unsigned char*>(op_info);
     for (size_t i = 0; i < n; ++i) {
         if (std::memcmp(bytes + i * sizeof(OpRecord), kRecordMagic, sizeof(kRecordMagic)) != 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("opInfo",
-                                    "record " + std::to_string(i),
-                                    "is not subscription data read from the pipe"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "opInfo",
+                              "record " + std::to_string(i),
+                              "is not subscription data read from the pipe");
         }
     }
     *count = static_cast<uint32_t>(std::min<size_t>(n, UINT32_MAX));
@@ -67,10 +67,10 @@ const OpRecord* record_at(const void* op_info, size_t op_info_len, uint32_t inde
         return nullptr;
     }
     if (index >= count) {
-        *code = fail(ACL_ERROR_INVALID_PARAM,
-                     msg_invalid("index",
-                                 std::to_string(index),
-                                 "must be less than the op number " + std::to_string(count)));
+        *code = reject_arg(ACL_ERROR_INVALID_PARAM,
+                           "index",
+                           index,
+                           "must be less than the op number " + std::to_string(count));
         return nullptr;
     }
     // The caller's buffer need not be aligned for OpRecord: the getters copy fields out of it.

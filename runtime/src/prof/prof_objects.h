@@ -4,18 +4,22 @@
 #include "acl/acl_prof.h"
 
 #include "handles/handle_registry.h"
+#include "handles/handle_text.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 struct aclprofConfig {
+    static constexpr aclemu::rt::HandleText kHandleText{"aclprofConfig", "aclprofCreateConfig"};
     std::vector<uint32_t> devices;
     aclprofAicoreMetrics metrics = ACL_AICORE_NONE;
     uint64_t data_types = 0;
 };
 
 struct aclprofSubscribeConfig {
+    static constexpr aclemu::rt::HandleText kHandleText{"aclprofSubscribeConfig",
+                                                        "aclprofCreateSubscribeConfig"};
     bool time_info = false;
     aclprofAicoreMetrics metrics = ACL_AICORE_NONE;
     int fd = -1;  // the write end of the caller's pipe

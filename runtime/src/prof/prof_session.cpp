@@ -140,11 +140,10 @@ aclError stop(const aclprofConfig& config) {
             return fail(ACL_ERROR_PROF_NOT_RUN, msg_order("aclprofStart has not been called"));
         }
         if (config.devices != s.devices) {
-            return fail(
-                ACL_ERROR_INVALID_PARAM,
-                msg_invalid("profilerConfig",
-                            "another device list",
-                            "aclprofStop takes a config with the devices aclprofStart got"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "profilerConfig",
+                              std::string("another device list"),
+                              "aclprofStop takes a config with the devices aclprofStart got");
         }
         return stop_locked(s);
     });

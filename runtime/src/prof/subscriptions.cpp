@@ -79,10 +79,10 @@ aclError subscribe(uint32_t model_id, const aclprofSubscribeConfig& config) {
                          "is already subscribed",
                          ACL_ERROR_PROF_REPEAT_SUBSCRIBE));
     if (::fcntl(config.fd, F_GETFL) < 0) {
-        return fail(ACL_ERROR_INVALID_PARAM,
-                    msg_invalid("profSubscribeConfig",
-                                "fd " + std::to_string(config.fd),
-                                "the config's pipe is not an open file descriptor"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "profSubscribeConfig",
+                          "fd " + std::to_string(config.fd),
+                          "the config's pipe is not an open file descriptor");
     }
     observe::trace::Recorder::instance().start_in_memory();  // unless a trace already records
     subs.active[model_id] = Subscription{config.fd, config.time_info, observe::steady_ns()};

@@ -38,8 +38,7 @@ aclError export_key(void* devPtr, size_t size, char* key, size_t len, uint64_t f
                            "ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
                            "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
     ACLEMU_TRY(check_positive("size", size));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_BACKEND(backend, current_backend);
     ACLEMU_TRY(require_sharing(backend));
     std::optional<Allocation> block = runtime().allocations().find(devPtr);
     ACLEMU_TRY(reject_if(
@@ -146,8 +145,7 @@ aclError import_memory_by_key(void** devPtr, const char* key, uint64_t flags) {
 aclError close_key(const char* key) {
     ACLEMU_CHECK_NOT_NULL(key);
     const std::string text(key, ::strnlen(key, ACL_IPC_HANDLE_SIZE));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     ACLEMU_TRY(require_sharing(backend));
     IpcRegistry& ipc = ipc_registry();
     std::unique_lock<std::mutex> lock(ipc.mutex);
@@ -179,8 +177,7 @@ aclError get_event_handle(aclrtEvent event, aclrtIpcEventHandle* handle) {
     ACLEMU_CHECK_NOT_NULL(handle);
     std::shared_ptr<Event> target;
     ACLEMU_TRY(events().find(event, &target));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     ACLEMU_TRY(require_sharing(backend));
     if (!target->ipc || target->imported) {
         return reject_arg(ACL_ERROR_INVALID_PARAM,
@@ -213,9 +210,10 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
     ACLEMU_CHECK_NOT_NULL(event);
     std::optional<ExportRef> ref = read_event_handle(handle.reserved);
     if (!ref) {
-        return fail(
-            ACL_ERROR_INVALID_PARAM,
-            msg_invalid("handle", "(64 bytes)", "not a handle made by aclrtIpcGetEventHandle"));
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "handle",
+                          std::string("(64 bytes)"),
+                          "not a handle made by aclrtIpcGetEventHandle");
     }
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;

@@ -72,8 +72,7 @@ aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
 aclError aclrtDestroyNotify(aclrtNotify notify) {
     return api_call_init("aclrtDestroyNotify", [&] {
         ACLEMU_CHECK_NOT_NULL(notify);
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         ACLEMU_TRY(notifies().destroy(notify, backend));
         withdraw_destroyed_notify_exports();  // its key stops answering other processes now
         return ACL_SUCCESS;
@@ -144,11 +143,10 @@ aclError aclrtNotifyBatchReset(aclrtNotify* notifies_to_reset, size_t num) {
             return fail(ACL_ERROR_INVALID_PARAM, msg_null("notifies"));
         }
         if (num == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("num", "0", "at least one notify must be given"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "num", 0, "at least one notify must be given");
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().current_backend(&backend));
+        ACLEMU_BACKEND(backend, current_backend);
         // Every entry must be live before any is reset. The list grows with the entries found
         // (never sized from `num`, which may be any number).
         std::vector<std::shared_ptr<Notify>> found;

@@ -115,8 +115,7 @@ aclError export_key(aclrtNotify handle, char* key, size_t len, uint64_t flags) {
                          handle,
                          "an imported notify cannot be exported again; export the "
                          "original"));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_BACKEND(backend, current_backend);
     ACLEMU_TRY(require_sharing(backend));
     NotifyExports& exports = notify_exports();
     std::lock_guard<std::mutex> lock(exports.mutex);

@@ -66,8 +66,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn,
                         msg_order("no thread is subscribed to this stream; call "
                                   "aclrtSubscribeReport first"));
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         auto report = std::make_shared<Delivery>();
         report->run = [fn, userData] { fn(userData); };
         report->stream = target.get();

@@ -111,8 +111,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         if (!target_event->recorded.load()) {
             return ACL_SUCCESS;  // never recorded (or reset): nothing to wait for
         }
-        Backend* backend = nullptr;
-        ACLEMU_TRY(runtime().backend(&backend));
+        ACLEMU_BACKEND(backend, backend);
         // A wait on an event a capture recorded joins the capture (graph/capture_registry.h).
         bool met_by_capture = false;
         ACLEMU_TRY(graph::join_on_wait(*target, *backend, event, &met_by_capture));

@@ -211,8 +211,10 @@ aclError aclrtStreamAbort(aclrtStream stream) {
 aclError aclrtStreamStop(aclrtStream stream) {
     return api_call_init("aclrtStreamStop", [&] {
         if (stream == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("stream", "NULL", "the default stream cannot be stopped"));
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "stream",
+                              std::string("NULL"),
+                              "the default stream cannot be stopped");
         }
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
@@ -229,8 +231,8 @@ aclError aclrtRegStreamStateCallback(const char* regName,
     return api_call("aclrtRegStreamStateCallback", [&] {
         ACLEMU_CHECK_NOT_NULL(regName);
         if (regName[0] == '\0') {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("regName", "", "a registration needs a name"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "regName", std::string(""), "a registration needs a name");
         }
         return register_stream_state_callback(regName, callback, args);
     });

@@ -50,22 +50,19 @@ acltdtChannelHandle* create_channel(const char* api,
     api_call_init(api, [&] {
         ACLEMU_CHECK_NOT_NULL(name);
         if (name[0] == '\0') {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_invalid("name", "\"\"", "must not be empty"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "name", std::string("\"\""), "must not be empty");
         }
         if (capacity == 0) {
-            return fail(ACL_ERROR_INVALID_PARAM,
-                        msg_invalid("capacity", "0", "a channel holds at least one dataset"));
+            return reject_arg(
+                ACL_ERROR_INVALID_PARAM, "capacity", 0, "a channel holds at least one dataset");
         }
         ACLEMU_TRY(reject_if(device > static_cast<uint32_t>(INT32_MAX),
                              "deviceId",
                              device,
                              "is not a device id",
                              ACL_ERROR_RT_INVALID_DEVICEID));
-        if (aclError err =
-                runtime().check_device(static_cast<int32_t>(device), "deviceId", nullptr);
-            err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(runtime().check_device(static_cast<int32_t>(device), "deviceId", nullptr));
         created = channels().create(device, std::string(name), capacity);
         if (created == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for a channel"));

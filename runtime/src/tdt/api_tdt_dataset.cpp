@@ -132,9 +132,7 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType,
     acltdtDataItem* created = nullptr;
     const int64_t type = aclemu::enum_value(tdtType);  // a C caller may pass any int
     api_call("acltdtCreateDataItem", [&] {
-        if (aclError err = check_tensor_type(type); err != ACL_SUCCESS) {
-            return err;
-        }
+        ACLEMU_TRY(check_tensor_type(type));
         ACLEMU_TRY(
             reject_if(dimNum > kMaxDims, "dimNum", dimNum, "at most 128 dims (ACL_MAX_DIM_CNT)"));
         ACLEMU_TRY(check_array("dims", dims, dimNum));
@@ -158,13 +156,7 @@ aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
 }
 
 acltdtDataset* acltdtCreateDataset(void) {
-    acltdtDataset* created = nullptr;
-    api_call("acltdtCreateDataset", [&] {
-        created = datasets().create();
-        return created != nullptr ? ACL_SUCCESS
-                                  : fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
-    });
-    return created;
+    return create_handle("acltdtCreateDataset", datasets());
 }
 
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {

@@ -41,23 +41,12 @@ T read_value(const void* value) {
     return out;
 }
 
-template <class T, class Registry>
-T* create_object(const char* api, Registry& registry) {
-    T* created = nullptr;
-    api_call(api, [&] {
-        created = registry.create();
-        return created != nullptr ? ACL_SUCCESS
-                                  : fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory"));
-    });
-    return created;
-}
-
 }  // namespace
 
 extern "C" {
 
 acltdtQueueAttr* acltdtCreateQueueAttr(void) {
-    return create_object<acltdtQueueAttr>("acltdtCreateQueueAttr", queue_attrs());
+    return create_handle("acltdtCreateQueueAttr", queue_attrs());
 }
 
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
@@ -73,23 +62,21 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr,
         ACLEMU_CHECK_NOT_NULL(param);
         ACLEMU_FIND(tagMemQueueAttr, settings, live, attr, "attr");
         if (type_value == ACL_TDT_QUEUE_NAME_PTR) {
-            if (aclError bad = check_length("len", len, sizeof(const char*)); bad != ACL_SUCCESS) {
-                return bad;
-            }
+            ACLEMU_TRY(check_length("len", len, sizeof(const char*)));
             const char* name = read_value<const char*>(param);
             ACLEMU_CHECK_NOT_NULL(name);
             const size_t length = strnlen(name, kMaxQueueNameLength + 1);
             if (length > kMaxQueueNameLength) {
-                return fail(ACL_ERROR_INVALID_PARAM,
-                            msg_invalid("param", "(a name)", "at most 127 characters"));
+                return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                  "param",
+                                  std::string("(a name)"),
+                                  "at most 127 characters");
             }
             settings->name.assign(name, length);
             return ACL_SUCCESS;
         }
         if (type_value == ACL_TDT_QUEUE_DEPTH_UINT32) {
-            if (aclError bad = check_length("len", len, sizeof(uint32_t)); bad != ACL_SUCCESS) {
-                return bad;
-            }
+            ACLEMU_TRY(check_length("len", len, sizeof(uint32_t)));
             const auto depth = read_value<uint32_t>(param);
             ACLEMU_TRY(reject_if(depth < kMinQueueDepth || depth > kMaxQueueDepth,
                                  "param",
@@ -122,8 +109,7 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr,
 }
 
 acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
-    acltdtQueueRoute* created =
-        create_object<acltdtQueueRoute>("acltdtCreateQueueRoute", queue_routes());
+    acltdtQueueRoute* created = create_handle("acltdtCreateQueueRoute", queue_routes());
     if (created != nullptr) {
         created->src = srcId;
         created->dst = dstId;
@@ -158,7 +144,7 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route,
 }
 
 acltdtQueueRouteList* acltdtCreateQueueRouteList(void) {
-    return create_object<acltdtQueueRouteList>("acltdtCreateQueueRouteList", route_lists());
+    return create_handle("acltdtCreateQueueRouteList", route_lists());
 }
 
 aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
@@ -197,8 +183,7 @@ size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
 }
 
 acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
-    return create_object<acltdtQueueRouteQueryInfo>("acltdtCreateQueueRouteQueryInfo",
-                                                    route_queries());
+    return create_handle("acltdtCreateQueueRouteQueryInfo", route_queries());
 }
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
@@ -215,10 +200,7 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
         ACLEMU_FIND(acltdtQueueRouteQueryInfo, query, live, param, "param");
         switch (type_value) {
             case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM: {
-                if (aclError bad = check_length("len", len, sizeof(acltdtQueueRouteQueryMode));
-                    bad != ACL_SUCCESS) {
-                    return bad;
-                }
+                ACLEMU_TRY(check_length("len", len, sizeof(acltdtQueueRouteQueryMode)));
                 const auto mode = read_value<int32_t>(value);
                 if ((mode < ACL_TDT_QUEUE_ROUTE_QUERY_SRC
                      || mode > ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST)
@@ -230,9 +212,7 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
             }
             case ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32:
             case ACL_TDT_QUEUE_ROUTE_QUERY_DST_ID_UINT32: {
-                if (aclError bad = check_length("len", len, sizeof(uint32_t)); bad != ACL_SUCCESS) {
-                    return bad;
-                }
+                ACLEMU_TRY(check_length("len", len, sizeof(uint32_t)));
                 const auto id = read_value<uint32_t>(value);
                 (type_value == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32 ? query->src : query->dst) =
                     id;
