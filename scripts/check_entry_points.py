@@ -5,8 +5,9 @@ the API, the DEBUG line at ASCEND_GLOBAL_LOG_LEVEL=0 and the slice on the ACLEMU
 track (docs/profiling.md). A new entry point that forgets the wrapper, or names another API in
 it, fails here; `__func__` as the name is the entry point's own. An entry point may also hand its own name to a forwarding helper of its file: a
 function whose first parameter is `const char* api` and whose body calls api_call(api, ...) or
-api_call_init(api, ...) (the TDT handle constructors and getters share one such helper each), in
-the same file or in a header of runtime/src (stream/stream_reader.h).
+api_call_init(api, ...), or another such helper with `api` (the TDT handle constructors and
+getters share one such helper each; the profiling record getters reach it through a second), in
+the same file or in a header of runtime/src (stream/stream_reader.h, handles/live_handle.h).
 Entry points written as rows of a table (an X-macro `.def` file that a .cpp includes, as DVPP's
 176 refusals are) are checked through the macro that expands them: it must run its body through
 api_call under the row's own name (`api_call(#name, ...)`), and every row counts as one entry
@@ -84,13 +85,18 @@ def split_arguments(text, start):
     raise ValueError("unbalanced macro call")
 
 
-def forwarders(source):
-    """The helpers of `source` that forward their `api` argument to api_call / api_call_init."""
+def forwarders(source, known=frozenset()):
+    """The helpers of `source` that forward their `api` argument to api_call / api_call_init,
+    directly or through another such helper (of `source`, or `known`)."""
+    candidates = [(m.group(1), body_at(source, m.end())) for m in FORWARDER.finditer(source)]
     names = set()
-    for match in FORWARDER.finditer(source):
-        if re.search(r"api_call(?:_init)?\(\s*api\b", body_at(source, match.end())):
-            names.add(match.group(1))
-    return names
+    while True:
+        callees = "|".join(["api_call", "api_call_init"] + sorted(names | set(known)))
+        call = re.compile(r"\b(?:%s)\b(?:<[^<>()]*>)?\(\s*api\b" % callees)
+        found = {name for name, body in candidates if call.search(body)}
+        if found <= names:
+            return names
+        names |= found
 
 
 def wrapped_names(body, helpers, own_name):
@@ -127,7 +133,7 @@ def main():
         shared_helpers |= forwarders(header.read_text())
     for path in sorted(src_root.rglob("*.cpp")):
         source = path.read_text()
-        helpers = forwarders(source) | shared_helpers
+        helpers = forwarders(source, shared_helpers) | shared_helpers
         definitions = [(m.group(1), wrapped_names(body_at(source, m.end()), helpers, m.group(1)))
                        for m in DEFINITION.finditer(source)]
         for name, names in definitions + table_entry_points(source, src_root):
