@@ -93,7 +93,9 @@ set(_aclemu_asc_libs "${ACLEMU_ASC_PREFIX}/lib64/libaclemu_ascendc.so"
 include("${_aclemu_asc_cmake_dir}/ascendc_gpu.cmake" OPTIONAL)
 option(ACLEMU_ASC_GPU "aclemu: compile Ascend C kernels for the prefix's GPU backend too" ON)
 set(_aclemu_asc_gpu "")
-if(ACLEMU_ASC_GPU AND ACLEMU_ASC_GPU_LANGUAGE)
+# The CPU-debug form runs the blocks on host threads (ICPU_RUN_KF): host code only, as CANN
+# compiles it with g++, so no GPU language is enabled (nor its compiler probed) for it.
+if(ACLEMU_ASC_GPU AND ACLEMU_ASC_GPU_LANGUAGE AND NOT ACLEMU_ASC_CPU_DEBUG)
     set(_lang ${ACLEMU_ASC_GPU_LANGUAGE})
     if(NOT CMAKE_${_lang}_COMPILER AND EXISTS "${ACLEMU_ASC_GPU_COMPILER}")
         set(CMAKE_${_lang}_COMPILER "${ACLEMU_ASC_GPU_COMPILER}")
