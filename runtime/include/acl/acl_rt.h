@@ -613,6 +613,26 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void** devPtr,
                                                 size_t size,
                                                 aclrtMemMallocPolicy policy,
                                                 aclrtMallocConfig* cfg);
+/** aclrtMallocHost with attributes (`cfg` may be NULL, checked as aclrtMallocWithCfg's; host
+ *  memory is on no device, so every attribute is accepted and ignored). Released with
+ *  aclrtFreeHost or aclrtFreeHostWithDevSync. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void** ptr,
+                                                    uint64_t size,
+                                                    aclrtMallocConfig* cfg);
+/** aclrtFree after waiting for the current device's work, which may still use the block. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void* devPtr);
+/** aclrtFreeHost after waiting for the current device's work, which may still use the block. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void* hostPtr);
+
+/* aclrtCheckMemType's memory types, OR-able. */
+#define ACL_RT_MEM_TYPE_DEV  (0x2U)  /* aclrtMalloc and its variants */
+#define ACL_RT_MEM_TYPE_DVPP (0x8U)  /* DVPP memory: none exists off Ascend */
+#define ACL_RT_MEM_TYPE_RSVD (0x10U) /* addresses reserved by aclrtReserveMemAddress */
+
+/** *checkResult = 1 when each of the `size` addresses of addrList is memory of a type in
+ *  `memType`, else 0. `reserve` must be 0. */
+ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(
+    void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult, uint32_t reserve);
 
 /* ---- Memory shared between processes (IPC) ---------------------------------------------- */
 
@@ -679,6 +699,19 @@ typedef struct aclrtMemLocation {
     uint32_t id;
     aclrtMemLocationType type;
 } aclrtMemLocation;
+
+/** Where a pointer's memory lies (aclrtPointerGetAttributes); `rsv` is reserved (zero). */
+typedef struct aclrtPtrAttributes {
+    aclrtMemLocation location;
+    uint32_t pageSize;
+    uint32_t rsv[4];
+} aclrtPtrAttributes;
+
+/** The location of `ptr`: ACL_MEM_LOCATION_TYPE_DEVICE (id: its logical device) for device
+ *  memory, _HOST for aclrtMallocHost memory and registered host memory, _UNREGISTERED for memory
+ *  aclemu did not allocate; `pageSize` is the size in bytes of the pages that back it. */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void* ptr,
+                                                       aclrtPtrAttributes* attributes);
 
 /* ---- Batch copies ------------------------------------------------------------------------ */
 
