@@ -392,6 +392,41 @@ ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream
 ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId,
                                                      uint32_t* flags,
                                                      int32_t* active);
+
+/* ---- Compute groups --------------------------------------------------------------------- */
+
+/* What aclrtGetGroupInfoDetail reads of a group; every value is an int32. */
+typedef enum aclrtGroupAttr {
+    ACL_GROUP_AICORE_INT = 0,
+    ACL_GROUP_AIV_INT = 1,
+    ACL_GROUP_AIC_INT = 2,
+    ACL_GROUP_SDMANUM_INT = 3,
+    ACL_GROUP_ASQNUM_INT = 4,
+    ACL_GROUP_GROUPID_INT = 5
+} aclrtGroupAttr;
+
+/** The groups of the current context's device, as aclrtGetAllGroupInfo fills them. */
+typedef struct tagRtGroupInfo aclrtGroupInfo;
+
+/** The number of groups of the current context's device: aclemu's device is one group that
+ *  covers it (docs/compatibility.md), so 1. */
+ACL_FUNC_VISIBILITY aclError aclrtGetGroupCount(uint32_t* count);
+/** Room for every group's information (NULL when there is no group or no current context);
+ *  released with aclrtDestroyGroupInfo. */
+ACL_FUNC_VISIBILITY aclrtGroupInfo* aclrtCreateGroupInfo(void);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyGroupInfo(aclrtGroupInfo* groupInfo);
+/** Fills `groupInfo` (from aclrtCreateGroupInfo) with every group of the current device. */
+ACL_FUNC_VISIBILITY aclError aclrtGetAllGroupInfo(aclrtGroupInfo* groupInfo);
+/** One attribute of group `groupIndex` ([0, count)) into attrValue (valueLen bytes, at least
+ *  the value's size); *paramRetSize: the bytes written. */
+ACL_FUNC_VISIBILITY aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo,
+                                                     int32_t groupIndex,
+                                                     aclrtGroupAttr attr,
+                                                     void* attrValue,
+                                                     size_t valueLen,
+                                                     size_t* paramRetSize);
+/** Runs the current context's later work on group `groupId` (an ACL_GROUP_GROUPID_INT value). */
+ACL_FUNC_VISIBILITY aclError aclrtSetGroup(int32_t groupId);
 /** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
  *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
