@@ -427,6 +427,23 @@ ACL_FUNC_VISIBILITY aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* group
                                                      size_t* paramRetSize);
 /** Runs the current context's later work on group `groupId` (an ACL_GROUP_GROUPID_INT value). */
 ACL_FUNC_VISIBILITY aclError aclrtSetGroup(int32_t groupId);
+/* ---- Device identity -------------------------------------------------------------------- */
+
+/** A device's universally unique identifier. */
+typedef struct aclrtUuid {
+    char bytes[16];
+} aclrtUuid;
+
+/** The UUID of device `deviceId`: a GPU's own; on the CPU backend and the GPU simulator a
+ *  stable one aclemu derives from the backend and device index (docs/compatibility.md). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid);
+/** The PCI bus id of device `deviceId` as a NUL-terminated "dddd:bb:dd.f" (lower-case hex) in
+ *  `pciBusId`, which holds `len` characters (at least 13). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char* pciBusId, int32_t len);
+/** The device whose PCI bus id is `pciBusId` ("dddd:bb:dd.f", "dddd:bb:dd" or "bb:dd.f", hex,
+ *  either case). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetByPCIBusId(const char* pciBusId, int32_t* deviceId);
+
 /** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
  *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
