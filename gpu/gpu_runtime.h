@@ -43,6 +43,7 @@ using gpuStreamCaptureStatus = hipStreamCaptureStatus;
 #    define gpuDeviceDisablePeerAccess             hipDeviceDisablePeerAccess
 #    define gpuDeviceEnablePeerAccess              hipDeviceEnablePeerAccess
 #    define gpuDeviceGetAttribute                  hipDeviceGetAttribute
+#    define gpuDeviceGetPCIBusId                   hipDeviceGetPCIBusId
 #    define gpuDeviceGetStreamPriorityRange        hipDeviceGetStreamPriorityRange
 #    define gpuDeviceSynchronize                   hipDeviceSynchronize
 #    define gpuErrorAssert                         hipErrorAssert
@@ -308,6 +309,7 @@ using gpuStreamCaptureStatus = cudaStreamCaptureStatus;
 #    define gpuDeviceDisablePeerAccess       cudaDeviceDisablePeerAccess
 #    define gpuDeviceEnablePeerAccess        cudaDeviceEnablePeerAccess
 #    define gpuDeviceGetAttribute            cudaDeviceGetAttribute
+#    define gpuDeviceGetPCIBusId             cudaDeviceGetPCIBusId
 #    define gpuDeviceGetStreamPriorityRange  cudaDeviceGetStreamPriorityRange
 #    define gpuDeviceSynchronize             cudaDeviceSynchronize
 #    define gpuErrorAssert                   cudaErrorAssert

@@ -392,6 +392,58 @@ ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream
 ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId,
                                                      uint32_t* flags,
                                                      int32_t* active);
+
+/* ---- Compute groups --------------------------------------------------------------------- */
+
+/* What aclrtGetGroupInfoDetail reads of a group; every value is an int32. */
+typedef enum aclrtGroupAttr {
+    ACL_GROUP_AICORE_INT = 0,
+    ACL_GROUP_AIV_INT = 1,
+    ACL_GROUP_AIC_INT = 2,
+    ACL_GROUP_SDMANUM_INT = 3,
+    ACL_GROUP_ASQNUM_INT = 4,
+    ACL_GROUP_GROUPID_INT = 5
+} aclrtGroupAttr;
+
+/** The groups of the current context's device, as aclrtGetAllGroupInfo fills them. */
+typedef struct tagRtGroupInfo aclrtGroupInfo;
+
+/** The number of groups of the current context's device: aclemu's device is one group that
+ *  covers it (docs/compatibility.md), so 1. */
+ACL_FUNC_VISIBILITY aclError aclrtGetGroupCount(uint32_t* count);
+/** Room for every group's information (NULL when there is no group or no current context);
+ *  released with aclrtDestroyGroupInfo. */
+ACL_FUNC_VISIBILITY aclrtGroupInfo* aclrtCreateGroupInfo(void);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyGroupInfo(aclrtGroupInfo* groupInfo);
+/** Fills `groupInfo` (from aclrtCreateGroupInfo) with every group of the current device. */
+ACL_FUNC_VISIBILITY aclError aclrtGetAllGroupInfo(aclrtGroupInfo* groupInfo);
+/** One attribute of group `groupIndex` ([0, count)) into attrValue (valueLen bytes, at least
+ *  the value's size); *paramRetSize: the bytes written. */
+ACL_FUNC_VISIBILITY aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo,
+                                                     int32_t groupIndex,
+                                                     aclrtGroupAttr attr,
+                                                     void* attrValue,
+                                                     size_t valueLen,
+                                                     size_t* paramRetSize);
+/** Runs the current context's later work on group `groupId` (an ACL_GROUP_GROUPID_INT value). */
+ACL_FUNC_VISIBILITY aclError aclrtSetGroup(int32_t groupId);
+/* ---- Device identity -------------------------------------------------------------------- */
+
+/** A device's universally unique identifier. */
+typedef struct aclrtUuid {
+    char bytes[16];
+} aclrtUuid;
+
+/** The UUID of device `deviceId`: a GPU's own; on the CPU backend and the GPU simulator a
+ *  stable one aclemu derives from the backend and device index (docs/compatibility.md). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid);
+/** The PCI bus id of device `deviceId` as a NUL-terminated "dddd:bb:dd.f" (lower-case hex) in
+ *  `pciBusId`, which holds `len` characters (at least 13). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char* pciBusId, int32_t len);
+/** The device whose PCI bus id is `pciBusId` ("dddd:bb:dd.f", "dddd:bb:dd" or "bb:dd.f", hex,
+ *  either case). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetByPCIBusId(const char* pciBusId, int32_t* deviceId);
+
 /** AI core / vector core counts and L2 size of a device (deviceId outside the visible devices:
  *  ACL_ERROR_INVALID_PARAM). */
 ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId,
@@ -613,6 +665,26 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void** devPtr,
                                                 size_t size,
                                                 aclrtMemMallocPolicy policy,
                                                 aclrtMallocConfig* cfg);
+/** aclrtMallocHost with attributes (`cfg` may be NULL, checked as aclrtMallocWithCfg's; host
+ *  memory is on no device, so every attribute is accepted and ignored). Released with
+ *  aclrtFreeHost or aclrtFreeHostWithDevSync. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void** ptr,
+                                                    uint64_t size,
+                                                    aclrtMallocConfig* cfg);
+/** aclrtFree after waiting for the current device's work, which may still use the block. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void* devPtr);
+/** aclrtFreeHost after waiting for the current device's work, which may still use the block. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void* hostPtr);
+
+/* aclrtCheckMemType's memory types, OR-able. */
+#define ACL_RT_MEM_TYPE_DEV  (0x2U)  /* aclrtMalloc and its variants */
+#define ACL_RT_MEM_TYPE_DVPP (0x8U)  /* DVPP memory: none exists off Ascend */
+#define ACL_RT_MEM_TYPE_RSVD (0x10U) /* addresses reserved by aclrtReserveMemAddress */
+
+/** *checkResult = 1 when each of the `size` addresses of addrList is memory of a type in
+ *  `memType`, else 0. `reserve` must be 0. */
+ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(
+    void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult, uint32_t reserve);
 
 /* ---- Memory shared between processes (IPC) ---------------------------------------------- */
 
@@ -679,6 +751,19 @@ typedef struct aclrtMemLocation {
     uint32_t id;
     aclrtMemLocationType type;
 } aclrtMemLocation;
+
+/** Where a pointer's memory lies (aclrtPointerGetAttributes); `rsv` is reserved (zero). */
+typedef struct aclrtPtrAttributes {
+    aclrtMemLocation location;
+    uint32_t pageSize;
+    uint32_t rsv[4];
+} aclrtPtrAttributes;
+
+/** The location of `ptr`: ACL_MEM_LOCATION_TYPE_DEVICE (id: its logical device) for device
+ *  memory, _HOST for aclrtMallocHost memory and registered host memory, _UNREGISTERED for memory
+ *  aclemu did not allocate; `pageSize` is the size in bytes of the pages that back it. */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void* ptr,
+                                                       aclrtPtrAttributes* attributes);
 
 /* ---- Batch copies ------------------------------------------------------------------------ */
 

@@ -116,6 +116,10 @@ struct DeviceFacts {
     int64_t max_grid_dim[3] = {0, 0, 0};
     int64_t global_memory = 0;  // bytes
     int64_t l2_cache = 0;       // bytes of the last-level cache the compute units share
+    /// The device's identity (aclrtDeviceGetUuid, aclrtDeviceGetPCIBusId): a GPU's own; on the
+    /// CPU backend and the simulator a stable synthesized one (backend/synthetic_identity.h).
+    uint8_t uuid[16] = {};
+    std::string pci_bus_id;  // "dddd:bb:dd.f", lowercase hex, as CUDA writes it
 };
 
 /// Busy percentages for aclrtGetDeviceUtilizationRate; -1 where the backend cannot measure.

@@ -292,6 +292,81 @@ aclError release(void* ptr, AllocKind kind) {
     return ACL_SUCCESS;
 }
 
+// Checks an aclrtMallocConfig (NULL is none); *device: its ACL_RT_MEM_ATTR_DEVICE_ID, else -1.
+aclError check_malloc_config(const aclrtMallocConfig* cfg, int32_t* device) {
+    *device = -1;
+    if (cfg == nullptr) {
+        return ACL_SUCCESS;
+    }
+    if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "cfg->numAttrs",
+                          cfg->numAttrs,
+                          "cfg->attrs must not be null when cfg->numAttrs is not 0");
+    }
+    for (size_t i = 0; i < cfg->numAttrs; ++i) {
+        const aclrtMallocAttribute& attribute = cfg->attrs[i];
+        const int64_t type = aclemu::enum_value(attribute.attr);  // any int the caller set
+        if (type < ACL_RT_MEM_ATTR_RSV || type > ACL_RT_MEM_ATTR_VA_FLAG) {
+            return reject_arg(ACL_ERROR_INVALID_PARAM,
+                              "cfg->attrs[].attr",
+                              type,
+                              "must be an aclrtMallocAttrType in [0, 3]");
+        }
+        if (type == ACL_RT_MEM_ATTR_DEVICE_ID) {
+            if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
+                return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
+                                  "cfg->attrs[].value.deviceId",
+                                  attribute.value.deviceId,
+                                  "is not a device id");
+            }
+            *device = static_cast<int32_t>(attribute.value.deviceId);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError host_malloc(void** host_ptr, uint64_t size, const char* ptr_param) {
+    if (host_ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(ptr_param));
+    }
+    if (size == 0) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM, "size", 0, "must be greater than 0");
+    }
+    if (size > kMaxAllocationBytes) {
+        return reject_arg(
+            ACL_ERROR_RT_MEMORY_ALLOCATION, "size", size, "is larger than any allocation");
+    }
+    ACLEMU_BACKEND(backend, backend);
+    void* block = nullptr;
+    if (aclError err = backend->memory().malloc_host(&block, size);
+        err != ACL_SUCCESS || block == nullptr) {
+        return backend_failed(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                              backend,
+                              "cannot allocate " + std::to_string(size) + " bytes of host memory");
+    }
+    Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host};
+    allocation.reserved = size;
+    runtime().allocations().insert(allocation);
+    *host_ptr = block;
+    return ACL_SUCCESS;
+}
+
+// release() once the current device's queued work, which may still use the block, has finished.
+aclError release_after_device_sync(void* ptr, AllocKind kind) {
+    if (ptr == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM,
+                    msg_null(kind == AllocKind::Device ? "devPtr" : "hostPtr"));
+    }
+    std::shared_ptr<Context> context;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    ACLEMU_TRY_BACKEND(backend->streams().synchronize_device(),
+                       backend,
+                       "device synchronization before the free failed");
+    return release(ptr, kind);
+}
+
 // What a copy or fill works with: the stream when it is asynchronous (nullptr: the current
 // context's default stream), else the current device; and the backend.
 aclError find_target(bool async,
@@ -506,33 +581,7 @@ aclError aclrtMallocWithCfg(void** devPtr,
     return api_call_init("aclrtMallocWithCfg", [&] {
         (void)policy;  // as aclrtMalloc
         int32_t device = -1;
-        if (cfg != nullptr) {
-            if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
-                return reject_arg(ACL_ERROR_INVALID_PARAM,
-                                  "cfg->numAttrs",
-                                  cfg->numAttrs,
-                                  "cfg->attrs must not be null when cfg->numAttrs is not 0");
-            }
-            for (size_t i = 0; i < cfg->numAttrs; ++i) {
-                const aclrtMallocAttribute& attribute = cfg->attrs[i];
-                const int64_t type = aclemu::enum_value(attribute.attr);  // any int the caller set
-                if (type < ACL_RT_MEM_ATTR_RSV || type > ACL_RT_MEM_ATTR_VA_FLAG) {
-                    return reject_arg(ACL_ERROR_INVALID_PARAM,
-                                      "cfg->attrs[].attr",
-                                      type,
-                                      "must be an aclrtMallocAttrType in [0, 3]");
-                }
-                if (type == ACL_RT_MEM_ATTR_DEVICE_ID) {
-                    if (attribute.value.deviceId > static_cast<uint32_t>(INT32_MAX)) {
-                        return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
-                                          "cfg->attrs[].value.deviceId",
-                                          attribute.value.deviceId,
-                                          "is not a device id");
-                    }
-                    device = static_cast<int32_t>(attribute.value.deviceId);
-                }
-            }
-        }
+        ACLEMU_TRY(check_malloc_config(cfg, &device));
         return device_malloc(devPtr, size, Padding::Malloc, device);
     });
 }
@@ -542,30 +591,25 @@ aclError aclrtFree(void* devPtr) {
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
-    return api_call_init("aclrtMallocHost", [&] {
-        ACLEMU_CHECK_NOT_NULL(hostPtr);
-        if (size == 0) {
-            return reject_arg(ACL_ERROR_INVALID_PARAM, "size", 0, "must be greater than 0");
-        }
-        if (size > kMaxAllocationBytes) {
-            return reject_arg(
-                ACL_ERROR_RT_MEMORY_ALLOCATION, "size", size, "is larger than any allocation");
-        }
-        ACLEMU_BACKEND(backend, backend);
-        void* block = nullptr;
-        if (aclError err = backend->memory().malloc_host(&block, size);
-            err != ACL_SUCCESS || block == nullptr) {
-            return backend_failed(
-                ACL_ERROR_RT_MEMORY_ALLOCATION,
-                backend,
-                "cannot allocate " + std::to_string(size) + " bytes of host memory");
-        }
-        Allocation allocation{reinterpret_cast<uintptr_t>(block), size, AllocKind::Host};
-        allocation.reserved = size;
-        runtime().allocations().insert(allocation);
-        *hostPtr = block;
-        return ACL_SUCCESS;
+    return api_call_init("aclrtMallocHost", [&] { return host_malloc(hostPtr, size, "hostPtr"); });
+}
+
+aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
+    return api_call_init("aclrtMallocHostWithCfg", [&] {
+        int32_t device = -1;  // host memory is on no device: the attribute is not used
+        ACLEMU_TRY(check_malloc_config(cfg, &device));
+        return host_malloc(ptr, size, "ptr");
     });
+}
+
+aclError aclrtFreeWithDevSync(void* devPtr) {
+    return api_call_init("aclrtFreeWithDevSync",
+                         [&] { return release_after_device_sync(devPtr, AllocKind::Device); });
+}
+
+aclError aclrtFreeHostWithDevSync(void* hostPtr) {
+    return api_call_init("aclrtFreeHostWithDevSync",
+                         [&] { return release_after_device_sync(hostPtr, AllocKind::Host); });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {

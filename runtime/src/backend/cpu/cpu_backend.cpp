@@ -14,6 +14,7 @@
 #include "backend/cpu/word_wait.h"
 #include "backend/cpu/work_queue.h"
 #include "backend/host_facts.h"
+#include "backend/synthetic_identity.h"
 #include "kernels_cpu/builtin/builtin_kernels.h"
 
 #include <algorithm>
@@ -109,8 +110,9 @@ public:
     }
 
     // The host is every CPU device: its cores, caches and memory.
-    aclError device_facts(int32_t /*physical_device*/, DeviceFacts* facts) override {
+    aclError device_facts(int32_t physical_device, DeviceFacts* facts) override {
         const HostFacts host = host_facts();
+        synthesize_identity("cpu", physical_device, facts);
         facts->model = host.model;
         facts->compute_units = compute_units_;
         facts->local_memory_per_unit = host.l1_data_cache;

@@ -10,11 +10,13 @@
 #include "backend/gpu/nvml_utilization.h"
 #include "backend/gpu/stream_memory_ops.h"
 #include "backend/host_facts.h"
+#include "backend/synthetic_identity.h"
 #include "gpu/gpu_runtime.h"
 #include "kernels_cu/builtin/launch.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -313,7 +315,34 @@ public:
         }
         facts->global_memory = static_cast<int64_t>(prop.totalGlobalMem);
         facts->l2_cache = prop.l2CacheSize;
+        return device_identity(physical_device, prop, facts);
+    }
+
+    // The GPU's own UUID and PCI bus id; the simulator's devices get synthesized ones.
+    static aclError device_identity(int32_t physical_device,
+                                    const gpuDeviceProp_t& prop,
+                                    DeviceFacts* facts) {
+#if defined(ACLEMU_GPU_SIM)
+        (void)prop;
+        synthesize_identity("gpusim", physical_device, facts);
         return ACL_SUCCESS;
+#else
+#    if defined(ACLEMU_USE_HIP)
+        (void)prop;
+        hipUUID uuid{};
+        ACLEMU_TRY(GPU_CALL(hipDeviceGetUuid, &uuid, physical_device));
+        std::memcpy(facts->uuid, uuid.bytes, sizeof facts->uuid);
+#    else
+        std::memcpy(facts->uuid, prop.uuid.bytes, sizeof facts->uuid);
+#    endif
+        char bus_id[32] = {};
+        ACLEMU_TRY(GPU_CALL(gpuDeviceGetPCIBusId, bus_id, sizeof bus_id, physical_device));
+        facts->pci_bus_id = bus_id;
+        for (char& c : facts->pci_bus_id) {  // CUDA writes upper-case hex digits
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        return ACL_SUCCESS;
+#endif
     }
 
     // A sticky fault fails every call; a query of the legacy stream (which always exists) is the
