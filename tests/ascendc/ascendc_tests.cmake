@@ -159,32 +159,6 @@ foreach(backend IN LISTS _asc_backends)
         ENVIRONMENT "${_env}")
 endforeach()
 
-# The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
-set(_asc_cmp_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/compare_repeat_kernels.cpp)
-set(_asc_cmp_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/compare_repeat_kernels.cpp)
-add_custom_command(OUTPUT ${_asc_cmp_rewritten}
-                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_cmp_source}
-                           --out ${_asc_cmp_rewritten}
-                   DEPENDS ${_asc_cmp_source} ${ACLEMU_ASC_REWRITE}
-                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
-                   COMMENT "Rewriting the Ascend C launches of compare_repeat_kernels.cpp")
-add_executable(test_ascendc_compare_repeat
-               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_compare_repeat.cpp
-               ${_asc_cmp_rewritten})
-target_include_directories(test_ascendc_compare_repeat PRIVATE
-                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-target_link_libraries(test_ascendc_compare_repeat PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
-aclemu_warnings(test_ascendc_compare_repeat)
-foreach(backend IN LISTS _asc_backends)
-    set(_label cpu)
-    if(backend STREQUAL "gpusim")
-        set(_label gpu)
-    endif()
-    add_test(NAME ascendc_compare_repeat_${backend} COMMAND test_ascendc_compare_repeat)
-    set_tests_properties(ascendc_compare_repeat_${backend} PROPERTIES LABELS "${_label};ascendc"
-        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
-endforeach()
-
 # What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp): SetPadValue,
 # and the printf header (debug/asc_printf.h) in place of kernel_operator.h.
 set(_asc_devkit_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/asc_devkit_kernels.cpp)
@@ -217,3 +191,35 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_asc_devkit_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# A test of kernels in kernels/<name>_kernels.cpp (rewritten as ascendc.cmake does, compiled by the
+# host compiler) run by test_ascendc_<name>.cpp on each backend (labels cpu and gpu).
+function(aclemu_ascendc_kernel_test name)
+    set(_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/${name}_kernels.cpp)
+    set(_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/${name}_kernels.cpp)
+    add_custom_command(OUTPUT ${_rewritten}
+                       COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_source} --out ${_rewritten}
+                       DEPENDS ${_source} ${ACLEMU_ASC_REWRITE}
+                               ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                       COMMENT "Rewriting the Ascend C launches of ${name}_kernels.cpp")
+    add_executable(test_ascendc_${name} ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_${name}.cpp
+                                        ${_rewritten})
+    target_include_directories(test_ascendc_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+    target_link_libraries(test_ascendc_${name} PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+    aclemu_warnings(test_ascendc_${name})
+    foreach(backend IN LISTS _asc_backends)
+        set(_label cpu)
+        if(backend STREQUAL "gpusim")
+            set(_label gpu)
+        endif()
+        add_test(NAME ascendc_${name}_${backend} COMMAND test_ascendc_${name})
+        set_tests_properties(ascendc_${name}_${backend} PROPERTIES LABELS "${_label};ascendc"
+            ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+    endforeach()
+endfunction()
+
+# The mask/repeat forms of Compare, Compares and Select.
+aclemu_ascendc_kernel_test(compare_repeat)
+# Cast's mask/repeat forms, int4b_t and the vector mask modes.
+aclemu_ascendc_kernel_test(mask_cast)

@@ -45,6 +45,8 @@ struct BlockState {
     AtomicOp atomic = AtomicOp::None;  // SetAtomicAdd/Max/Min: how copies to GM combine
     bool pad_value_set = false;        // SetPadValue: what DataCopyPad pads with when not isPad
     uint64_t pad_value = 0;            // its bits
+    bool mask_counter = false;         // SetMaskCount: the vector mask is an element count
+    uint64_t vector_mask[2] = {~0ull, ~0ull};  // SetVectorMask: {low, high} bits, or the count
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

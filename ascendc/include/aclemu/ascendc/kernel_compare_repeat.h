@@ -94,10 +94,11 @@ ACLEMU_ASC_HD void select_repeat(const LocalTensor<T>& dst,
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     check_repeat<T>(kApi, mask, repeats);
     const bool first_repeat_bits = selMode == SELMODE::VSEL_CMPMASK_SPR;
-    check_mask_bytes(kApi, selMask, first_repeat_bits ? n : static_cast<uint32_t>(repeats) * n);
-    for (uint32_t r = 0; r < repeats; ++r) {
+    const uint32_t runs = mask.repeats(repeats, n);
+    check_mask_bytes(kApi, selMask, first_repeat_bits ? n : runs * n);
+    for (uint32_t r = 0; r < runs; ++r) {
         for (uint32_t k = 0; k < n; ++k) {
-            if (!mask.selects(k)) {
+            if (!mask.selects(r, k, n)) {
                 continue;
             }
             const uint32_t blk = k / per_block;
