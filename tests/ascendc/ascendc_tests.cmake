@@ -223,3 +223,5 @@ endfunction()
 aclemu_ascendc_kernel_test(compare_repeat)
 # Cast's mask/repeat forms, int4b_t and the vector mask modes.
 aclemu_ascendc_kernel_test(mask_cast)
+# The per-repeat reductions and Gather.
+aclemu_ascendc_kernel_test(reduce_gather)

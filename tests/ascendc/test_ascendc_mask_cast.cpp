@@ -44,20 +44,8 @@ double trunc_bf16(double v) {
     return std::copysign(std::trunc(a / ulp) * ulp, v);
 }
 
-template <typename T>
-T read_at(const std::vector<uint8_t>& bytes, uint32_t offset, uint32_t i) {
-    T value;
-    std::memcpy(&value, bytes.data() + offset + i * sizeof(T), sizeof(T));
-    return value;
-}
-
 bool untouched(const std::vector<uint8_t>& bytes, uint32_t offset, uint32_t count) {
-    for (uint32_t i = 0; i < count; ++i) {
-        if (bytes[offset + i] != kFill) {
-            return false;
-        }
-    }
-    return true;
+    return ::untouched(bytes, offset, count, kFill);
 }
 
 TEST_F(AscendCMaskCast, RepeatFormsOfCastAndTheMaskModes) {

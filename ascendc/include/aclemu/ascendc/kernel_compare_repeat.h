@@ -66,20 +66,6 @@ ACLEMU_ASC_HD void compare_repeat(const char* api,
     });
 }
 
-/// The value at element e of DataBlock b of repeat r of `t`, range-checked.
-template <typename T>
-ACLEMU_ASC_HD T repeat_value(const char* api,
-                             const LocalTensor<T>& t,
-                             uint32_t r,
-                             uint32_t b,
-                             uint32_t e,
-                             uint32_t blk_stride,
-                             uint32_t rep_stride) {
-    const uint64_t at = repeat_offset<T>(r, b, e, blk_stride, rep_stride);
-    check_reach(api, t, at);
-    return t.GetPhyAddr()[at];
-}
-
 template <typename T, typename U, typename Src1>
 ACLEMU_ASC_HD void select_repeat(const LocalTensor<T>& dst,
                                  const LocalTensor<U>& selMask,

@@ -97,6 +97,15 @@ inline ACLEMU_ASC_HD RepeatMask mask_of(const uint64_t (&words)[2]) {
     return m;
 }
 
+/// A mask argument as call_mask takes it: a count (any integer) or the 2 x 64-bit words.
+template <typename Count, typename = std::enable_if_t<std::is_integral_v<Count>>>
+ACLEMU_ASC_HD uint64_t mask_argument(Count count) {
+    return static_cast<uint64_t>(count);
+}
+inline ACLEMU_ASC_HD const uint64_t* mask_argument(const uint64_t* words) {
+    return words;
+}
+
 /// The mask a mask/repeat call uses: its argument, or the register when isSetMask is false.
 template <bool isSetMask>
 ACLEMU_ASC_HD RepeatMask call_mask(uint64_t count) {

@@ -86,6 +86,20 @@ ACLEMU_ASC_HD void check_reach(const char* api, const LocalTensor<T>& tensor, ui
     }
 }
 
+/// The value at element e of DataBlock b of repeat r of `t`, range-checked.
+template <typename T>
+ACLEMU_ASC_HD T repeat_value(const char* api,
+                             const LocalTensor<T>& t,
+                             uint32_t r,
+                             uint32_t b,
+                             uint32_t e,
+                             uint32_t blk_stride,
+                             uint32_t rep_stride) {
+    const uint64_t at = repeat_offset<T>(r, b, e, blk_stride, rep_stride);
+    check_reach(api, t, at);
+    return t.GetPhyAddr()[at];
+}
+
 template <typename T, typename Op>
 ACLEMU_ASC_HD void binary_repeat(const char* api,
                                  const LocalTensor<T>& dst,

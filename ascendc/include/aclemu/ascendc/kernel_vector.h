@@ -624,6 +624,17 @@ ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
 
 namespace detail {
 
+/// An integer stored as the bits of T (an index next to a maximum or minimum; the low bytes of
+/// the index, little-endian, as the NPU and aclemu's hosts and GPUs are).
+template <typename T>
+ACLEMU_ASC_HD T index_bits(uint32_t index) {
+    static_assert(sizeof(T) <= sizeof(uint64_t), "an index is stored in at most 8 bytes");
+    const uint64_t bits = index;
+    T out;
+    std::memcpy(static_cast<void*>(&out), &bits, sizeof out);
+    return out;
+}
+
 template <typename T, typename Better>
 ACLEMU_ASC_HD void reduce_extreme(const char* api,
                                   const LocalTensor<T>& dst,
@@ -645,14 +656,7 @@ ACLEMU_ASC_HD void reduce_extreme(const char* api,
     }
     dst.GetPhyAddr()[0] = x[best];
     if (with_index) {
-        // The index is stored as the bits of T.
-        if constexpr (sizeof(T) == 2) {
-            const uint16_t bits = static_cast<uint16_t>(best);
-            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
-        } else if constexpr (sizeof(T) == 4) {
-            const uint32_t bits = best;
-            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
-        }
+        dst.GetPhyAddr()[1] = index_bits<T>(best);  // the index as the bits of T
     }
 }
 

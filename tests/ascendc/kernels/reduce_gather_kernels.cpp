@@ -1,0 +1,75 @@
+// The per-repeat reductions (ReduceRepeat / WholeReduce*, ReduceDataBlock / BlockReduce*,
+// ReducePairElem / PairReduceSum, RepeatReduceSum) and Gather, for test_ascendc_reduce_gather,
+// which computes the references. Each output section (reduce_gather_kernels.h) starts as kFill.
+#include "reduce_gather_kernels.h"
+
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
+                                                           GM_ADDR xh,
+                                                           GM_ADDR offsets,
+                                                           GM_ADDR out) {
+    using namespace reduce_gather_layout;
+    GlobalTensor<float> x_gm;
+    GlobalTensor<half> xh_gm;
+    GlobalTensor<uint32_t> offsets_gm;
+    GlobalTensor<uint8_t> out_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, 256);
+    xh_gm.SetGlobalBuffer((__gm__ half*)xh, 256);
+    offsets_gm.SetGlobalBuffer((__gm__ uint32_t*)offsets, 256);
+    out_gm.SetGlobalBuffer((__gm__ uint8_t*)out, kBytes);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> f = ub.Alloc<float, 256>();
+    LocalTensor<half> h = ub.Alloc<half, 256>();
+    LocalTensor<uint32_t> offs = ub.Alloc<uint32_t, 256>();
+    LocalTensor<uint8_t> o = ub.Alloc<uint8_t, kBytes>();
+    DataCopy(f, x_gm, 256);
+    DataCopy(h, xh_gm, 256);
+    DataCopy(offs, offsets_gm, 256);
+    Duplicate(o, kFill, kBytes);
+    auto floats = [&](uint32_t at) { return o[at].ReinterpretCast<float>(); };
+
+    WholeReduceSum<float>(floats(kWholeSum), f, 64, 4, 1, 1, 8);
+    // The first 48 of repeats 0 and 1, src repeats 16 blocks apart: [value, index] pairs.
+    ReduceRepeat<ReduceType::MAX, float>(floats(kRepeatMax), f, 48, 2, 1, 1, 16);
+    // Odd elements of each repeat, src blocks 2 apart, results 2 pairs apart, [index, value].
+    const uint64_t odd[2] = {0xAAAAAAAAAAAAAAAAull, 0};
+    WholeReduceMin(floats(kWholeMin), f, odd, 2, 2, 2, 8, ReduceOrder::ORDER_INDEX_VALUE);
+    ReduceRepeat<ReduceType::MAX, float>(
+        floats(kOnlyIndex), f, 64, 2, 1, 1, 8, ReduceOrder::ORDER_ONLY_INDEX);
+    ReduceRepeat<ReduceType::MIN, float>(
+        floats(kOnlyValue), f, 64, 2, 1, 1, 8, ReduceOrder::ORDER_ONLY_VALUE);
+
+    BlockReduceSum<float>(floats(kBlockSum), f, 2, 64, 1, 1, 8);
+    // Mask 20: blocks 0 and 1 whole, block 2 its first 4, blocks 3..7 nothing (not written).
+    BlockReduceMax<float>(floats(kBlockMax), f, 1, 20, 1, 1, 8);
+    // Even blocks only (bit-wise mask), results of repeat 1 two units (16 floats) on.
+    const uint64_t even_blocks[2] = {0x00FF00FF00FF00FFull, 0};
+    ReduceDataBlock<ReduceType::MIN, float>(floats(kDataBlockMin), f, even_blocks, 2, 2, 1, 8);
+
+    PairReduceSum<float>(floats(kPairSum), f, 2, 64, 1, 1, 8);
+    ReducePairElem<ReduceType::SUM, float>(floats(kPairElem), f, 40, 1, 1, 1, 8);
+
+    WholeReduceSum<half>(o[kHalfWholeSum].ReinterpretCast<half>(), h, 128, 2, 1, 1, 8);
+    BlockReduceSum<half>(o[kHalfBlockSum].ReinterpretCast<half>(), h, 1, 128, 1, 1, 8);
+
+    // Counter mode from the register: 100 elements, so 2 repeats (64 + 36).
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(100);
+    WholeReduceSum<float, false>(floats(kCounterSum), f, MASK_PLACEHOLDER, 1, 1, 1, 8);
+    SetMaskNorm();
+    ResetMask();
+    RepeatReduceSum<float>(floats(kRepeatReduce), f, 2, 10, 0, 1, 1, 8);
+
+    Gather(floats(kGatherCount), f, offs, 0, 64);
+    // Mask 32, 2 repeats, base 16 bytes, dst repeats 16 blocks (128 floats) apart.
+    Gather(floats(kGatherRepeat), f, offs, 16, 32, 2, 16);
+    Gather(o[kGatherHalf].ReinterpretCast<half>(), h, offs[128], 0, 128, 1, 8);
+    DataCopy(out_gm, o, kBytes);
+}
+
+uint32_t launch_reduce_gather(void* stream, void* x, void* xh, void* offsets, void* out) {
+    return reduce_gather_kernel<<<1, 0, stream>>>(x, xh, offsets, out);
+}
