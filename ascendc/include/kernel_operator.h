@@ -9,6 +9,7 @@
 #include "aclemu/ascendc/kernel_debug.h"
 #include "aclemu/ascendc/kernel_defs.h"
 #include "aclemu/ascendc/kernel_gather.h"
+#include "aclemu/ascendc/kernel_logic_scalar.h"
 #include "aclemu/ascendc/kernel_pipe.h"
 #include "aclemu/ascendc/kernel_reduce_repeat.h"
 #include "aclemu/ascendc/kernel_sync.h"

@@ -225,3 +225,5 @@ aclemu_ascendc_kernel_test(compare_repeat)
 aclemu_ascendc_kernel_test(mask_cast)
 # The per-repeat reductions and Gather.
 aclemu_ascendc_kernel_test(reduce_gather)
+# Ors / Ands with the scalar on either side, shifts by a tensor of counts.
+aclemu_ascendc_kernel_test(logic_scalar)
