@@ -7,6 +7,10 @@
 
 using namespace AscendC;
 
+// Conditional picks an element type at compile time (CANN's reduce_repeat example uses it).
+static_assert(std::is_same_v<Conditional<true, float, half>::type, float>);
+static_assert(std::is_same_v<Conditional<false, float, half>::type, half>);
+
 extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
                                                            GM_ADDR xh,
                                                            GM_ADDR offsets,

@@ -110,6 +110,16 @@ inline ACLEMU_ASC_HD void InitSocState() {
     }
 }
 
+/// The type utility kernels use to pick an element type at compile time (std::conditional).
+template <bool condition, typename IfTrue, typename IfFalse>
+struct Conditional {
+    using type = IfTrue;
+};
+template <typename IfTrue, typename IfFalse>
+struct Conditional<false, IfTrue, IfFalse> {
+    using type = IfFalse;
+};
+
 /// The 4-bit signed integer type, two to a byte (the even element in the low nibble). A
 /// LocalTensor<int4b_t> (a ReinterpretCast of an int8_t one) counts nibbles; Cast converts to
 /// and from it. Element access of a single nibble is not emulated.
