@@ -5,7 +5,8 @@
 // partial sum is exact and the order of additions cannot matter); a maximum or minimum takes
 // the first of equal values and stores its index within the repeat as the bits of the element
 // type; a DataBlock or pair with nothing selected is not written; Gather reads the element at
-// byte srcBaseAddr + srcOffset[i].
+// byte srcBaseAddr + srcOffset[i], Gatherb whole blocks, GatherMask packs the elements whose
+// pattern bit is set.
 #include "device_test_fixture.h"
 #include "reduce_gather_kernels.h"
 
@@ -169,6 +170,43 @@ TEST_F(AscendCReduceGather, PerRepeatReductionsAndGatherFollowStridesAndMasks) {
             }
             const float want = x[(16 + offsets[r * 64 + k]) / 4];
             EXPECT_EQ(float_bits(read_at<float>(out, at, 0)), float_bits(want)) << r << "/" << k;
+        }
+    }
+    for (int j = 0; j < 8; ++j) {
+        for (int e = 0; e < 8; ++e) {
+            const float want = x[(j * 5 % 8) * 96 / 4 + e];
+            EXPECT_EQ(float_bits(read_at<float>(out, kGatherb, 16 * j + e)), float_bits(want))
+                << "Gatherb block " << j;
+        }
+        EXPECT_TRUE(untouched(out, kGatherb + (16 * j + 8) * 4, 32)) << "dstBlkStride 2 gap";
+    }
+    for (int i = 0; i < 64; ++i) {
+        EXPECT_EQ(float_bits(read_at<float>(out, kGatherMaskFixed, i)), float_bits(x[2 * i + 1]))
+            << "GatherMask pattern 2, element " << i;
+    }
+    EXPECT_EQ(read_at<uint32_t>(out, kGatherCounts, 0), 64u);
+    std::vector<uint8_t> pattern(offsets.size() * 4);
+    std::memcpy(pattern.data(), offsets.data(), pattern.size());
+    uint32_t kept = 0;
+    for (int r = 0; r < 2; ++r) {
+        for (int k = 0; k < 70; ++k) {
+            if (((pattern[r * 32 + k / 8] >> (k % 8)) & 1) == 0) {
+                continue;
+            }
+            EXPECT_EQ(float_bits(read_at<float>(out, kGatherMaskUser, kept)),
+                      float_bits(x[r * 32 + k]))
+                << "GatherMask user pattern, repeat " << r << " element " << k;
+            ++kept;
+        }
+    }
+    EXPECT_EQ(read_at<uint32_t>(out, kGatherCounts, 1), kept);
+    for (int i = 0; i < 128; ++i) {
+        // Normal mode again after GatherMask: count mask 8 in each of 2 repeats.
+        if (i % 64 < 8) {
+            EXPECT_EQ(read_at<float>(out, kAfterGatherMask, i), x[i] + 1.0f) << i;
+        } else {
+            EXPECT_TRUE(untouched(out, kAfterGatherMask + i * 4, 4))
+                << "Adds after GatherMask " << i;
         }
     }
     for (int i = 0; i < 128; ++i) {

@@ -1,6 +1,7 @@
 // The per-repeat reductions (ReduceRepeat / WholeReduce*, ReduceDataBlock / BlockReduce*,
-// ReducePairElem / PairReduceSum, RepeatReduceSum) and Gather, for test_ascendc_reduce_gather,
-// which computes the references. Each output section (reduce_gather_kernels.h) starts as kFill.
+// ReducePairElem / PairReduceSum, RepeatReduceSum) and the gathers (Gather, Gatherb, GatherMask),
+// for test_ascendc_reduce_gather, which computes the references. Each output section
+// (reduce_gather_kernels.h) starts as kFill.
 #include "reduce_gather_kernels.h"
 
 #include "kernel_operator.h"
@@ -71,6 +72,25 @@ extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
     // Mask 32, 2 repeats, base 16 bytes, dst repeats 16 blocks (128 floats) apart.
     Gather(floats(kGatherRepeat), f, offs, 16, 32, 2, 16);
     Gather(o[kGatherHalf].ReinterpretCast<half>(), h, offs[128], 0, 128, 1, 8);
+    // Gatherb: dst block j (blocks 2 apart) from byte (j * 5 % 8) * 96 of f.
+    LocalTensor<uint32_t> blocks = ub.Alloc<uint32_t, 8>();
+    for (uint32_t j = 0; j < 8; ++j) {
+        blocks.SetValue(j, (j * 5 % 8) * 96);
+    }
+    Gatherb(floats(kGatherb), f, blocks, 1, GatherRepeatParams(2, 16));
+    // GatherMask, built-in pattern 2 (odd elements), Normal mode, 2 repeats of 64.
+    uint64_t fixed_count = 0;
+    GatherMask(
+        floats(kGatherMaskFixed), f, static_cast<uint8_t>(2), false, 0, {1, 2, 8, 0}, fixed_count);
+    // GatherMask, the offsets' bits as the pattern, Counter mode: 70 elements a repeat, src
+    // repeats 4 blocks apart, the pattern's 1 block apart. It leaves the mask in Normal mode.
+    SetMaskCount();
+    uint64_t user_count = 0;
+    GatherMask(floats(kGatherMaskUser), f, offs, true, 70, {1, 2, 4, 1}, user_count);
+    LocalTensor<uint32_t> counts = o[kGatherCounts].ReinterpretCast<uint32_t>();
+    counts.SetValue(0, static_cast<uint32_t>(fixed_count));
+    counts.SetValue(1, static_cast<uint32_t>(user_count));
+    Adds(floats(kAfterGatherMask), f, 1.0f, 8, 2, {1, 1, 8, 8});
     DataCopy(out_gm, o, kBytes);
 }
 
