@@ -209,6 +209,27 @@ TEST_F(AscendCReduceGather, PerRepeatReductionsAndGatherFollowStridesAndMasks) {
                 << "Adds after GatherMask " << i;
         }
     }
+    EXPECT_EQ(read_at<float>(out, kRepeatFormSum, 0), sum(0, 192)) << "ReduceSum, 3 repeats";
+    EXPECT_EQ(read_at<float>(out, kRepeatFormRounds, 0), 70 * sum(0, 64)) << "ReduceSum, 70";
+    {
+        Extreme best{0, 0};
+        for (int r = 0; r < 2; ++r) {
+            const Extreme e = extreme(x, r, 1, 16, true, [](int k) { return k < 48; });
+            if (r == 0 || e.value > best.value) {
+                best = {e.value, static_cast<uint32_t>(r * 64) + e.index};
+            }
+        }
+        EXPECT_EQ(read_at<float>(out, kRepeatFormMax, 0), best.value) << "ReduceMax repeat form";
+        EXPECT_EQ(read_at<uint32_t>(out, kRepeatFormMax, 1), best.index) << "its index";
+        for (int r = 0; r < 4; ++r) {
+            const Extreme e = extreme(x, r, 1, 8, false, [](int k) { return k % 2 == 1; });
+            if (r == 0 || e.value < best.value) {
+                best = {e.value, static_cast<uint32_t>(r * 64) + e.index};
+            }
+        }
+        EXPECT_EQ(read_at<float>(out, kRepeatFormMin, 0), best.value) << "ReduceMin repeat form";
+        EXPECT_EQ(read_at<uint32_t>(out, kRepeatFormMin, 1), best.index) << "its index";
+    }
     for (int i = 0; i < 128; ++i) {
         EXPECT_EQ(static_cast<double>(read_at<_Float16>(out, kGatherHalf, i)),
                   static_cast<double>(xh[offsets[128 + i] / 2]))

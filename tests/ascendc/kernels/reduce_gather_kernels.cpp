@@ -91,6 +91,13 @@ extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
     counts.SetValue(0, static_cast<uint32_t>(fixed_count));
     counts.SetValue(1, static_cast<uint32_t>(user_count));
     Adds(floats(kAfterGatherMask), f, 1.0f, 8, 2, {1, 1, 8, 8});
+    // The repeat forms of ReduceSum/Max/Min (tmp holds the repeats' sums).
+    LocalTensor<float> tmp = ub.Alloc<float, 72>();
+    ReduceSum(floats(kRepeatFormSum), f, tmp, 64, 3, 8);
+    ReduceMax(floats(kRepeatFormMax), f, tmp, 48, 2, 16, true);
+    ReduceMin(floats(kRepeatFormMin), f, tmp, odd, 4, 8, true);
+    // 70 repeats of the same 64 elements (srcRepStride 0): two rounds of trees.
+    ReduceSum(floats(kRepeatFormRounds), f, tmp, 64, 70, 0);
     DataCopy(out_gm, o, kBytes);
 }
 

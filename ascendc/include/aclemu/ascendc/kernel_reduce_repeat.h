@@ -360,4 +360,139 @@ ACLEMU_ASC_HD void RepeatReduceSum(const LocalTensor<T>& dst,
         ReduceOrder::ORDER_ONLY_VALUE);
 }
 
+namespace detail {
+
+/// The whole-tensor reductions' repeat forms (ReduceSum/Max/Min with a mask, repeatTime and
+/// srcRepStride; DataBlocks contiguous). SUM: each repeat summed as a tree into tmp, then tmp
+/// reduced the same way, n at a time, round after round until one is left (CANN's way two, the
+/// A2/A3 repeat form; tmp needs the repeat count rounded up to a DataBlock, as CANN says).
+/// MAX/MIN: the first extreme, its index r * n + k stored after it as the bits of T.
+template <ReduceType type, typename T>
+ACLEMU_ASC_HD void reduce_all_repeats(const char* api,
+                                      const LocalTensor<T>& dst,
+                                      const LocalTensor<T>& src,
+                                      const LocalTensor<T>& tmp,
+                                      const RepeatMask& mask,
+                                      int32_t repeatTime,
+                                      int32_t srcRepStride,
+                                      bool calIndex) {
+    constexpr uint32_t n = ONE_REPEAT_BYTE_SIZE / sizeof(T);
+    check_repeat_mask(api, mask, n);
+    const uint32_t runs =
+        mask.counter ? mask.repeats(0, n) : static_cast<uint32_t>(repeatTime < 0 ? 0 : repeatTime);
+    if (runs == 0) {
+        return;
+    }
+    T best = static_cast<T>(0);
+    uint32_t best_index = 0;
+    bool any = false;
+    for (uint32_t r = 0; r < runs; ++r) {
+        auto value = [&](uint32_t k) { return source_at(api, src, r, k, 1, srcRepStride); };
+        T result = static_cast<T>(0);
+        uint32_t index = 0;
+        const bool picked = reduce_span<type>(mask, r, n, 0, n, value, result, index);
+        if constexpr (type == ReduceType::SUM) {
+            store_checked(api, tmp, r, result);  // nothing picked: a sum of 0
+        } else if (picked) {
+            using C = Compute<T>;
+            const bool better = type == ReduceType::MAX
+                                    ? static_cast<C>(result) > static_cast<C>(best)
+                                    : static_cast<C>(result) < static_cast<C>(best);
+            if (!any || better) {
+                best = result;
+                best_index = r * n + index;
+            }
+            any = true;
+        }
+    }
+    if constexpr (type == ReduceType::SUM) {
+        T* partial = tmp.GetPhyAddr();
+        for (uint32_t count = runs; count > 1; count = (count + n - 1) / n) {
+            for (uint32_t g = 0; g * n < count; ++g) {
+                RepeatMask group;
+                group.count = count - g * n < n ? count - g * n : n;
+                uint32_t unused = 0;
+                T folded = static_cast<T>(0);
+                reduce_span<ReduceType::SUM>(
+                    group,
+                    0,
+                    n,
+                    0,
+                    n,
+                    [&](uint32_t k) { return partial[g * n + k]; },
+                    folded,
+                    unused);
+                partial[g] = folded;
+            }
+        }
+        store_checked(api, dst, 0, partial[0]);
+    } else if (any) {
+        store_checked(api, dst, 0, best);
+        if (calIndex) {
+            store_checked(api, dst, 1, index_bits<T>(best_index));
+        }
+    }
+}
+
+}  // namespace detail
+
+/// ReduceSum, repeat form: the sum of the masked elements of `repeatTime` repeats in dst[0].
+template <typename T, typename Mask>
+ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& sharedTmpBuffer,
+                             const Mask& mask,
+                             const int32_t repeatTime,
+                             const int32_t srcRepStride) {
+    detail::reduce_all_repeats<ReduceType::SUM>(
+        "ReduceSum",
+        dst,
+        src,
+        sharedTmpBuffer,
+        detail::call_mask<true>(detail::mask_argument(mask)),
+        repeatTime,
+        srcRepStride,
+        false);
+}
+
+/// ReduceMax, repeat form: the maximum in dst[0], with calIndex its index in dst[1].
+template <typename T, typename Mask>
+ACLEMU_ASC_HD void ReduceMax(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& sharedTmpBuffer,
+                             const Mask& mask,
+                             const int32_t repeatTime,
+                             const int32_t srcRepStride,
+                             bool calIndex = false) {
+    detail::reduce_all_repeats<ReduceType::MAX>(
+        "ReduceMax",
+        dst,
+        src,
+        sharedTmpBuffer,
+        detail::call_mask<true>(detail::mask_argument(mask)),
+        repeatTime,
+        srcRepStride,
+        calIndex);
+}
+
+/// ReduceMin, repeat form: the minimum in dst[0], with calIndex its index in dst[1].
+template <typename T, typename Mask>
+ACLEMU_ASC_HD void ReduceMin(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& sharedTmpBuffer,
+                             const Mask& mask,
+                             const int32_t repeatTime,
+                             const int32_t srcRepStride,
+                             bool calIndex = false) {
+    detail::reduce_all_repeats<ReduceType::MIN>(
+        "ReduceMin",
+        dst,
+        src,
+        sharedTmpBuffer,
+        detail::call_mask<true>(detail::mask_argument(mask)),
+        repeatTime,
+        srcRepStride,
+        calIndex);
+}
+
 }  // namespace AscendC
