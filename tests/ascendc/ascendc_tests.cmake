@@ -227,3 +227,5 @@ aclemu_ascendc_kernel_test(mask_cast)
 aclemu_ascendc_kernel_test(reduce_gather)
 # Ors / Ands with the scalar on either side, shifts by a tensor of counts.
 aclemu_ascendc_kernel_test(logic_scalar)
+# DataCopyPad's PaddingMode::Compact and loop mode.
+aclemu_ascendc_kernel_test(copy_loop)
