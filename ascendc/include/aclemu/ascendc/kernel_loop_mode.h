@@ -43,9 +43,10 @@ inline ACLEMU_ASC_HD void ResetLoopModePara(DataCopyMVType type) {
 
 namespace detail {
 
-/// Calls copy(src_byte_offset, dst_byte_offset) once per repetition of the loop mode set for
-/// `type` (once at offset 0 when it is off).
-template <typename Copy>
+/// Calls copy(src_element_offset, dst_element_offset) once per repetition of the loop mode set
+/// for `type` (once at offset 0 when it is off); a byte stride that is not a multiple of the
+/// element size is reported (and rounded down).
+template <typename T, typename Copy>
 ACLEMU_ASC_HD void for_each_loop(DataCopyMVType type, Copy copy) {
     const ::aclemu::ascendc::detail::BlockState* block = ::aclemu::ascendc::detail::current_block();
     const uint64_t* mode =
@@ -56,7 +57,11 @@ ACLEMU_ASC_HD void for_each_loop(DataCopyMVType type, Copy copy) {
         for (uint64_t i1 = 0; i1 < inner; ++i1) {
             const uint64_t from = mode != nullptr ? i1 * mode[2] + i2 * mode[4] : 0;
             const uint64_t to = mode != nullptr ? i1 * mode[3] + i2 * mode[5] : 0;
-            copy(from, to);
+            if (from % sizeof(T) != 0 || to % sizeof(T) != 0) {
+                ::aclemu::ascendc::detail::report_check(
+                    "DataCopyPad", "a loop-mode stride is not a multiple of the element size");
+            }
+            copy(from / sizeof(T), to / sizeof(T));
         }
     }
 }

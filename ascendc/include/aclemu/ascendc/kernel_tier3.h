@@ -150,19 +150,8 @@ ACLEMU_ASC_HD void copy_pad_in_loops(const LocalTensor<T>& dst,
                                      uint32_t right,
                                      T value,
                                      PaddingMode mode) {
-    for_each_loop(DataCopyMVType::OUT_TO_UB, [&](uint64_t from, uint64_t to) {
-        if (from % sizeof(T) != 0 || to % sizeof(T) != 0) {
-            ::aclemu::ascendc::detail::report_check(
-                "DataCopyPad", "a loop-mode stride is not a multiple of the element size");
-        }
-        copy_pad_in(dst[static_cast<uint32_t>(to / sizeof(T))],
-                    src[from / sizeof(T)],
-                    p,
-                    pad,
-                    left,
-                    right,
-                    value,
-                    mode);
+    for_each_loop<T>(DataCopyMVType::OUT_TO_UB, [&](uint64_t from, uint64_t to) {
+        copy_pad_in(dst[static_cast<uint32_t>(to)], src[from], p, pad, left, right, value, mode);
     });
 }
 
@@ -241,13 +230,8 @@ template <typename T, PaddingMode mode = PaddingMode::Normal>
 ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
                                const LocalTensor<T>& src,
                                const DataCopyExtParams& p) {
-    detail::for_each_loop(DataCopyMVType::UB_TO_OUT, [&](uint64_t from, uint64_t to) {
-        if (from % sizeof(T) != 0 || to % sizeof(T) != 0) {
-            ::aclemu::ascendc::detail::report_check(
-                "DataCopyPad", "a loop-mode stride is not a multiple of the element size");
-        }
-        detail::copy_pad_out(
-            dst[to / sizeof(T)], src[static_cast<uint32_t>(from / sizeof(T))], p, mode);
+    detail::for_each_loop<T>(DataCopyMVType::UB_TO_OUT, [&](uint64_t from, uint64_t to) {
+        detail::copy_pad_out(dst[to], src[static_cast<uint32_t>(from)], p, mode);
     });
 }
 
