@@ -19,7 +19,7 @@ extern "C" __global__ __aicore__ void copy_loop_kernel(GM_ADDR bytes,
     out2_gm.SetGlobalBuffer((__gm__ uint8_t*)out2, kOutBytes);
     LocalMemAllocator<Hardware::UB> ub;
     LocalTensor<uint8_t> o = ub.Alloc<uint8_t, kBytes>();
-    Duplicate(o, kFill, kBytes);
+    Duplicate(o, static_cast<uint8_t>(kFill), kBytes);  // by value: kFill is host-only
 
     // Compact: 3 blocks of 24 halves, 4 halves apart in GM, packed; padded with 7 to 32 bytes.
     DataCopyPad<half, PaddingMode::Compact>(o[kCompactPad].ReinterpretCast<half>(),

@@ -27,7 +27,7 @@ extern "C" __global__ __aicore__ void logic_scalar_kernel(GM_ADDR a,
     DataCopy(av, a_gm, 256);
     DataCopy(cnt, counts_gm, 256);
     DataCopy(cv, c_gm, 256);
-    Duplicate(o, kFill, kBytes);
+    Duplicate(o, static_cast<uint8_t>(kFill), kBytes);  // by value: kFill is host-only
     auto u16 = [&](uint32_t at) { return o[at].ReinterpretCast<uint16_t>(); };
 
     // The scalar is element 16 of av, on the left (config index 0).

@@ -21,7 +21,7 @@ extern "C" __global__ __aicore__ void mask_cast_kernel(GM_ADDR xh, GM_ADDR xf, G
     LocalTensor<uint8_t> o = ub.Alloc<uint8_t, kBytes>();
     DataCopy(h, xh_gm, 512);
     DataCopy(f, xf_gm, 256);
-    Duplicate(o, kFill, kBytes);
+    Duplicate(o, static_cast<uint8_t>(kFill), kBytes);  // by value: kFill is host-only
 
     // CANN's cast example: 4 repeats of 128 halves into 64 bytes of nibbles each.
     LocalTensor<int4b_t> ceil4 = o[kInt4Ceil].ReinterpretCast<int8_t>().ReinterpretCast<int4b_t>();

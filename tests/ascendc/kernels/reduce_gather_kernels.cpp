@@ -33,7 +33,7 @@ extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
     DataCopy(f, x_gm, 256);
     DataCopy(h, xh_gm, 256);
     DataCopy(offs, offsets_gm, 256);
-    Duplicate(o, kFill, kBytes);
+    Duplicate(o, static_cast<uint8_t>(kFill), kBytes);  // by value: kFill is host-only
     auto floats = [&](uint32_t at) { return o[at].ReinterpretCast<float>(); };
 
     WholeReduceSum<float>(floats(kWholeSum), f, 64, 4, 1, 1, 8);

@@ -73,7 +73,7 @@ ACLEMU_ASC_HD VectorAndScalar<E> split_operands(const S& src0, const V& src1) {
     ACLEMU_ASC_HD void name(const U& dst,                                                        \
                             const S& src0,                                                       \
                             const V& src1,                                                       \
-                            const Mask& mask,                                                    \
+                            Mask mask,                                                           \
                             const uint8_t repeatTime,                                            \
                             const UnaryRepeatParams& repeatParams) {                             \
         using E = typename U::PrimType;                                                          \

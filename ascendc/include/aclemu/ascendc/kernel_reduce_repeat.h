@@ -191,7 +191,7 @@ ACLEMU_ASC_HD void reduce_pairs(const char* api,
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
 ACLEMU_ASC_HD void ReduceRepeat(const LocalTensor<T>& dst,
                                 const LocalTensor<U>& src,
-                                const Mask& mask,
+                                Mask mask,
                                 const int32_t repeatTime,
                                 const int32_t dstRepStride,
                                 const int32_t srcBlkStride,
@@ -213,7 +213,7 @@ ACLEMU_ASC_HD void ReduceRepeat(const LocalTensor<T>& dst,
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
 ACLEMU_ASC_HD void ReduceDataBlock(const LocalTensor<T>& dst,
                                    const LocalTensor<U>& src,
-                                   const Mask& mask,
+                                   Mask mask,
                                    const int32_t repeatTime,
                                    const int32_t dstRepStride,
                                    const int32_t srcBlkStride,
@@ -233,7 +233,7 @@ ACLEMU_ASC_HD void ReduceDataBlock(const LocalTensor<T>& dst,
 template <ReduceType reduceType, typename T, typename U, bool isSetMask = true, typename Mask>
 ACLEMU_ASC_HD void ReducePairElem(const LocalTensor<T>& dst,
                                   const LocalTensor<U>& src,
-                                  const Mask& mask,
+                                  Mask mask,
                                   const int32_t repeatTime,
                                   const int32_t dstRepStride,
                                   const int32_t srcBlkStride,
@@ -255,7 +255,7 @@ ACLEMU_ASC_HD void ReducePairElem(const LocalTensor<T>& dst,
 template <typename T, bool isSetMask = true, typename Mask>
 ACLEMU_ASC_HD void WholeReduceSum(const LocalTensor<T>& dst,
                                   const LocalTensor<T>& src,
-                                  const Mask& mask,
+                                  Mask mask,
                                   const int32_t repeatTime,
                                   const int32_t dstRepStride,
                                   const int32_t srcBlkStride,
@@ -276,7 +276,7 @@ ACLEMU_ASC_HD void WholeReduceSum(const LocalTensor<T>& dst,
     template <typename T, bool isSetMask = true, typename Mask>                                \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                         \
                             const LocalTensor<T>& src,                                         \
-                            const Mask& mask,                                                  \
+                            Mask mask,                                                         \
                             const int32_t repeatTime,                                          \
                             const int32_t dstRepStride,                                        \
                             const int32_t srcBlkStride,                                        \
@@ -301,7 +301,7 @@ ACLEMU_ASC_WHOLE_REDUCE(WholeReduceMin, ReduceType::MIN)
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
                             const LocalTensor<T>& src,                                             \
                             const int32_t repeatTime,                                              \
-                            const Mask& mask,                                                      \
+                            Mask mask,                                                             \
                             const int32_t dstRepStride,                                            \
                             const int32_t srcBlkStride,                                            \
                             const int32_t srcRepStride) {                                          \
@@ -323,7 +323,7 @@ template <typename T, bool isSetMask = true, typename Mask>
 ACLEMU_ASC_HD void PairReduceSum(const LocalTensor<T>& dst,
                                  const LocalTensor<T>& src,
                                  const int32_t repeatTime,
-                                 const Mask& mask,
+                                 Mask mask,
                                  const int32_t dstRepStride,
                                  const int32_t srcBlkStride,
                                  const int32_t srcRepStride) {
@@ -441,7 +441,7 @@ template <typename T, typename Mask>
 ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
                              const LocalTensor<T>& src,
                              const LocalTensor<T>& sharedTmpBuffer,
-                             const Mask& mask,
+                             Mask mask,
                              const int32_t repeatTime,
                              const int32_t srcRepStride) {
     detail::reduce_all_repeats<ReduceType::SUM>(
@@ -460,7 +460,7 @@ template <typename T, typename Mask>
 ACLEMU_ASC_HD void ReduceMax(const LocalTensor<T>& dst,
                              const LocalTensor<T>& src,
                              const LocalTensor<T>& sharedTmpBuffer,
-                             const Mask& mask,
+                             Mask mask,
                              const int32_t repeatTime,
                              const int32_t srcRepStride,
                              bool calIndex = false) {
@@ -480,7 +480,7 @@ template <typename T, typename Mask>
 ACLEMU_ASC_HD void ReduceMin(const LocalTensor<T>& dst,
                              const LocalTensor<T>& src,
                              const LocalTensor<T>& sharedTmpBuffer,
-                             const Mask& mask,
+                             Mask mask,
                              const int32_t repeatTime,
                              const int32_t srcRepStride,
                              bool calIndex = false) {
