@@ -237,4 +237,21 @@ TEST_F(AscendCReduceGather, PerRepeatReductionsAndGatherFollowStridesAndMasks) {
     }
 }
 
+TEST_F(AscendCReduceGather, ReduceSumRegisterAndTheKernelsTPipe) {
+    std::vector<float> x(256);
+    double total = 0;
+    for (int i = 0; i < 256; ++i) {
+        x[i] = static_cast<float>((i * 13) % 29) * 0.5f - 6.0f;  // halves: every sum exact
+        total += i < 200 ? x[i] : 0.0;
+    }
+    void* dx = to_device(x);
+    void* dout = to_device(std::vector<float>(8, -1.0f));
+    ASSERT_EQ(launch_pipe_spr(stream_, dx, dout), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const std::vector<float> out = to_host<float>(dout, 8);
+    EXPECT_EQ(out[0], total) << "ReduceSum of the first 200";
+    EXPECT_EQ(out[1], total) << "GetReduceRepeatSumSpr after it";
+    EXPECT_EQ(out[2], 1.0f) << "GetTPipePtr() is the kernel's TPipe";
+}
+
 }  // namespace

@@ -101,6 +101,35 @@ extern "C" __global__ __aicore__ void reduce_gather_kernel(GM_ADDR x,
     DataCopy(out_gm, o, kBytes);
 }
 
+// GetReduceRepeatSumSpr and GetTPipePtr()->FetchEventID, as CANN's reduce_computation
+// example calls them (GetTPipePtr without AscendC::).
+extern "C" __global__ __aicore__ void pipe_spr_kernel(GM_ADDR x, GM_ADDR out) {
+    AscendC::GlobalTensor<float> x_gm, out_gm;
+    x_gm.SetGlobalBuffer((__gm__ float*)x, 256);
+    out_gm.SetGlobalBuffer((__gm__ float*)out, 8);
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 256 * 4 + 3 * 32);
+    AscendC::LocalTensor<float> all = buf.Get<float>();
+    AscendC::LocalTensor<float> src = all;
+    AscendC::LocalTensor<float> dst = all[256];
+    AscendC::LocalTensor<float> tmp = all[264];
+    AscendC::DataCopy(src, x_gm, 256);
+    AscendC::Duplicate(dst, 0.0f, 8);
+    AscendC::ReduceSum<float>(dst, src, tmp, 200);
+    const int32_t event =
+        static_cast<int32_t>(GetTPipePtr()->FetchEventID(AscendC::HardEvent::V_S));
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(event);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(event);
+    dst.SetValue(1, AscendC::GetReduceRepeatSumSpr<float>());
+    dst.SetValue(2, GetTPipePtr() == &pipe ? 1.0f : 0.0f);
+    AscendC::DataCopy(out_gm, dst, 8);
+}
+
+uint32_t launch_pipe_spr(void* stream, void* x, void* out) {
+    return pipe_spr_kernel<<<1, 0, stream>>>(x, out);
+}
+
 uint32_t launch_reduce_gather(void* stream, void* x, void* xh, void* offsets, void* out) {
     return reduce_gather_kernel<<<1, 0, stream>>>(x, xh, offsets, out);
 }

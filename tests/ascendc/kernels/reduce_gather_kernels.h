@@ -38,3 +38,7 @@ constexpr uint8_t kFill = 0x5A;  // every output byte before the kernel writes
 /// x: 256 floats, xh: 256 halves, offsets: 256 uint32 (byte offsets: 128 for x, 128 for xh),
 /// out: reduce_gather_layout::kBytes bytes.
 uint32_t launch_reduce_gather(void* stream, void* x, void* xh, void* offsets, void* out);
+
+/// x: 256 floats; out: 8 floats: ReduceSum of the first 200 (count form), GetReduceRepeatSumSpr
+/// after it, 1 when GetTPipePtr() is the kernel's TPipe.
+uint32_t launch_pipe_spr(void* stream, void* x, void* out);

@@ -50,6 +50,8 @@ struct BlockState {
     // SetLoopModePara (Ascend 950), per direction (UB to GM, GM to UB): loop1Size, loop2Size,
     // loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride (bytes); zeros: off.
     uint64_t loop_mode[2][6] = {};
+    void* tpipe = nullptr;        // the kernel's TPipe (GetTPipePtr)
+    uint64_t reduce_sum_spr = 0;  // the bits of the last count-form ReduceSum's result
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

@@ -195,6 +195,9 @@ enum class HardEvent : uint8_t {
     MAX,
 };
 
+/// An event id of SetFlag/WaitFlag as TPipe hands it out.
+using TEventID = int8_t;
+
 enum KernelType {
     KERNEL_TYPE_AIV_ONLY,
     KERNEL_TYPE_AIC_ONLY,

@@ -620,6 +620,21 @@ ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
         total = first == 0 ? part : static_cast<T>(static_cast<C>(total) + static_cast<C>(part));
     }
     dst.GetPhyAddr()[0] = total;
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->reduce_sum_spr = 0;  // kept for GetReduceRepeatSumSpr
+        std::memcpy(&block->reduce_sum_spr, &total, sizeof(T) <= 8 ? sizeof(T) : 8);
+    }
+}
+
+/// The result of the last count-form ReduceSum (its special register on the NPU).
+template <typename T>
+ACLEMU_ASC_HD T GetReduceRepeatSumSpr() {
+    T value = static_cast<T>(0);
+    if (const auto* block = ::aclemu::ascendc::detail::current_block()) {
+        std::memcpy(
+            static_cast<void*>(&value), &block->reduce_sum_spr, sizeof(T) <= 8 ? sizeof(T) : 8);
+    }
+    return value;
 }
 
 namespace detail {
