@@ -138,17 +138,6 @@ _asc_backend_tests(ascendc_fatbin_trace LOADED_BINARY
             -- $<TARGET_FILE:test_ascendc_fatbin>
                --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
 
-# The mask/repeat forms of Compare, Compares and Select (kernels/compare_repeat_kernels.cpp).
-_asc_rewrite(compare_repeat_kernels _asc_cmp_rewritten)
-add_executable(test_ascendc_compare_repeat
-               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_compare_repeat.cpp
-               ${_asc_cmp_rewritten})
-target_include_directories(test_ascendc_compare_repeat PRIVATE
-                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-target_link_libraries(test_ascendc_compare_repeat PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
-aclemu_warnings(test_ascendc_compare_repeat)
-_asc_backend_tests(ascendc_compare_repeat COMMAND test_ascendc_compare_repeat)
-
 # What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp): SetPadValue,
 # and the printf header (debug/asc_printf.h) in place of kernel_operator.h.
 _asc_rewrite(asc_devkit_kernels _asc_devkit_rewritten)
@@ -166,3 +155,27 @@ elseif(ACLEMU_ENABLE_HIP)
     target_link_libraries(test_ascendc_asc_devkit PRIVATE hip::host)
 endif()
 _asc_backend_tests(ascendc_asc_devkit COMMAND test_ascendc_asc_devkit)
+
+# A test of the kernels in kernels/<name>_kernels.cpp (rewritten as ascendc.cmake does, compiled by
+# the host compiler) run by test_ascendc_<name>.cpp on each backend.
+function(aclemu_ascendc_kernel_test name)
+    _asc_rewrite(${name}_kernels rewritten)
+    add_executable(test_ascendc_${name} ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_${name}.cpp
+                                        ${rewritten})
+    target_include_directories(test_ascendc_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+    target_link_libraries(test_ascendc_${name} PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+    aclemu_warnings(test_ascendc_${name})
+    _asc_backend_tests(ascendc_${name} COMMAND test_ascendc_${name})
+endfunction()
+
+# The mask/repeat forms of Compare, Compares and Select.
+aclemu_ascendc_kernel_test(compare_repeat)
+# Cast's mask/repeat forms, int4b_t and the vector mask modes.
+aclemu_ascendc_kernel_test(mask_cast)
+# The per-repeat reductions and Gather.
+aclemu_ascendc_kernel_test(reduce_gather)
+# Ors / Ands with the scalar on either side, shifts by a tensor of counts.
+aclemu_ascendc_kernel_test(logic_scalar)
+# DataCopyPad's PaddingMode::Compact and loop mode.
+aclemu_ascendc_kernel_test(copy_loop)

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,27 @@ inline std::string recent_message() {
         const std::string message_ = recent_message();                 \
         EXPECT_NE(message_.find(text), std::string::npos) << message_; \
     } while (0)
+
+// Element i of type T of the section at byte `offset` of a kernel's output bytes.
+template <typename T>
+T read_at(const std::vector<uint8_t>& bytes, size_t offset, size_t i) {
+    T value;
+    std::memcpy(&value, bytes.data() + offset + i * sizeof(T), sizeof(T));
+    return value;
+}
+
+// `count` bytes at `offset` still hold `fill` (what the kernel did not write).
+inline bool untouched(const std::vector<uint8_t>& bytes,
+                      size_t offset,
+                      size_t count,
+                      uint8_t fill) {
+    for (size_t i = 0; i < count; ++i) {
+        if (bytes[offset + i] != fill) {
+            return false;
+        }
+    }
+    return true;
+}
 
 class DeviceFixture : public ::testing::Test {
 protected:

@@ -45,6 +45,13 @@ struct BlockState {
     AtomicOp atomic = AtomicOp::None;  // SetAtomicAdd/Max/Min: how copies to GM combine
     bool pad_value_set = false;        // SetPadValue: what DataCopyPad pads with when not isPad
     uint64_t pad_value = 0;            // its bits
+    bool mask_counter = false;         // SetMaskCount: the vector mask is an element count
+    uint64_t vector_mask[2] = {~0ull, ~0ull};  // SetVectorMask: {low, high} bits, or the count
+    // SetLoopModePara (Ascend 950), per direction (UB to GM, GM to UB): loop1Size, loop2Size,
+    // loop1SrcStride, loop1DstStride, loop2SrcStride, loop2DstStride (bytes); zeros: off.
+    uint64_t loop_mode[2][6] = {};
+    void* tpipe = nullptr;        // the kernel's TPipe (GetTPipePtr)
+    uint64_t reduce_sum_spr = 0;  // the bits of the last count-form ReduceSum's result
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

@@ -66,20 +66,6 @@ ACLEMU_ASC_HD void compare_repeat(const char* api,
     });
 }
 
-/// The value at element e of DataBlock b of repeat r of `t`, range-checked.
-template <typename T>
-ACLEMU_ASC_HD T repeat_value(const char* api,
-                             const LocalTensor<T>& t,
-                             uint32_t r,
-                             uint32_t b,
-                             uint32_t e,
-                             uint32_t blk_stride,
-                             uint32_t rep_stride) {
-    const uint64_t at = repeat_offset<T>(r, b, e, blk_stride, rep_stride);
-    check_reach(api, t, at);
-    return t.GetPhyAddr()[at];
-}
-
 template <typename T, typename U, typename Src1>
 ACLEMU_ASC_HD void select_repeat(const LocalTensor<T>& dst,
                                  const LocalTensor<U>& selMask,
@@ -94,10 +80,11 @@ ACLEMU_ASC_HD void select_repeat(const LocalTensor<T>& dst,
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     check_repeat<T>(kApi, mask, repeats);
     const bool first_repeat_bits = selMode == SELMODE::VSEL_CMPMASK_SPR;
-    check_mask_bytes(kApi, selMask, first_repeat_bits ? n : static_cast<uint32_t>(repeats) * n);
-    for (uint32_t r = 0; r < repeats; ++r) {
+    const uint32_t runs = mask.repeats(repeats, n);
+    check_mask_bytes(kApi, selMask, first_repeat_bits ? n : runs * n);
+    for (uint32_t r = 0; r < runs; ++r) {
         for (uint32_t k = 0; k < n; ++k) {
-            if (!mask.selects(k)) {
+            if (!mask.selects(r, k, n)) {
                 continue;
             }
             const uint32_t blk = k / per_block;

@@ -100,8 +100,40 @@ inline ACLEMU_ASC_HD int64_t GetSubBlockNum() {
 inline ACLEMU_ASC_HD int64_t GetTaskRation() {
     return 1;
 }
-/// Resets per-core modes (mask, atomics) at kernel start; nothing to reset here.
-inline ACLEMU_ASC_HD void InitSocState() {}
+/// Resets per-core modes at kernel start: the vector mask back to Normal mode, every element.
+/// (A block starts with fresh state here, so this matters only when a kernel calls it again.)
+inline ACLEMU_ASC_HD void InitSocState() {
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->mask_counter = false;
+        block->vector_mask[0] = ~0ull;
+        block->vector_mask[1] = ~0ull;
+    }
+}
+
+/// The type utility kernels use to pick an element type at compile time (std::conditional).
+template <bool condition, typename IfTrue, typename IfFalse>
+struct Conditional {
+    using type = IfTrue;
+};
+template <typename IfTrue, typename IfFalse>
+struct Conditional<false, IfTrue, IfFalse> {
+    using type = IfFalse;
+};
+
+/// The 4-bit signed integer type, two to a byte (the even element in the low nibble). A
+/// LocalTensor<int4b_t> (a ReinterpretCast of an int8_t one) counts nibbles; Cast converts to
+/// and from it. Element access of a single nibble is not emulated.
+struct int4b_t {
+    uint8_t storage;
+};
+
+namespace detail {
+/// Bits of one element of T (int4b_t: 4).
+template <typename T>
+constexpr uint32_t kElementBits = static_cast<uint32_t>(sizeof(T) * 8);
+template <>
+constexpr uint32_t kElementBits<int4b_t> = 4;
+}  // namespace detail
 
 enum class TPosition : uint8_t {
     GM,
@@ -162,6 +194,9 @@ enum class HardEvent : uint8_t {
     FIX_MTE3,
     MAX,
 };
+
+/// An event id of SetFlag/WaitFlag as TPipe hands it out.
+using TEventID = int8_t;
 
 enum KernelType {
     KERNEL_TYPE_AIV_ONLY,

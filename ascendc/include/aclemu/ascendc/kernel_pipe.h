@@ -162,7 +162,9 @@ private:
 /// Owns the kernel's local memory: what it hands out returns to the UB when it is destroyed.
 class TPipe {
 public:
-    ACLEMU_ASC_HD TPipe() : base_(detail::block_state("TPipe").ub_top) {}
+    ACLEMU_ASC_HD TPipe() : base_(detail::block_state("TPipe").ub_top) {
+        detail::block_state("TPipe").tpipe = this;
+    }
     ACLEMU_ASC_HD ~TPipe() { Destroy(); }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
@@ -212,13 +214,39 @@ public:
         if (::aclemu::ascendc::detail::BlockState* block =
                 ::aclemu::ascendc::detail::current_block()) {
             block->ub_top = base_;
+            if (block->tpipe == this) {
+                block->tpipe = nullptr;
+            }
         }
+    }
+
+    /// Event ids for SetFlag/WaitFlag: a block runs its pipes in program order here, so every
+    /// id serves; EVENT_ID0 is handed out.
+    template <HardEvent event>
+    ACLEMU_ASC_HD TEventID AllocEventID() {
+        return 0;
+    }
+    template <HardEvent event>
+    ACLEMU_ASC_HD void ReleaseEventID(TEventID) {}
+    ACLEMU_ASC_HD TEventID FetchEventID(HardEvent) { return 0; }
+    template <HardEvent event>
+    ACLEMU_ASC_HD TEventID FetchEventID() {
+        return 0;
     }
 
 private:
     uint32_t base_;
     int buffers_ = 0;
 };
+
+/// The kernel's TPipe (the one constructed last and not yet destroyed).
+inline ACLEMU_ASC_HD TPipe* GetTPipePtr() {
+    void* pipe = detail::block_state("GetTPipePtr").tpipe;
+    if (pipe == nullptr) {
+        ::aclemu::ascendc::detail::fail_block("GetTPipePtr", "the kernel has no TPipe");
+    }
+    return static_cast<TPipe*>(pipe);
+}
 
 /// Local memory without a TPipe (the newer style): tensors handed out in order, from where the
 /// block's UB is free when the allocator is made; returned when it is destroyed.
@@ -271,3 +299,6 @@ private:
 };
 
 }  // namespace AscendC
+
+// CANN's kernels call it without AscendC:: (a global name there).
+using AscendC::GetTPipePtr;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "aclemu/ascendc/kernel_copy.h"
+#include "aclemu/ascendc/kernel_mask.h"
 
 #include <cstdio>
 
@@ -49,30 +50,6 @@ struct UnaryRepeatParams {
 
 namespace detail {
 
-/// Which elements of a repeat take part: the first `count`, or the set bits.
-struct RepeatMask {
-    bool bits = false;
-    uint64_t count = 0;
-    uint64_t words[2] = {0, 0};
-
-    ACLEMU_ASC_HD bool selects(uint32_t k) const {
-        return bits ? ((words[k / 64] >> (k % 64)) & 1u) != 0 : k < count;
-    }
-};
-
-inline ACLEMU_ASC_HD RepeatMask mask_of(uint64_t count) {
-    RepeatMask m;
-    m.count = count;
-    return m;
-}
-inline ACLEMU_ASC_HD RepeatMask mask_of(const uint64_t (&words)[2]) {
-    RepeatMask m;
-    m.bits = true;
-    m.words[0] = words[0];
-    m.words[1] = words[1];
-    return m;
-}
-
 /// Element offset of element e of DataBlock b of repeat r, with strides in DataBlocks.
 template <typename T>
 ACLEMU_ASC_HD uint64_t
@@ -83,18 +60,22 @@ repeat_offset(uint32_t r, uint32_t b, uint32_t e, uint32_t blk_stride, uint32_t 
            + e;
 }
 
-template <typename T>
-ACLEMU_ASC_HD void check_repeat(const char* api, const RepeatMask& mask, uint8_t repeats) {
-    constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
-    if (!mask.bits && mask.count > per_repeat) {
+/// A Normal-mode count mask must fit the `n` elements of a repeat.
+inline ACLEMU_ASC_HD void check_repeat_mask(const char* api, const RepeatMask& mask, uint32_t n) {
+    if (!mask.bits && !mask.counter && mask.count > n) {
         char what[120];
         ::aclemu::ascendc::detail::format_message(what,
                                                   sizeof what,
                                                   "mask %llu exceeds the %u elements of a repeat",
                                                   static_cast<unsigned long long>(mask.count),
-                                                  per_repeat);
+                                                  n);
         ::aclemu::ascendc::detail::fail_block(api, what);
     }
+}
+
+template <typename T>
+ACLEMU_ASC_HD void check_repeat(const char* api, const RepeatMask& mask, uint8_t repeats) {
+    check_repeat_mask(api, mask, ONE_REPEAT_BYTE_SIZE / sizeof(T));
     (void)repeats;  // uint8_t: at most 255, as the NPU's
 }
 
@@ -103,6 +84,20 @@ ACLEMU_ASC_HD void check_reach(const char* api, const LocalTensor<T>& tensor, ui
     if (last >= tensor.GetSize()) {
         ::aclemu::ascendc::detail::fail_block(api, "the repeats reach beyond the LocalTensor");
     }
+}
+
+/// The value at element e of DataBlock b of repeat r of `t`, range-checked.
+template <typename T>
+ACLEMU_ASC_HD T repeat_value(const char* api,
+                             const LocalTensor<T>& t,
+                             uint32_t r,
+                             uint32_t b,
+                             uint32_t e,
+                             uint32_t blk_stride,
+                             uint32_t rep_stride) {
+    const uint64_t at = repeat_offset<T>(r, b, e, blk_stride, rep_stride);
+    check_reach(api, t, at);
+    return t.GetPhyAddr()[at];
 }
 
 template <typename T, typename Op>
@@ -118,10 +113,12 @@ ACLEMU_ASC_HD void binary_repeat(const char* api,
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     using C =
         std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
-    for (uint32_t r = 0; r < repeats; ++r) {
+    constexpr uint32_t n = 8 * per_block;
+    const uint32_t runs = mask.repeats(repeats, n);
+    for (uint32_t r = 0; r < runs; ++r) {
         for (uint32_t blk = 0; blk < 8; ++blk) {
             for (uint32_t e = 0; e < per_block; ++e) {
-                if (!mask.selects(blk * per_block + e)) {
+                if (!mask.selects(r, blk * per_block + e, n)) {
                     continue;
                 }
                 const uint64_t d = repeat_offset<T>(r, blk, e, p.dstBlkStride, p.dstRepStride);
@@ -149,10 +146,12 @@ ACLEMU_ASC_HD void unary_repeat(const char* api,
     constexpr uint32_t per_block = ONE_BLK_SIZE / sizeof(T);
     using C =
         std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
-    for (uint32_t r = 0; r < repeats; ++r) {
+    constexpr uint32_t n = 8 * per_block;
+    const uint32_t runs = mask.repeats(repeats, n);
+    for (uint32_t r = 0; r < runs; ++r) {
         for (uint32_t blk = 0; blk < 8; ++blk) {
             for (uint32_t e = 0; e < per_block; ++e) {
-                if (!mask.selects(blk * per_block + e)) {
+                if (!mask.selects(r, blk * per_block + e, n)) {
                     continue;
                 }
                 const uint64_t d = repeat_offset<T>(r, blk, e, p.dstBlkStride, p.dstRepStride);

@@ -82,7 +82,7 @@ public:
         if (offset > size_) {
             detail::out_of_range("LocalTensor::operator[]", offset, size_);
         }
-        return LocalTensor(address_ + offset, offset < size_ ? size_ - offset : 0, position_);
+        return LocalTensor(element_address(offset), offset < size_ ? size_ - offset : 0, position_);
     }
 
     ACLEMU_ASC_HD T GetValue(uint32_t index) const { return at(index, "LocalTensor::GetValue"); }
@@ -94,9 +94,11 @@ public:
     }
 
     ACLEMU_ASC_HD T* GetPhyAddr() const { return address_; }
-    ACLEMU_ASC_HD T* GetPhyAddr(uint32_t offset) const { return address_ + offset; }
+    ACLEMU_ASC_HD T* GetPhyAddr(uint32_t offset) const { return element_address(offset); }
     ACLEMU_ASC_HD uint32_t GetSize() const { return size_; }
-    ACLEMU_ASC_HD uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
+    ACLEMU_ASC_HD uint32_t GetLength() const {
+        return static_cast<uint32_t>(uint64_t{size_} * detail::kElementBits<T> / 8);
+    }
     ACLEMU_ASC_HD void SetSize(uint32_t size) { size_ = size; }
     ACLEMU_ASC_HD TPosition GetPosition() const { return position_; }
     /// Byte offset in the block's UB.
@@ -104,13 +106,29 @@ public:
 
     template <typename U>
     ACLEMU_ASC_HD LocalTensor<U> ReinterpretCast() const {
-        return LocalTensor<U>(reinterpret_cast<U*>(address_),
-                              static_cast<uint32_t>(size_ * sizeof(T) / sizeof(U)),
-                              position_);
+        return LocalTensor<U>(
+            reinterpret_cast<U*>(address_),
+            static_cast<uint32_t>(uint64_t{size_}
+                                  * detail::kElementBits<T> / detail::kElementBits<U>),
+            position_);
     }
 
 private:
+    /// Element `offset` on (int4b_t: two to a byte, so an even offset).
+    ACLEMU_ASC_HD T* element_address(uint32_t offset) const {
+        if constexpr (detail::kElementBits<T> == 4) {
+            if (offset % 2 != 0) {
+                detail::out_of_range("LocalTensor::operator[] (odd int4b_t offset)", offset, size_);
+            }
+            return address_ + offset / 2;
+        } else {
+            return address_ + offset;
+        }
+    }
+
     ACLEMU_ASC_HD T& at(uint32_t index, const char* api) const {
+        static_assert(detail::kElementBits<T> % 8 == 0,
+                      "aclemu does not emulate element access of int4b_t tensors");
         if (index >= size_) {
             detail::out_of_range(api, index, size_);
         }

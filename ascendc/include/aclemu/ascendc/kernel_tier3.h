@@ -3,6 +3,7 @@
 #pragma once
 
 #include "aclemu/ascendc/kernel_copy.h"
+#include "aclemu/ascendc/kernel_loop_mode.h"
 #include "aclemu/ascendc/kernel_pipe.h"
 
 #include <cinttypes>
@@ -68,6 +69,39 @@ ACLEMU_ASC_HD T unpadded_filler(const T* in, uint32_t elems) {
     return elems > 0 ? in[0] : T();
 }
 
+/// Compact GM -> UB: the blocks packed one after another, then (from the end of the data,
+/// rightPadding elements included) filled to the next 32 bytes with paddingValue (isPad), the
+/// SetPadValue value, or the last block's first element.
+template <typename T>
+ACLEMU_ASC_HD void copy_pad_in_compact(const LocalTensor<T>& dst,
+                                       const GlobalTensor<T>& src,
+                                       const DataCopyExtParams& p,
+                                       bool pad,
+                                       uint32_t right,
+                                       T value) {
+    const uint64_t data = uint64_t{p.blockCount} * p.blockLen;
+    const uint64_t total =
+        (data + right * sizeof(T) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    check_fits(
+        "DataCopyPad", total, uint64_t{dst.GetSize()} * sizeof(T), "destination LocalTensor");
+    if (p.blockCount == 0 || p.blockLen == 0) {
+        return;
+    }
+    const uint8_t* gm = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+    uint8_t* ub = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+    const T* last =
+        reinterpret_cast<const T*>(gm + (p.blockCount - 1) * (uint64_t{p.blockLen} + p.srcStride));
+    const T filler = pad ? value : unpadded_filler(last, p.blockLen / sizeof(T));
+    for (uint64_t i = data / sizeof(T); i < total / sizeof(T); ++i) {
+        dst.GetPhyAddr()[i] = filler;
+    }
+    for (uint32_t b = 0; b < p.blockCount; ++b) {
+        std::memcpy(ub + b * uint64_t{p.blockLen},
+                    gm + b * (uint64_t{p.blockLen} + p.srcStride),
+                    p.blockLen);
+    }
+}
+
 template <typename T>
 ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
                                const GlobalTensor<T>& src,
@@ -75,13 +109,18 @@ ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
                                bool pad,
                                uint32_t left,
                                uint32_t right,
-                               T value) {
+                               T value,
+                               PaddingMode mode) {
     check_ub_aligned("DataCopyPad", dst.GetPhyAddr());
     if (p.blockLen % sizeof(T) != 0) {
         ::aclemu::ascendc::detail::report_check("DataCopyPad",
                                                 "blockLen is not a multiple of the element size");
     }
     const uint32_t elems = p.blockLen / sizeof(T);
+    if (mode == PaddingMode::Compact) {
+        copy_pad_in_compact(dst, src, p, pad, right, value);
+        return;
+    }
     const uint64_t ub_block =
         ((left + elems + right) * sizeof(T) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
     const uint64_t ub_extent = p.blockCount * (ub_block + p.dstStride * uint64_t{ONE_BLK_SIZE});
@@ -101,21 +140,37 @@ ACLEMU_ASC_HD void copy_pad_in(const LocalTensor<T>& dst,
     }
 }
 
+/// copy_pad_in once per repetition of the GM -> UB loop mode (SetLoopModePara).
+template <typename T>
+ACLEMU_ASC_HD void copy_pad_in_loops(const LocalTensor<T>& dst,
+                                     const GlobalTensor<T>& src,
+                                     const DataCopyExtParams& p,
+                                     bool pad,
+                                     uint32_t left,
+                                     uint32_t right,
+                                     T value,
+                                     PaddingMode mode) {
+    for_each_loop<T>(DataCopyMVType::OUT_TO_UB, [&](uint64_t from, uint64_t to) {
+        copy_pad_in(dst[static_cast<uint32_t>(to)], src[from], p, pad, left, right, value, mode);
+    });
+}
+
 }  // namespace detail
 
 /// GM -> UB: blockCount blocks of blockLen bytes (GM gap srcStride bytes), each padded to 32
 /// bytes in UB (UB gap dstStride blocks); with isPad, leftPadding / rightPadding elements of
-/// paddingValue around the data.
-template <typename T>
+/// paddingValue around the data. PaddingMode::Compact (Ascend 950) packs the blocks and pads
+/// after the last; a loop mode set by SetLoopModePara repeats the copy.
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
                                const GlobalTensor<T>& src,
                                const DataCopyExtParams& p,
                                const DataCopyPadExtParams<T>& pad) {
-    detail::copy_pad_in(
-        dst, src, p, pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue);
+    detail::copy_pad_in_loops(
+        dst, src, p, pad.isPad, pad.leftPadding, pad.rightPadding, pad.paddingValue, mode);
 }
 
-template <typename T>
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
                                const GlobalTensor<T>& src,
                                const DataCopyParams& p,
@@ -123,7 +178,8 @@ ACLEMU_ASC_HD void DataCopyPad(const LocalTensor<T>& dst,
     DataCopyExtParams ext(p.blockCount, p.blockLen, p.srcStride, p.dstStride);
     T value;
     std::memcpy(&value, &pad.paddingValue, sizeof(T) <= sizeof(uint64_t) ? sizeof(T) : 0);
-    detail::copy_pad_in(dst, src, ext, pad.isPad, pad.leftPadding, pad.rightPadding, value);
+    detail::copy_pad_in_loops(
+        dst, src, ext, pad.isPad, pad.leftPadding, pad.rightPadding, value, mode);
 }
 
 /// The value later GM -> UB DataCopyPad calls without isPad pad each block with (up to its
@@ -138,34 +194,53 @@ ACLEMU_ASC_HD void SetPadValue(T paddingValue) {
     block.pad_value_set = true;
 }
 
-/// UB -> GM: writes exactly blockLen bytes per block (UB gap srcStride blocks, GM gap dstStride
-/// bytes), dropping the padding.
+namespace detail {
+
+/// UB -> GM, one repetition: blockLen bytes per block; UB blocks each rounded up to 32 bytes
+/// (gap srcStride blocks), or packed (Compact).
 template <typename T>
-ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
-                               const LocalTensor<T>& src,
-                               const DataCopyExtParams& p) {
-    detail::check_ub_aligned("DataCopyPad", src.GetPhyAddr());
+ACLEMU_ASC_HD void copy_pad_out(const GlobalTensor<T>& dst,
+                                const LocalTensor<T>& src,
+                                const DataCopyExtParams& p,
+                                PaddingMode mode) {
+    check_ub_aligned("DataCopyPad", src.GetPhyAddr());
     const uint64_t ub_block =
-        (uint64_t{p.blockLen} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+        mode == PaddingMode::Compact
+            ? uint64_t{p.blockLen}
+            : (uint64_t{p.blockLen} + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
     const uint64_t gm_extent =
         p.blockCount == 0 ? 0 : p.blockCount * (uint64_t{p.blockLen} + p.dstStride) - p.dstStride;
-    detail::check_fits(
-        "DataCopyPad", gm_extent, dst.GetSize() * sizeof(T), "destination GlobalTensor");
+    check_fits("DataCopyPad", gm_extent, dst.GetSize() * sizeof(T), "destination GlobalTensor");
     uint8_t* gm = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     const uint8_t* ub = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint32_t b = 0; b < p.blockCount; ++b) {
-        detail::store_to_gm(
+        store_to_gm(
             reinterpret_cast<T*>(gm + b * (uint64_t{p.blockLen} + p.dstStride)),
             reinterpret_cast<const T*>(ub + b * (ub_block + p.srcStride * uint64_t{ONE_BLK_SIZE})),
             p.blockLen);
     }
 }
 
-template <typename T>
+}  // namespace detail
+
+/// UB -> GM: writes exactly blockLen bytes per block (UB gap srcStride blocks, GM gap dstStride
+/// bytes), dropping the padding; Compact (Ascend 950) reads the blocks packed; a loop mode set
+/// by SetLoopModePara repeats the copy.
+template <typename T, PaddingMode mode = PaddingMode::Normal>
+ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
+                               const LocalTensor<T>& src,
+                               const DataCopyExtParams& p) {
+    detail::for_each_loop<T>(DataCopyMVType::UB_TO_OUT, [&](uint64_t from, uint64_t to) {
+        detail::copy_pad_out(dst[to], src[static_cast<uint32_t>(from)], p, mode);
+    });
+}
+
+template <typename T, PaddingMode mode = PaddingMode::Normal>
 ACLEMU_ASC_HD void DataCopyPad(const GlobalTensor<T>& dst,
                                const LocalTensor<T>& src,
                                const DataCopyParams& p) {
-    DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride));
+    DataCopyPad<T, mode>(
+        dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride));
 }
 
 /// Later copies to GM add to what is there (atomically across blocks) until SetAtomicNone.

@@ -27,11 +27,6 @@ ACLEMU_ASC_UNSUPPORTED_FUNCTION(CrossCoreWaitFlag, "Cube/vector mix")
 ACLEMU_ASC_UNSUPPORTED_FUNCTION(GetSysWorkSpacePtr, "system workspace")
 #undef ACLEMU_ASC_UNSUPPORTED_FUNCTION
 
-/// The 4-bit integer type (two per byte). aclemu has no 4-bit tensors: the type is declared but
-/// never defined, so a source that names it in code it does not instantiate (CANN's cast example
-/// in its other scenario) compiles, and a use that needs the type fails at compile time.
-struct int4b_t;
-
 }  // namespace AscendC
 
 namespace matmul {

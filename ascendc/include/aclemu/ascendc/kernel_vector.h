@@ -132,7 +132,7 @@ ACLEMU_ASC_HD void unary(
                               dst,                                                                \
                               src0,                                                               \
                               src1,                                                               \
-                              detail::mask_of(mask),                                              \
+                              detail::call_mask<isSetMask>(mask),                                 \
                               repeatTime,                                                         \
                               params,                                                             \
                               [](auto a, auto b) { return expr; });                               \
@@ -144,12 +144,11 @@ ACLEMU_ASC_HD void unary(
                             const uint64_t mask[],                                                \
                             const uint8_t repeatTime,                                             \
                             const BinaryRepeatParams& params) {                                   \
-        const uint64_t words[2] = {mask[0], mask[1]};                                             \
         detail::binary_repeat(#name,                                                              \
                               dst,                                                                \
                               src0,                                                               \
                               src1,                                                               \
-                              detail::mask_of(words),                                             \
+                              detail::call_mask<isSetMask>(mask),                                 \
                               repeatTime,                                                         \
                               params,                                                             \
                               [](auto a, auto b) { return expr; });                               \
@@ -196,28 +195,60 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
 
 }  // namespace detail
 
-#define ACLEMU_ASC_SCALAR(name, expr)                                                     \
-    template <typename T, typename U>                                                     \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                    \
-                            const LocalTensor<T>& src,                                    \
-                            const U& scalar,                                              \
-                            const int32_t& count) {                                       \
-        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
-        detail::unary(                                                                    \
-            #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; }); \
-    }                                                                                     \
-    template <typename T, typename U, bool isSetMask = true>                              \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                    \
-                            const LocalTensor<T>& src,                                    \
-                            const U& scalar,                                              \
-                            uint64_t mask,                                                \
-                            const uint8_t repeatTime,                                     \
-                            const UnaryRepeatParams& params) {                            \
-        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));           \
-        detail::unary_repeat(                                                             \
-            #name, dst, src, detail::mask_of(mask), repeatTime, params, [s](auto a) {     \
-                return expr;                                                              \
-            });                                                                           \
+#define ACLEMU_ASC_SCALAR(name, expr)                                                              \
+    template <typename T, typename U>                                                              \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const U& scalar,                                                       \
+                            const int32_t& count) {                                                \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));                    \
+        detail::unary(                                                                             \
+            #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; });          \
+    }                                                                                              \
+    template <typename T, typename U, bool isSetMask = true>                                       \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const U& scalar,                                                       \
+                            uint64_t mask,                                                         \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));                    \
+        detail::unary_repeat(                                                                      \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [s](auto a) { \
+                return expr;                                                                       \
+            });                                                                                    \
+    }                                                                                              \
+    template <typename T, typename U, bool isSetMask = true>                                       \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const U& scalar,                                                       \
+                            const uint64_t mask[],                                                 \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));                    \
+        detail::unary_repeat(                                                                      \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [s](auto a) { \
+                return expr;                                                                       \
+            });                                                                                    \
+    }                                                                                              \
+    /* CANN's <T, isSetMask> spelling (Adds<half, false>): the scalar is a T. */                   \
+    template <typename T, bool isSetMask = true>                                                   \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const T& scalar,                                                       \
+                            uint64_t mask,                                                         \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        name<T, T, isSetMask>(dst, src, scalar, mask, repeatTime, params);                         \
+    }                                                                                              \
+    template <typename T, bool isSetMask = true>                                                   \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const T& scalar,                                                       \
+                            const uint64_t mask[],                                                 \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        name<T, T, isSetMask>(dst, src, scalar, mask, repeatTime, params);                         \
     }
 
 ACLEMU_ASC_SCALAR(Adds, a + s)
@@ -229,26 +260,38 @@ ACLEMU_ASC_SCALAR(ShiftLeft, detail::shift_left_bits(a, s))
 ACLEMU_ASC_SCALAR(ShiftRight, detail::shift_right_bits(a, s))
 #undef ACLEMU_ASC_SCALAR
 
-#define ACLEMU_ASC_UNARY(name, expr)                                                  \
-    template <typename T>                                                             \
-    ACLEMU_ASC_HD void name(                                                          \
-        const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
-        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {     \
-            using C = decltype(a);                                                    \
-            return static_cast<C>(expr);                                              \
-        });                                                                           \
-    }                                                                                 \
-    template <typename T, bool isSetMask = true>                                      \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                \
-                            const LocalTensor<T>& src,                                \
-                            uint64_t mask,                                            \
-                            const uint8_t repeatTime,                                 \
-                            const UnaryRepeatParams& params) {                        \
-        detail::unary_repeat(                                                         \
-            #name, dst, src, detail::mask_of(mask), repeatTime, params, [](auto a) {  \
-                using C = decltype(a);                                                \
-                return static_cast<C>(expr);                                          \
-            });                                                                       \
+#define ACLEMU_ASC_UNARY(name, expr)                                                              \
+    template <typename T>                                                                         \
+    ACLEMU_ASC_HD void name(                                                                      \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {             \
+        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {                 \
+            using C = decltype(a);                                                                \
+            return static_cast<C>(expr);                                                          \
+        });                                                                                       \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
+                            const LocalTensor<T>& src,                                            \
+                            uint64_t mask,                                                        \
+                            const uint8_t repeatTime,                                             \
+                            const UnaryRepeatParams& params) {                                    \
+        detail::unary_repeat(                                                                     \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) { \
+                using C = decltype(a);                                                            \
+                return static_cast<C>(expr);                                                      \
+            });                                                                                   \
+    }                                                                                             \
+    template <typename T, bool isSetMask = true>                                                  \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
+                            const LocalTensor<T>& src,                                            \
+                            const uint64_t mask[],                                                \
+                            const uint8_t repeatTime,                                             \
+                            const UnaryRepeatParams& params) {                                    \
+        detail::unary_repeat(                                                                     \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) { \
+                using C = decltype(a);                                                            \
+                return static_cast<C>(expr);                                                      \
+            });                                                                                   \
     }
 
 ACLEMU_ASC_UNARY(Exp, std::exp(a))
@@ -430,6 +473,72 @@ ACLEMU_ASC_HD D round_to_int(double v, RoundMode mode) {
     return static_cast<D>(r);
 }
 
+/// Element i of a tensor of T as a double (int4b_t: a signed nibble).
+template <typename T>
+ACLEMU_ASC_HD double load_as_double(const T* base, uint64_t i) {
+    if constexpr (kElementBits<T> == 4) {
+        const uint8_t byte = reinterpret_cast<const uint8_t*>(base)[i / 2];
+        const int nibble = i % 2 == 0 ? byte & 0xF : byte >> 4;
+        return static_cast<double>(nibble >= 8 ? nibble - 16 : nibble);
+    } else {
+        return to_double(base[i]);
+    }
+}
+
+/// `v` rounded in `mode` into element i of a tensor of D (integers saturate; int4b_t to
+/// [-8, 7] in its nibble).
+template <typename D>
+ACLEMU_ASC_HD void store_rounded(D* base, uint64_t i, double v, RoundMode mode) {
+    if constexpr (kElementBits<D> == 4) {
+        int8_t x = round_to_int<int8_t>(v, mode);
+        x = x < -8 ? -8 : x > 7 ? 7 : x;
+        uint8_t& byte = reinterpret_cast<uint8_t*>(base)[i / 2];
+        const uint8_t nibble = static_cast<uint8_t>(x) & 0xF;
+        byte = i % 2 == 0 ? static_cast<uint8_t>((byte & 0xF0) | nibble)
+                          : static_cast<uint8_t>((byte & 0x0F) | (nibble << 4));
+    } else if constexpr (is_float_like<D>) {
+        base[i] = round_to_float<D>(v, mode);
+    } else {
+        base[i] = round_to_int<D>(v, mode);
+    }
+}
+
+/// Cast's repeat form: a repeat holds 256 bytes of the wider type (n elements), each operand
+/// read in DataBlocks of its own type through its block and repeat strides.
+template <typename D, typename S>
+ACLEMU_ASC_HD void cast_repeat(const LocalTensor<D>& dst,
+                               const LocalTensor<S>& src,
+                               RoundMode mode,
+                               const RepeatMask& mask,
+                               uint8_t repeatTime,
+                               const UnaryRepeatParams& p) {
+    constexpr uint32_t wider =
+        kElementBits < D >> kElementBits<S> ? kElementBits<D> : kElementBits<S>;
+    constexpr uint32_t n = ONE_REPEAT_BYTE_SIZE * 8 / wider;
+    constexpr uint32_t dst_block = ONE_BLK_SIZE * 8 / kElementBits<D>;  // elements per DataBlock
+    constexpr uint32_t src_block = ONE_BLK_SIZE * 8 / kElementBits<S>;
+    check_repeat_mask("Cast", mask, n);
+    const uint32_t runs = mask.repeats(repeatTime, n);
+    for (uint32_t r = 0; r < runs; ++r) {
+        for (uint32_t k = 0; k < n; ++k) {
+            if (!mask.selects(r, k, n)) {
+                continue;
+            }
+            const uint64_t x =
+                (uint64_t{r} * p.srcRepStride + uint64_t{k / src_block} * p.srcBlkStride)
+                    * src_block
+                + k % src_block;
+            const uint64_t d =
+                (uint64_t{r} * p.dstRepStride + uint64_t{k / dst_block} * p.dstBlkStride)
+                    * dst_block
+                + k % dst_block;
+            check_reach("Cast", src, x);
+            check_reach("Cast", dst, d);
+            store_rounded(dst.GetPhyAddr(), d, load_as_double(src.GetPhyAddr(), x), mode);
+        }
+    }
+}
+
 }  // namespace detail
 
 template <typename D, typename S>
@@ -440,26 +549,33 @@ ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
     detail::check_count("Cast", dst, count);
     detail::check_count("Cast", src, count);
     for (uint32_t i = 0; i < count; ++i) {
-        const double v = detail::to_double(src.GetPhyAddr()[i]);
-        if constexpr (detail::is_float_like<D>) {
-            dst.GetPhyAddr()[i] = detail::round_to_float<D>(v, mode);
-        } else {
-            dst.GetPhyAddr()[i] = detail::round_to_int<D>(v, mode);
-        }
+        detail::store_rounded(
+            dst.GetPhyAddr(), i, detail::load_as_double(src.GetPhyAddr(), i), mode);
     }
 }
 
-/// The mask/repeat forms of Cast are not emulated yet: a use fails at compile time naming it
-/// (declared so that a source naming it in code it does not instantiate compiles).
-template <typename D, typename S, bool isSetMask = true, typename Mask>
-void Cast(const LocalTensor<D>&,
-          const LocalTensor<S>&,
-          const RoundMode&,
-          const Mask&,
-          uint8_t,
-          const UnaryRepeatParams&) {
-    static_assert(detail::kUnsupported<D, S, Mask>,
-                  "aclemu does not support the mask/repeat form of the Ascend C API Cast yet");
+/// Cast, repeat forms: a count (or, in Counter mode, total) mask or a bit-wise one, counted in
+/// elements of the wider type; the strides in DataBlocks of each operand's own type.
+template <typename D, typename S, bool isSetMask = true>
+ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
+                        const LocalTensor<S>& src,
+                        const RoundMode& roundMode,
+                        const uint64_t mask,
+                        const uint8_t repeatTime,
+                        const UnaryRepeatParams& repeatParams) {
+    detail::cast_repeat(
+        dst, src, roundMode, detail::call_mask<isSetMask>(mask), repeatTime, repeatParams);
+}
+
+template <typename D, typename S, bool isSetMask = true>
+ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
+                        const LocalTensor<S>& src,
+                        const RoundMode& roundMode,
+                        const uint64_t mask[],
+                        const uint8_t repeatTime,
+                        const UnaryRepeatParams& repeatParams) {
+    detail::cast_repeat(
+        dst, src, roundMode, detail::call_mask<isSetMask>(mask), repeatTime, repeatParams);
 }
 
 namespace detail {
@@ -504,9 +620,35 @@ ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
         total = first == 0 ? part : static_cast<T>(static_cast<C>(total) + static_cast<C>(part));
     }
     dst.GetPhyAddr()[0] = total;
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->reduce_sum_spr = 0;  // kept for GetReduceRepeatSumSpr
+        std::memcpy(&block->reduce_sum_spr, &total, sizeof(T) <= 8 ? sizeof(T) : 8);
+    }
+}
+
+/// The result of the last count-form ReduceSum (its special register on the NPU).
+template <typename T>
+ACLEMU_ASC_HD T GetReduceRepeatSumSpr() {
+    T value = static_cast<T>(0);
+    if (const auto* block = ::aclemu::ascendc::detail::current_block()) {
+        std::memcpy(
+            static_cast<void*>(&value), &block->reduce_sum_spr, sizeof(T) <= 8 ? sizeof(T) : 8);
+    }
+    return value;
 }
 
 namespace detail {
+
+/// An integer stored as the bits of T (an index next to a maximum or minimum; the low bytes of
+/// the index, little-endian, as the NPU and aclemu's hosts and GPUs are).
+template <typename T>
+ACLEMU_ASC_HD T index_bits(uint32_t index) {
+    static_assert(sizeof(T) <= sizeof(uint64_t), "an index is stored in at most 8 bytes");
+    const uint64_t bits = index;
+    T out;
+    std::memcpy(static_cast<void*>(&out), &bits, sizeof out);
+    return out;
+}
 
 template <typename T, typename Better>
 ACLEMU_ASC_HD void reduce_extreme(const char* api,
@@ -529,14 +671,7 @@ ACLEMU_ASC_HD void reduce_extreme(const char* api,
     }
     dst.GetPhyAddr()[0] = x[best];
     if (with_index) {
-        // The index is stored as the bits of T.
-        if constexpr (sizeof(T) == 2) {
-            const uint16_t bits = static_cast<uint16_t>(best);
-            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
-        } else if constexpr (sizeof(T) == 4) {
-            const uint32_t bits = best;
-            std::memcpy(dst.GetPhyAddr() + 1, &bits, sizeof bits);
-        }
+        dst.GetPhyAddr()[1] = index_bits<T>(best);  // the index as the bits of T
     }
 }
 
