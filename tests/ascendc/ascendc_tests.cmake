@@ -217,3 +217,36 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_asc_devkit_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# The program's own __gm__ variables and kernels reached by address (kernels/symbol_kernels.cpp):
+# aclrtGetSymbolAddress / Size, the symbol copies, aclrtGetFuncBySymbol, aclrtGetFunctionAttribute.
+set(_asc_symbol_source ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels/symbol_kernels.cpp)
+set(_asc_symbol_rewritten ${CMAKE_CURRENT_BINARY_DIR}/ascendc_rewritten/symbol_kernels.cpp)
+add_custom_command(OUTPUT ${_asc_symbol_rewritten}
+                   COMMAND ${Python3_EXECUTABLE} ${ACLEMU_ASC_REWRITE} ${_asc_symbol_source}
+                           --out ${_asc_symbol_rewritten}
+                   DEPENDS ${_asc_symbol_source} ${ACLEMU_ASC_REWRITE}
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                           ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_program_symbols.py
+                   COMMENT "Rewriting symbol_kernels.cpp (its kernels and __gm__ variables)")
+add_executable(test_ascendc_symbols ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_symbols.cpp
+                                    ${_asc_symbol_rewritten})
+target_include_directories(test_ascendc_symbols PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_symbols PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc_symbols)
+aclemu_ascendc_gpu_sources(${_asc_symbol_rewritten})
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_symbols PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_symbols PRIVATE hip::host)
+endif()
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    add_test(NAME ascendc_symbols_${backend} COMMAND test_ascendc_symbols)
+    set_tests_properties(ascendc_symbols_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+endforeach()

@@ -1419,6 +1419,58 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle,
                                                       size_t* devSize);
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle* binHandle);
+/** What kind of core a kernel runs on (aclrtGetFunctionAttribute, ACL_FUNC_ATTR_KERNEL_TYPE). */
+typedef enum {
+    ACL_KERNEL_TYPE_AICORE = 0,
+    ACL_KERNEL_TYPE_CUBE = 1,
+    ACL_KERNEL_TYPE_VECTOR = 2,
+    ACL_KERNEL_TYPE_MIX = 3,
+    ACL_KERNEL_TYPE_AICPU = 100
+} aclrtKernelType;
+
+typedef enum {
+    ACL_FUNC_ATTR_KERNEL_TYPE = 1,      /* an aclrtKernelType */
+    ACL_FUNC_ATTR_KERNEL_RATIO = 2,     /* Cube cores << 16 | Vector cores a block takes */
+    ACL_FUNC_ATTR_KERNEL_SCHED_MODE = 3 /* 0: normal scheduling */
+} aclrtFuncAttribute;
+
+/** aclemu: a kernel's type is its qualifier's (__vector__ and __aicore__ kernels run on vector
+ * cores: ACL_KERNEL_TYPE_VECTOR, ratio 0:1); a kernel of a loaded binary is a vector kernel. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle,
+                                                       aclrtFuncAttribute attrType,
+                                                       int64_t* attrValue);
+/** The function handle of a kernel of the program itself: `symbol` is the kernel function's
+ * address (`&kernel`) in an Ascend C source the program was built from. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncBySymbol(const void* symbol, aclrtFuncHandle* funcHandle);
+
+/** Device variables: a namespace-scope `__gm__` variable of the program's own Ascend C sources,
+ * named by its address (`&variable`; acl/acl_rt_api.h takes the variable itself). The device
+ * address is the current device's; copies are bounded by the variable's size. */
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolSize(const void* symbol, size_t* size);
+/** kind: ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbol(void* dst,
+                                                   size_t dstMax,
+                                                   const void* symbol,
+                                                   size_t count,
+                                                   size_t offset,
+                                                   aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbolAsync(void* dst,
+                                                        size_t dstMax,
+                                                        const void* symbol,
+                                                        size_t count,
+                                                        size_t offset,
+                                                        aclrtMemcpyKind kind,
+                                                        aclrtStream stream);
+/** kind: ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbolAsync(const void* symbol,
+                                                      const void* src,
+                                                      size_t count,
+                                                      size_t offset,
+                                                      aclrtMemcpyKind kind,
+                                                      aclrtStream stream);
 /** The exception callback's facts about a failed kernel (aclrtSetExceptionInfoCallback): */
 /** The function handle of the failed kernel when it was launched by loaded binary
  *  (aclrtLaunchKernel*) on the CPU backend, else NULL. */
