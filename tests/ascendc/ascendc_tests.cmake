@@ -250,3 +250,32 @@ foreach(backend IN LISTS _asc_backends)
     set_tests_properties(ascendc_symbols_${backend} PROPERTIES LABELS "${_label};ascendc"
         ENVIRONMENT "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
 endforeach()
+
+# Kernel launch blocking (the stream attribute, the non-blocking sections, and
+# ASCEND_RT_LAUNCH_BLOCKING=1 in the _env runs) on the same kernels.
+add_executable(test_ascendc_launch_blocking
+               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_launch_blocking.cpp
+               ${_asc_symbol_rewritten})
+target_include_directories(test_ascendc_launch_blocking PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_launch_blocking PRIVATE aclemu_ascendc ascendcl
+                                                           GTest::gtest_main)
+aclemu_warnings(test_ascendc_launch_blocking)
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_launch_blocking PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_launch_blocking PRIVATE hip::host)
+endif()
+foreach(backend IN LISTS _asc_backends)
+    set(_label cpu)
+    if(backend STREQUAL "gpusim")
+        set(_label gpu)
+    endif()
+    set(_env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
+    add_test(NAME ascendc_launch_blocking_${backend} COMMAND test_ascendc_launch_blocking)
+    set_tests_properties(ascendc_launch_blocking_${backend} PROPERTIES LABELS "${_label};ascendc"
+        ENVIRONMENT "${_env}")
+    add_test(NAME ascendc_launch_blocking_env_${backend} COMMAND test_ascendc_launch_blocking)
+    set_tests_properties(ascendc_launch_blocking_env_${backend} PROPERTIES
+        LABELS "${_label};ascendc" ENVIRONMENT "${_env};ASCEND_RT_LAUNCH_BLOCKING=1")
+endforeach()

@@ -53,6 +53,12 @@ extern "C" {
 #define ACL_CONTINUE_ON_FAILURE 0
 #define ACL_STOP_ON_FAILURE     1
 
+/* ACL_STREAM_LAUNCH_BLOCKING_MODE values: whether a kernel launch on the stream returns only
+ * once the kernel ran (as ASCEND_RT_LAUNCH_BLOCKING says, never, or always). */
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_CTRL_BY_ENV  0x0U
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_NON_BLOCKING 0x1U
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_BLOCKING     0x2U
+
 typedef enum aclrtRunMode { ACL_DEVICE = 0, ACL_HOST = 1 } aclrtRunMode;
 
 typedef enum aclrtTsId {
@@ -504,6 +510,42 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags);
 /** A number unique among the process's live streams. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId);
+
+/** Stream attributes (aclrtSetStreamAttribute / aclrtGetStreamAttribute); each reads and writes
+ *  its own member of aclrtStreamAttrValue. */
+typedef enum {
+    ACL_STREAM_ATTR_FAILURE_MODE = 1,         /* failureMode: as aclrtSetStreamFailureMode */
+    ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2, /* overflowSwitch: as aclrtSetStreamOverflowSwitch */
+    ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,      /* userCustomTag */
+    ACL_STREAM_ATTR_CACHE_OP_INFO = 4,        /* cacheOpInfoSwitch: 0 or 1 */
+    ACL_STREAM_ATTR_PRIORITY = 5,             /* streamPriority: 0 (highest) .. 7 */
+    ACL_STREAM_LAUNCH_BLOCKING_MODE = 6 /* launchBlockingMode: ACL_STREAM_LAUNCH_BLOCKING_MODE_* */
+} aclrtStreamAttr;
+
+typedef union {
+    uint64_t failureMode;
+    uint32_t overflowSwitch;
+    uint32_t userCustomTag;
+    uint32_t cacheOpInfoSwitch;
+    uint32_t streamPriority;
+    uint32_t launchBlockingMode;
+    uint32_t reserve[4];
+} aclrtStreamAttrValue;
+
+/** NULL stream: the current context's default stream. aclemu: the user tag and the op-info
+ *  switch are recorded; a priority is fixed at creation (setting one is
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT). */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream,
+                                                     aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue* value);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream,
+                                                     aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue* value);
+/** A section, nested to any depth, in which kernel launches on the stream do not wait for the
+ *  kernel whatever the launch-blocking mode; ending the outermost one waits for the stream when
+ *  launches on it block. `flags` is reserved (0). */
+ACL_FUNC_VISIBILITY aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtNonBlockingLaunchEnd(aclrtStream stream, uint32_t flags);
 /** Streams the current device can still create (aclemu allows 1984 per device, default streams
  *  included). */
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t* streamCount);

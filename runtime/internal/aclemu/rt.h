@@ -37,6 +37,9 @@ struct StreamTarget {
     void* native = nullptr;
     int32_t device = 0;
     std::shared_ptr<Stream> stream;
+    /// An Ascend C kernel launch (set by its launcher): ASCEND_RT_LAUNCH_BLOCKING and the stream's
+    /// launch-blocking mode decide whether enqueue_host_task / finish_gpu_launch wait for it.
+    bool kernel_launch = false;
 };
 
 /// Resolves a user stream (nullptr: the current context's default stream). Fails with
