@@ -329,6 +329,22 @@ aclError Runtime::check_device(int32_t device, const char* param, int32_t* physi
     return check_device_locked(device, param, physical);
 }
 
+aclError Runtime::visible_id_of(int32_t physical, const char* param, int32_t* logical) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Backend* backend = nullptr;
+    ACLEMU_TRY(ensure_backend_locked(&backend));
+    for (size_t i = 0; i < visible_.size(); ++i) {
+        if (visible_[i] == physical) {
+            *logical = static_cast<int32_t>(i);
+            return ACL_SUCCESS;
+        }
+    }
+    return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
+                      param,
+                      physical,
+                      "is not a device this process sees (ASCEND_RT_VISIBLE_DEVICES)");
+}
+
 aclError Runtime::check_device_locked(int32_t device, const char* param, int32_t* physical) {
     Backend* backend = nullptr;
     ACLEMU_TRY(ensure_backend_locked(&backend));

@@ -122,6 +122,9 @@ public:
     std::vector<std::shared_ptr<Stream>> streams_of_device(int32_t device);
     /// Fails with ACL_ERROR_RT_INVALID_DEVICEID unless `device` is a visible logical id.
     aclError check_device(int32_t device, const char* param, int32_t* physical);
+    /// The visible logical id of backend device `physical` (ASCEND_RT_VISIBLE_DEVICES), or
+    /// ACL_ERROR_RT_INVALID_DEVICEID naming `param` when it is no device or not visible.
+    aclError visible_id_of(int32_t physical, const char* param, int32_t* logical);
 
     // ---- contexts ----------------------------------------------------------------------
     /// The calling thread's current context (ACL_ERROR_RT_CONTEXT_NULL when there is none);

@@ -379,6 +379,65 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
 /** ACL_ERROR_RT_CONTEXT_NULL when the thread has no device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
+
+/** Device ids: the physical one (the backend's device) and the user's (what aclrtSetDevice
+ *  takes, numbered by ASCEND_RT_VISIBLE_DEVICES). The "logical" ids of these calls are user ids,
+ *  as in CANN's runtime. */
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId,
+                                                          int32_t* const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId,
+                                                          int32_t* const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId,
+                                                           int32_t* const userDevid);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid,
+                                                           int32_t* const logicDevId);
+
+/** What an atomic operation supports, one bit each. */
+typedef enum aclrtAtomicOperationCapability {
+    ACL_RT_ATOMIC_CAPABILITY_SIGNED = 1U << 0,
+    ACL_RT_ATOMIC_CAPABILITY_UNSIGNED = 1U << 1,
+    ACL_RT_ATOMIC_CAPABILITY_REDUCATION = 1U << 2, /* CANN's older spelling */
+    ACL_RT_ATOMIC_CAPABILITY_REDUCTION = 1U << 2,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR8 = 1U << 3,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR16 = 1U << 4,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR32 = 1U << 5,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR64 = 1U << 6,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR128 = 1U << 7,
+    ACL_RT_ATOMIC_CAPABILITY_VECTOR32X4 = 1U << 8
+} aclrtAtomicOperationCapability;
+
+typedef enum aclrtAtomicOperation {
+    ACL_RT_ATOMIC_OPERATION_INTEGER_ADD = 0,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_MIN = 1,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_MAX = 2,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_INCREMENT = 3,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_DECREMENT = 4,
+    ACL_RT_ATOMIC_OPERATION_AND = 5,
+    ACL_RT_ATOMIC_OPERATION_OR = 6,
+    ACL_RT_ATOMIC_OPERATION_XOR = 7,
+    ACL_RT_ATOMIC_OPERATION_EXCHANGE = 8,
+    ACL_RT_ATOMIC_OPERATION_CAS = 9,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_ADD = 10,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_MIN = 11,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_MAX = 12,
+    ACL_RT_ATOMIC_OPERATION_DMA_ADD = 30,
+    ACL_RT_ATOMIC_OPERATION_DMA_MIN = 31,
+    ACL_RT_ATOMIC_OPERATION_DMA_MAX = 32,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_ADD = 40,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MIN = 41,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MAX = 42,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_CAS = 43,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_EXCH = 44
+} aclrtAtomicOperation;
+
+/** capabilities[i]: the aclrtAtomicOperationCapability bits of operations[i] between device
+ *  `deviceId` and the host. aclemu: 0 for every operation (no atomicity is promised between a
+ *  kernel and the host). */
+ACL_FUNC_VISIBILITY aclError
+aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities,
+                                     const aclrtAtomicOperation* operations,
+                                     const uint32_t count,
+                                     int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 /** timeout in ms: -1 waits forever; 0 or < -1 -> ACL_ERROR_RT_PARAM_INVALID. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
@@ -1063,6 +1122,8 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFu
 typedef void* aclmdlRI;
 /** A task group recorded during a capture (aclmdlRICaptureTaskGrpBegin/End), for updates. */
 typedef void* aclrtTaskGrp;
+/** A task of a model runtime instance (aclmdlRIGetTasksByStream). */
+typedef void* aclmdlRITask;
 
 /** Which threads may make unsafe calls (synchronous copies and fills, copies from pageable host
  *  memory) while a capture is on: ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT otherwise. */
@@ -1120,6 +1181,16 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 /** Runs the instance and waits for it up to `timeout` ms (-1: forever). */
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+/** The instance's streams: NULL `streams` gives their number in *numStreams; else `streams`
+ *  holds *numStreams entries and gets them all. aclemu: a stream is one recorded body of the
+ *  instance (a captured or bound stream's tasks), a handle for aclmdlRIGetTasksByStream only. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI,
+                                                aclrtStream* streams,
+                                                uint32_t* numStreams);
+/** The tasks of a stream from aclmdlRIGetStreams, in order, counted or listed as there. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream,
+                                                      aclmdlRITask* tasks,
+                                                      uint32_t* numTasks);
 /** Logs the instance (id, device, state, streams and their tasks) at INFO. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
 /** Writes the same as JSON to the file `path` (`flags`: 0). */
