@@ -129,6 +129,7 @@ using gpuStreamCaptureStatus = hipStreamCaptureStatus;
 #    define gpuMemset                              hipMemset
 #    define gpuMemsetAsync                         hipMemsetAsync
 #    define gpuPointerGetAttributes                hipPointerGetAttributes
+#    define gpuGetSymbolAddress                    hipGetSymbolAddress
 #    define gpuSetDevice                           hipSetDevice
 #    define gpuStreamAddCallback                   hipStreamAddCallback
 #    define gpuStreamBeginCapture                  hipStreamBeginCapture
@@ -263,6 +264,7 @@ using gpuStreamCaptureStatus = gpusimStreamCaptureStatus;
 #    define gpuMemset                              gpusimMemset
 #    define gpuMemsetAsync                         gpusimMemsetAsync
 #    define gpuPointerGetAttributes                gpusimPointerGetAttributes
+#    define gpuGetSymbolAddress                    gpusimGetSymbolAddress
 #    define gpuSetDevice                           gpusimSetDevice
 #    define gpuStreamBeginCapture                  gpusimStreamBeginCapture
 #    define gpuStreamCaptureModeRelaxed            gpusimStreamCaptureModeRelaxed
@@ -381,6 +383,7 @@ using gpuStreamCaptureStatus = cudaStreamCaptureStatus;
 #    define gpuMemset                        cudaMemset
 #    define gpuMemsetAsync                   cudaMemsetAsync
 #    define gpuPointerGetAttributes          cudaPointerGetAttributes
+#    define gpuGetSymbolAddress              cudaGetSymbolAddress
 #    define gpuSetDevice                     cudaSetDevice
 #    define gpuStreamBeginCapture            cudaStreamBeginCapture
 #    define gpuStreamCaptureModeRelaxed      cudaStreamCaptureModeRelaxed

@@ -30,6 +30,7 @@ BAD_VALUES = {
     "ACLEMU_BACKEND": ("metal", {}, "ERROR"),
     "ASCEND_RT_VISIBLE_DEVICES": ("0,x", {}, "WARNING"),
     "ASCEND_LAUNCH_BLOCKING": ("yes", {}, "WARNING"),
+    "ASCEND_RT_LAUNCH_BLOCKING": ("yes", {}, "WARNING"),
     # The global level itself is bad: RUNTIME at 2 shows the warning about it.
     "ASCEND_GLOBAL_LOG_LEVEL": ("debug", {"ASCEND_MODULE_LOG_LEVEL": "RUNTIME=2"}, "WARNING"),
     "ASCEND_MODULE_LOG_LEVEL": ("RUNTIME=2:NOSUCH=1", {}, "WARNING"),

@@ -145,7 +145,8 @@ function(_aclemu_asc_rewrite target source out_var)  # further arguments: rewrit
         message(FATAL_ERROR "aclemu: cannot rewrite the Ascend C source ${source}")
     endif()
     get_filename_component(tools "${ACLEMU_ASC_REWRITE}" DIRECTORY)
-    set(depends "${source}" "${ACLEMU_ASC_REWRITE}" "${tools}/asc_tokens.py")
+    set(depends "${source}" "${ACLEMU_ASC_REWRITE}" "${tools}/asc_tokens.py"
+                "${tools}/asc_program_symbols.py")
     if(CMAKE_VERSION VERSION_LESS 3.20 AND NOT CMAKE_GENERATOR MATCHES "Ninja")
         # No DEPFILE for this generator before CMake 3.20: an edit of a header that launches
         # is seen once the source changes (or the build folder is made again).

@@ -101,6 +101,7 @@ uint32_t launch(const char* name,
         err != ACL_SUCCESS) {
         return static_cast<uint32_t>(err);
     }
+    target.kernel_launch = true;  // ASCEND_RT_LAUNCH_BLOCKING and the stream's mode apply
     record->concurrent = std::min(num_blocks, kVectorCores);
     switch (target.kind) {
         case rt::BackendKind::Cpu:

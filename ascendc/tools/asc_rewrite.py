@@ -33,6 +33,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import asc_program_symbols as program_symbols  # noqa: E402
 import asc_tokens as tk  # noqa: E402
 
 LAUNCH_HEADER = "aclemu_ascendc_launch.h"
@@ -214,11 +215,7 @@ def find_kernels(text, sig):
             back -= 1
         if back >= 0 and _is(sig[back], tk.PUNCT, ">"):
             continue
-        k = i + 1
-        while k < len(sig) and not _is(sig[k], tk.PUNCT, "("):
-            if _is(sig[k], tk.PUNCT, ";") or _is(sig[k], tk.PUNCT, "{"):
-                break
-            k += 1
+        k = program_symbols.kernel_name_paren(sig, i)  # past __mix__(aic, aiv)
         if k >= len(sig) or not _is(sig[k], tk.PUNCT, "(") or sig[k - 1].kind != tk.IDENT:
             continue
         name = sig[k - 1].text
@@ -363,17 +360,20 @@ class Rewriter:
         if self.needs_rewrite(path):
             digest = hashlib.sha1(path.encode()).hexdigest()[:12]
             out = os.path.join(self.header_dir, digest, os.path.basename(path))
-            text, _, _ = self.rewrite(path)
+            text, _, _, _ = self.rewrite(path)
             _write_if_changed(out, text)
             self.done[path] = out
         return self.done[path]
 
     def rewrite(self, path):
-        """(rewritten text, number of launches and traps rewritten, kernels)."""
+        """(rewritten text, number of launches and traps rewritten, kernels, the registration of
+        the program's kernels and __gm__ variables to append: asc_program_symbols.py)."""
         text = self._read(path)
         tokens = tk.tokenize(text)
         sig = tk.significant(tokens)
+        scopes = program_symbols.namespace_scopes(sig)
         edits = find_launches(text, sig) + find_traps(sig)
+        edits += [Edit(*e) for e in program_symbols.gm_variable_edits(sig, scopes)]
         for t in tokens:
             if t.kind != tk.DIRECTIVE:
                 continue
@@ -395,9 +395,12 @@ class Rewriter:
             last = e.end
         pieces.append(text[last:])
         kernels = find_kernels(text, sig)
+        registration = program_symbols.registration_text(
+            program_symbols.kernel_registrations(sig, scopes, kernels),
+            program_symbols.gm_variables(sig, scopes))
         body = "".join(pieces)
         head = "#include <%s>\n#line 1 \"%s\"\n" % (LAUNCH_HEADER, path.replace("\\", "/"))
-        return head + body, len(edits), kernels
+        return head + body, len(edits), kernels, registration
 
 
 def _read(path):
@@ -450,7 +453,7 @@ def main(argv=None):
         return 2
     try:
         rewriter = Rewriter(os.path.join(os.path.dirname(out), "asc_headers"))
-        text, _, kernels = rewriter.rewrite(source)
+        text, _, kernels, registration = rewriter.rewrite(source)
         if args.launch_headers:
             for name, params, extern_c in kernels:
                 _write_if_changed(os.path.join(args.launch_headers, "aclrtlaunch_%s.h" % name),
@@ -458,6 +461,8 @@ def main(argv=None):
                 text += launch_definition_text(name, params, extern_c)
         if args.fatbin_entries and kernels:
             text += fatbin_entries_text([name for name, _, _ in kernels])
+        elif not args.fatbin_entries:
+            text += registration  # a loaded binary's kernels are found through the binary
     except (tk.TokenizeError, RewriteError, OSError) as e:
         print("asc_rewrite: %s: %s" % (args.source, e), file=sys.stderr)
         return 1

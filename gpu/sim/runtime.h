@@ -19,6 +19,7 @@ typedef enum gpusimError {
     gpusimErrorMemoryAllocation = 2,
     gpusimErrorInitializationError = 3,
     gpusimErrorInvalidConfiguration = 9,
+    gpusimErrorInvalidSymbol = 13,
     gpusimErrorInvalidDevicePointer = 17,
     gpusimErrorInvalidMemcpyDirection = 21,
     gpusimErrorInsufficientDriver = 35,
@@ -185,6 +186,13 @@ GPUSIM_API gpusimError_t gpusimFreeHost(void* ptr);
 GPUSIM_API gpusimError_t gpusimMemGetInfo(size_t* free_bytes, size_t* total_bytes);
 GPUSIM_API gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes,
                                                     const void* ptr);
+/// A program's global variable as device memory (what nvcc's registration of a __device__
+/// variable does for CUDA): its host storage is the simulated device's, and copies accept it.
+/// Registering it again is harmless.
+GPUSIM_API gpusimError_t gpusimRegisterVar(const void* symbol, size_t bytes);
+/// The device address of a registered variable (its own address on the simulator);
+/// gpusimErrorInvalidSymbol when it was never registered.
+GPUSIM_API gpusimError_t gpusimGetSymbolAddress(void** devPtr, const void* symbol);
 GPUSIM_API gpusimError_t gpusimMemcpy(void* dst,
                                       const void* src,
                                       size_t bytes,

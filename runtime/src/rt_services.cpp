@@ -58,7 +58,8 @@ aclError enqueue_host_task_impl(const StreamTarget& target, HostTask& task, Task
         backend->streams().launch_host_task(stream.impl.get(), std::move(task), length),
         backend,
         "cannot enqueue a host task");
-    return runtime().after_enqueue(stream);
+    return runtime().after_enqueue(stream,
+                                   target.kernel_launch ? Enqueued::KernelLaunch : Enqueued::Work);
 }
 
 aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
@@ -74,7 +75,9 @@ aclError finish_gpu_launch_impl(const StreamTarget& target, int launch_status) {
     if (!target.stream) {
         return ACL_SUCCESS;
     }
-    return runtime().after_enqueue(*target.stream);  // the one ASCEND_LAUNCH_BLOCKING wait
+    // The one launch-blocking wait (ASCEND_LAUNCH_BLOCKING, ASCEND_RT_LAUNCH_BLOCKING).
+    return runtime().after_enqueue(*target.stream,
+                                   target.kernel_launch ? Enqueued::KernelLaunch : Enqueued::Work);
 }
 
 }  // namespace

@@ -99,6 +99,7 @@ aclError Runtime::init_locked(const char* config_path, bool implicit) {
     std::lock_guard<std::mutex> lock(mu_);
     config_ = config;
     launch_blocking_.store(config.launch_blocking, std::memory_order_relaxed);
+    kernel_launch_blocking_.store(config.kernel_launch_blocking, std::memory_order_relaxed);
     cpu_threads_.store(config.ops.cpu_threads, std::memory_order_relaxed);
     streaming_stores_.store(config.ops.streaming_stores, std::memory_order_relaxed);
     upsample_scatter_.store(config.ops.upsample_scatter, std::memory_order_relaxed);
@@ -106,11 +107,13 @@ aclError Runtime::init_locked(const char* config_path, bool implicit) {
     implicit_init_ = implicit;
     backend_error_.clear();
     initialized_.store(true, std::memory_order_release);
-    ACLEMU_LOG(AscendCL,
-               Info,
-               "aclInit: ACLEMU_BACKEND=%s, ASCEND_LAUNCH_BLOCKING=%d",
-               backend_choice_name(config.backend),
-               config.launch_blocking ? 1 : 0);
+    ACLEMU_LOG(
+        AscendCL,
+        Info,
+        "aclInit: ACLEMU_BACKEND=%s, ASCEND_LAUNCH_BLOCKING=%d, ASCEND_RT_LAUNCH_BLOCKING=%d",
+        backend_choice_name(config.backend),
+        config.launch_blocking ? 1 : 0,
+        config.kernel_launch_blocking ? 1 : 0);
     return ACL_SUCCESS;
 }
 
@@ -324,6 +327,22 @@ aclError Runtime::device_count(uint32_t* count) {
 aclError Runtime::check_device(int32_t device, const char* param, int32_t* physical) {
     std::lock_guard<std::mutex> lock(mu_);
     return check_device_locked(device, param, physical);
+}
+
+aclError Runtime::visible_id_of(int32_t physical, const char* param, int32_t* logical) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Backend* backend = nullptr;
+    ACLEMU_TRY(ensure_backend_locked(&backend));
+    for (size_t i = 0; i < visible_.size(); ++i) {
+        if (visible_[i] == physical) {
+            *logical = static_cast<int32_t>(i);
+            return ACL_SUCCESS;
+        }
+    }
+    return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,
+                      param,
+                      physical,
+                      "is not a device this process sees (ASCEND_RT_VISIBLE_DEVICES)");
 }
 
 aclError Runtime::check_device_locked(int32_t device, const char* param, int32_t* physical) {
@@ -721,8 +740,26 @@ aclError Runtime::stream_and_backend(aclrtStream handle,
     return this->backend(backend);
 }
 
-aclError Runtime::after_enqueue(Stream& stream) {
-    if (!launch_blocking() || graph::recording(stream)) {  // a recorded task does not run now
+bool Runtime::kernel_launch_blocks(const Stream& stream) const {
+    constexpr uint32_t kExempt =
+        ACL_STREAM_PERSISTENT | ACL_STREAM_CPU_SCHEDULE | ACL_STREAM_DEVICE_USE_ONLY;
+    if ((stream.flags & kExempt) != 0 || stream.non_blocking_sections.load() > 0) {
+        return false;
+    }
+    switch (stream.launch_blocking_mode.load()) {
+        case ACL_STREAM_LAUNCH_BLOCKING_MODE_NON_BLOCKING:
+            return false;
+        case ACL_STREAM_LAUNCH_BLOCKING_MODE_BLOCKING:
+            return true;
+        default:
+            return kernel_launch_blocking();
+    }
+}
+
+aclError Runtime::after_enqueue(Stream& stream, Enqueued what) {
+    const bool blocks =
+        launch_blocking() || (what == Enqueued::KernelLaunch && kernel_launch_blocks(stream));
+    if (!blocks || graph::recording(stream)) {  // a recorded task does not run now
         return ACL_SUCCESS;
     }
     Backend* backend = existing_backend();
@@ -732,7 +769,8 @@ aclError Runtime::after_enqueue(Stream& stream) {
     WaitResult result = WaitResult::Done;
     ACLEMU_TRY_BACKEND(backend->streams().synchronize_stream(stream.impl.get(), -1, &result),
                        backend,
-                       "stream failed under ASCEND_LAUNCH_BLOCKING=1");
+                       "stream failed under launch blocking (ASCEND_LAUNCH_BLOCKING, "
+                       "ASCEND_RT_LAUNCH_BLOCKING or the stream's mode)");
     return ACL_SUCCESS;
 }
 

@@ -55,8 +55,20 @@ struct Stream {
     uint32_t flags = 0;                     // the known ACL_STREAM_* bits given at creation
     std::atomic<uint64_t> failure_mode{0};  // ACL_CONTINUE_ON_FAILURE / ACL_STOP_ON_FAILURE
     std::atomic<bool> aborted{false};       // set by aclrtStreamAbort, reported by a synchronize
+    /// aclrtSetStreamAttribute's ACL_STREAM_LAUNCH_BLOCKING_MODE_* (0: as ASCEND_RT_LAUNCH_BLOCKING
+    /// says), and the open aclrtNonBlockingLaunchBegin sections (kernel launches do not wait in
+    /// one).
+    std::atomic<uint32_t> launch_blocking_mode{0};
+    std::atomic<uint32_t> non_blocking_sections{0};
+    std::atomic<uint32_t> custom_tag{0};           // ACL_STREAM_ATTR_USER_CUSTOM_TAG, recorded
+    std::atomic<uint32_t> cache_op_info{0};        // ACL_STREAM_ATTR_CACHE_OP_INFO, recorded
     uint32_t res_limits[kResLimitTypes] = {0, 0};  // aclrtSetStreamResLimit; 0: none (under mu_)
 };
+
+/// What was just enqueued on a stream (Runtime::after_enqueue): a kernel launch (an Ascend C
+/// kernel by any launch form, or a model execution: ASCEND_RT_LAUNCH_BLOCKING's calls), or other
+/// work.
+enum class Enqueued { Work, KernelLaunch };
 
 struct Context {
     uint64_t id = 0;  // unique for the process lifetime; guards against address reuse
@@ -82,6 +94,10 @@ public:
     aclError finalize_reference(uint64_t* remaining);
     bool initialized() const { return initialized_.load(std::memory_order_acquire); }
     bool launch_blocking() const { return launch_blocking_.load(std::memory_order_relaxed); }
+    /// ASCEND_RT_LAUNCH_BLOCKING=1 of the last aclInit: kernel launches and model executions wait.
+    bool kernel_launch_blocking() const {
+        return kernel_launch_blocking_.load(std::memory_order_relaxed);
+    }
     /// The operator settings of the last aclInit (the defaults before the first).
     OpSettings op_settings() const;
     /// The backend, created on first use (aclrtGetDeviceCount / aclrtSetDevice).
@@ -106,6 +122,9 @@ public:
     std::vector<std::shared_ptr<Stream>> streams_of_device(int32_t device);
     /// Fails with ACL_ERROR_RT_INVALID_DEVICEID unless `device` is a visible logical id.
     aclError check_device(int32_t device, const char* param, int32_t* physical);
+    /// The visible logical id of backend device `physical` (ASCEND_RT_VISIBLE_DEVICES), or
+    /// ACL_ERROR_RT_INVALID_DEVICEID naming `param` when it is no device or not visible.
+    aclError visible_id_of(int32_t physical, const char* param, int32_t* logical);
 
     // ---- contexts ----------------------------------------------------------------------
     /// The calling thread's current context (ACL_ERROR_RT_CONTEXT_NULL when there is none);
@@ -141,9 +160,16 @@ public:
     aclError stream_and_backend(aclrtStream handle,
                                 std::shared_ptr<Stream>* stream,
                                 Backend** backend);
-    /// Under ASCEND_LAUNCH_BLOCKING=1 waits for `stream` after work was enqueued on it: the one
-    /// place that waits for it (entry points, host tasks and GPU kernel launches all end here).
-    aclError after_enqueue(Stream& stream);
+    /// Waits for `stream` after work was enqueued on it when launches block: under
+    /// ASCEND_LAUNCH_BLOCKING=1 after any work; after a kernel launch or a model execution
+    /// (`what`) as the stream's launch-blocking mode says (kernel_launch_blocks). The one place
+    /// that waits for it (entry points, host tasks and GPU kernel launches all end here).
+    aclError after_enqueue(Stream& stream, Enqueued what = Enqueued::Work);
+    /// Whether a kernel launch on `stream` returns only once it ran: not inside a non-blocking
+    /// section; else the stream's ACL_STREAM_LAUNCH_BLOCKING_MODE, which by default follows
+    /// ASCEND_RT_LAUNCH_BLOCKING. Streams that CANN exempts (persistent, CPU-scheduled,
+    /// device-use-only) never block.
+    bool kernel_launch_blocks(const Stream& stream) const;
 
     // ---- system parameters -------------------------------------------------------------
     /// `opt` as the caller passed it (any integer; validated here).
@@ -226,6 +252,7 @@ private:
     std::atomic<bool> initialized_{false};
     // config_.launch_blocking and config_.ops, readable without mu_ (every launch reads them).
     std::atomic<bool> launch_blocking_{false};
+    std::atomic<bool> kernel_launch_blocking_{false};
     std::atomic<int> cpu_threads_{0};  // 0: before the first aclInit
     std::atomic<StreamingStores> streaming_stores_{StreamingStores::Auto};
     std::atomic<bool> upsample_scatter_{false};

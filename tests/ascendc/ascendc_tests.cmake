@@ -21,6 +21,7 @@ function(_asc_rewrite name out_var)
                                --out ${rewritten} ${ARGN}
                        DEPENDS ${source} ${ACLEMU_ASC_REWRITE}
                                ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
+                               ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_program_symbols.py
                        COMMENT "Rewriting the Ascend C launches of ${name}.cpp")
     set(${out_var} ${rewritten} PARENT_SCOPE)
 endfunction()
@@ -28,8 +29,9 @@ endfunction()
 # Test <name>_<backend> on each backend of _asc_backends: label cpu, or gpu on the simulator, with
 # ACLEMU_BACKEND set; `@backend@` in the COMMAND stands for the backend. LOADED_BINARY: the test
 # loads a binary, which the simulator's LeakSanitizer run needs told (cmake/sanitizers.cmake).
+# ENVIRONMENT: more VAR=value settings.
 function(_asc_backend_tests name)
-    cmake_parse_arguments(arg "LOADED_BINARY" "" "COMMAND" ${ARGN})
+    cmake_parse_arguments(arg "LOADED_BINARY" "" "COMMAND;ENVIRONMENT" ${ARGN})
     foreach(backend IN LISTS _asc_backends)
         set(label cpu)
         set(env "ACLEMU_BACKEND=${backend};ASCEND_PROCESS_LOG_PATH=${ACLEMU_TEST_LOG_DIR};TEST_TMPDIR=${ACLEMU_TEST_TMP_DIR}")
@@ -39,6 +41,7 @@ function(_asc_backend_tests name)
                 list(APPEND env ${ACLEMU_LSAN_LOADED_BINARY_ENVIRONMENT})
             endif()
         endif()
+        list(APPEND env ${arg_ENVIRONMENT})
         string(REPLACE "@backend@" "${backend}" command "${arg_COMMAND}")
         add_test(NAME ${name}_${backend} COMMAND ${command})
         set_tests_properties(${name}_${backend} PROPERTIES LABELS "${label};ascendc"
@@ -179,3 +182,39 @@ aclemu_ascendc_kernel_test(reduce_gather)
 aclemu_ascendc_kernel_test(logic_scalar)
 # DataCopyPad's PaddingMode::Compact and loop mode.
 aclemu_ascendc_kernel_test(copy_loop)
+
+# The program's own __gm__ variables and kernels reached by address (kernels/symbol_kernels.cpp):
+# aclrtGetSymbolAddress / Size, the symbol copies, aclrtGetFuncBySymbol, aclrtGetFunctionAttribute.
+_asc_rewrite(symbol_kernels _asc_symbol_rewritten)
+add_executable(test_ascendc_symbols ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_symbols.cpp
+                                    ${_asc_symbol_rewritten})
+target_include_directories(test_ascendc_symbols PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_symbols PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+aclemu_warnings(test_ascendc_symbols)
+aclemu_ascendc_gpu_sources(${_asc_symbol_rewritten})
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_symbols PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_symbols PRIVATE hip::host)
+endif()
+_asc_backend_tests(ascendc_symbols COMMAND test_ascendc_symbols)
+
+# Kernel launch blocking (the stream attribute, the non-blocking sections, and
+# ASCEND_RT_LAUNCH_BLOCKING=1 in the _env runs) on the same kernels.
+add_executable(test_ascendc_launch_blocking
+               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_launch_blocking.cpp
+               ${_asc_symbol_rewritten})
+target_include_directories(test_ascendc_launch_blocking PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+target_link_libraries(test_ascendc_launch_blocking PRIVATE aclemu_ascendc ascendcl
+                                                           GTest::gtest_main)
+aclemu_warnings(test_ascendc_launch_blocking)
+if(ACLEMU_ENABLE_CUDA)
+    target_link_libraries(test_ascendc_launch_blocking PRIVATE CUDA::cudart)
+elseif(ACLEMU_ENABLE_HIP)
+    target_link_libraries(test_ascendc_launch_blocking PRIVATE hip::host)
+endif()
+_asc_backend_tests(ascendc_launch_blocking COMMAND test_ascendc_launch_blocking)
+_asc_backend_tests(ascendc_launch_blocking_env COMMAND test_ascendc_launch_blocking
+                   ENVIRONMENT ASCEND_RT_LAUNCH_BLOCKING=1)

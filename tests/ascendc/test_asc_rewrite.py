@@ -26,7 +26,7 @@ def rewrite_text(text, directory=None):
     with open(path, "w") as f:
         f.write(text)
     rewriter = rw.Rewriter(os.path.join(directory, "out", "asc_headers"))
-    out, _, kernels = rewriter.rewrite(path)
+    out, _, kernels, _ = rewriter.rewrite(path)
     body = out.split("\n", 2)[2]  # drop the #include and #line
     return body, kernels
 
@@ -229,6 +229,64 @@ class Depfile(unittest.TestCase):
                                   "--launch-headers", headers, "--headers-only"]), 0)
         self.assertFalse(os.path.exists(out))
         self.assertTrue(os.path.isfile(os.path.join(headers, "aclrtlaunch_k.h")))
+
+
+class ProgramSymbols(unittest.TestCase):
+    """Namespace-scope __gm__ variables and kernels registered by address
+    (asc_program_symbols.py)."""
+
+    def registration(self, text):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        path = os.path.join(directory, "kernel.cpp")
+        with open(path, "w") as f:
+            f.write(text)
+        rewriter = rw.Rewriter(os.path.join(directory, "out", "asc_headers"))
+        out, _, _, registration = rewriter.rewrite(path)
+        return out.split("\n", 2)[2], registration
+
+    def test_variables_at_namespace_scope_only(self):
+        body, registration = self.registration(
+            "__gm__ int32_t table[8];\n"
+            "namespace a::b { static __gm__ float scale = 1.0f, bias; }\n"
+            "namespace { __gm__ int hidden; }\n"
+            "extern __gm__ int elsewhere;\n"
+            "struct S { __gm__ int* member; };\n"
+            "__gm__ uint8_t* function_returning_gm();\n"
+            "typedef __gm__ int gm_int;\n"
+            'extern "C" __global__ __aicore__ void k(__gm__ int* p) { __gm__ int* q = p; }\n')
+        self.assertEqual(body.count("ACLEMU_GM_VARIABLE __gm__"), 4)  # the extern one too
+        self.assertIn("ACLEMU_GM_VARIABLE __gm__ int32_t table[8];", body)
+        self.assertIn("static ACLEMU_GM_VARIABLE __gm__ float scale", body)
+        for name in ("table", "a::b::scale", "a::b::bias", "hidden"):
+            self.assertIn("\nACLEMU_PROGRAM_GLOBAL(%s)\n" % name, registration)
+        self.assertEqual(registration.count("ACLEMU_PROGRAM_GLOBAL("), 4)
+        self.assertIn("\nACLEMU_PROGRAM_KERNEL(k, 2)\n", registration)
+
+    def test_kernels_by_qualified_name_and_type(self):
+        _, registration = self.registration(
+            'extern "C" __global__ __vector__ void v(GM_ADDR x) {}\n'
+            "__global__ __mix__(1, 2) void m(GM_ADDR x) {}\n"
+            "namespace ns { __global__ __aicore__ void a() {} }\n"
+            "template <typename T> __global__ __aicore__ void t(GM_ADDR x) {}\n"
+            "__global__ __aicore__ void declared(GM_ADDR x);\n")
+        self.assertEqual(registration.count("ACLEMU_PROGRAM_KERNEL("), 3)
+        self.assertIn("\nACLEMU_PROGRAM_KERNEL(v, 2)\n", registration)
+        self.assertIn("\nACLEMU_PROGRAM_KERNEL(m, 3)\n", registration)
+        self.assertIn("\nACLEMU_PROGRAM_KERNEL(ns::a, 2)\n", registration)
+
+    def test_a_loaded_binary_registers_nothing(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        path = os.path.join(directory, "k.cpp")
+        out = os.path.join(directory, "out", "k.cpp")
+        with open(path, "w") as f:
+            f.write('__gm__ int g;\nextern "C" __global__ __aicore__ void k(GM_ADDR x) {}\n')
+        self.assertEqual(rw.main([path, "--out", out, "--fatbin-entries"]), 0)
+        with open(out) as f:
+            self.assertNotIn("ACLEMU_PROGRAM_", f.read())
+        self.assertEqual(rw.main([path, "--out", out]), 0)
+        with open(out) as f:
+            text = f.read()
+        self.assertIn("\nACLEMU_PROGRAM_KERNEL(k, 2)\nACLEMU_PROGRAM_GLOBAL(g)\n", text)
 
 
 if __name__ == "__main__":

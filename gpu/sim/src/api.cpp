@@ -141,6 +141,7 @@ constexpr ErrorText kErrors[] = {
     {gpusimErrorInvalidConfiguration,
      "gpusimErrorInvalidConfiguration",
      "invalid launch configuration (grid or block shape, or shared memory, beyond the device)"},
+    {gpusimErrorInvalidSymbol, "gpusimErrorInvalidSymbol", "invalid device symbol"},
     {gpusimErrorInvalidDevicePointer, "gpusimErrorInvalidDevicePointer", "invalid device pointer"},
     {gpusimErrorInvalidMemcpyDirection,
      "gpusimErrorInvalidMemcpyDirection",
@@ -489,6 +490,37 @@ gpusimError_t gpusimPointerGetAttributes(gpusimPointerAttributes* attributes, co
         attributes->type = gpusimMemoryTypeUnregistered;
         attributes->device = -2;
     }
+    return gpusimSuccess;
+}
+
+// A registered variable is a range of mapped_memory(): device memory the process did not
+// allocate, which copies accept and gpusimMemGetInfo does not count.
+gpusimError_t gpusimRegisterVar(const void* symbol, size_t bytes) {
+    if (symbol == nullptr || bytes == 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    static std::mutex registering;
+    std::lock_guard<std::mutex> lock(registering);
+    if (!mapped_memory().contains(symbol, bytes)) {
+        mapped_memory().add(symbol, bytes);
+    }
+    return gpusimSuccess;
+}
+
+gpusimError_t gpusimGetSymbolAddress(void** devPtr, const void* symbol) {
+    if (gpusimError_t e = enter(__func__)) {
+        return e;
+    }
+    if (devPtr == nullptr) {
+        return record(gpusimErrorInvalidValue);
+    }
+    uintptr_t base = 0;
+    size_t bytes = 0;
+    if (symbol == nullptr || !mapped_memory().find(symbol, &base, &bytes)
+        || base != reinterpret_cast<uintptr_t>(symbol)) {
+        return record(gpusimErrorInvalidSymbol);
+    }
+    *devPtr = const_cast<void*>(symbol);
     return gpusimSuccess;
 }
 

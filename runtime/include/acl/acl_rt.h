@@ -53,6 +53,12 @@ extern "C" {
 #define ACL_CONTINUE_ON_FAILURE 0
 #define ACL_STOP_ON_FAILURE     1
 
+/* ACL_STREAM_LAUNCH_BLOCKING_MODE values: whether a kernel launch on the stream returns only
+ * once the kernel ran (as ASCEND_RT_LAUNCH_BLOCKING says, never, or always). */
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_CTRL_BY_ENV  0x0U
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_NON_BLOCKING 0x1U
+#define ACL_STREAM_LAUNCH_BLOCKING_MODE_BLOCKING     0x2U
+
 typedef enum aclrtRunMode { ACL_DEVICE = 0, ACL_HOST = 1 } aclrtRunMode;
 
 typedef enum aclrtTsId {
@@ -373,6 +379,65 @@ ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
 /** ACL_ERROR_RT_CONTEXT_NULL when the thread has no device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
+
+/** Device ids: the physical one (the backend's device) and the user's (what aclrtSetDevice
+ *  takes, numbered by ASCEND_RT_VISIBLE_DEVICES). The "logical" ids of these calls are user ids,
+ *  as in CANN's runtime. */
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId,
+                                                          int32_t* const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId,
+                                                          int32_t* const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId,
+                                                           int32_t* const userDevid);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid,
+                                                           int32_t* const logicDevId);
+
+/** What an atomic operation supports, one bit each. */
+typedef enum aclrtAtomicOperationCapability {
+    ACL_RT_ATOMIC_CAPABILITY_SIGNED = 1U << 0,
+    ACL_RT_ATOMIC_CAPABILITY_UNSIGNED = 1U << 1,
+    ACL_RT_ATOMIC_CAPABILITY_REDUCATION = 1U << 2, /* CANN's older spelling */
+    ACL_RT_ATOMIC_CAPABILITY_REDUCTION = 1U << 2,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR8 = 1U << 3,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR16 = 1U << 4,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR32 = 1U << 5,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR64 = 1U << 6,
+    ACL_RT_ATOMIC_CAPABILITY_SCALAR128 = 1U << 7,
+    ACL_RT_ATOMIC_CAPABILITY_VECTOR32X4 = 1U << 8
+} aclrtAtomicOperationCapability;
+
+typedef enum aclrtAtomicOperation {
+    ACL_RT_ATOMIC_OPERATION_INTEGER_ADD = 0,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_MIN = 1,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_MAX = 2,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_INCREMENT = 3,
+    ACL_RT_ATOMIC_OPERATION_INTEGER_DECREMENT = 4,
+    ACL_RT_ATOMIC_OPERATION_AND = 5,
+    ACL_RT_ATOMIC_OPERATION_OR = 6,
+    ACL_RT_ATOMIC_OPERATION_XOR = 7,
+    ACL_RT_ATOMIC_OPERATION_EXCHANGE = 8,
+    ACL_RT_ATOMIC_OPERATION_CAS = 9,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_ADD = 10,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_MIN = 11,
+    ACL_RT_ATOMIC_OPERATION_FLOAT_MAX = 12,
+    ACL_RT_ATOMIC_OPERATION_DMA_ADD = 30,
+    ACL_RT_ATOMIC_OPERATION_DMA_MIN = 31,
+    ACL_RT_ATOMIC_OPERATION_DMA_MAX = 32,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_ADD = 40,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MIN = 41,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_MAX = 42,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_CAS = 43,
+    ACL_RT_ATOMIC_OPERATION_SIMD_SCALAR_EXCH = 44
+} aclrtAtomicOperation;
+
+/** capabilities[i]: the aclrtAtomicOperationCapability bits of operations[i] between device
+ *  `deviceId` and the host. aclemu: 0 for every operation (no atomicity is promised between a
+ *  kernel and the host). */
+ACL_FUNC_VISIBILITY aclError
+aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities,
+                                     const aclrtAtomicOperation* operations,
+                                     const uint32_t count,
+                                     int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 /** timeout in ms: -1 waits forever; 0 or < -1 -> ACL_ERROR_RT_PARAM_INVALID. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
@@ -556,6 +621,42 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t* flags);
 /** A number unique among the process's live streams. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId);
+
+/** Stream attributes (aclrtSetStreamAttribute / aclrtGetStreamAttribute); each reads and writes
+ *  its own member of aclrtStreamAttrValue. */
+typedef enum {
+    ACL_STREAM_ATTR_FAILURE_MODE = 1,         /* failureMode: as aclrtSetStreamFailureMode */
+    ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2, /* overflowSwitch: as aclrtSetStreamOverflowSwitch */
+    ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,      /* userCustomTag */
+    ACL_STREAM_ATTR_CACHE_OP_INFO = 4,        /* cacheOpInfoSwitch: 0 or 1 */
+    ACL_STREAM_ATTR_PRIORITY = 5,             /* streamPriority: 0 (highest) .. 7 */
+    ACL_STREAM_LAUNCH_BLOCKING_MODE = 6 /* launchBlockingMode: ACL_STREAM_LAUNCH_BLOCKING_MODE_* */
+} aclrtStreamAttr;
+
+typedef union {
+    uint64_t failureMode;
+    uint32_t overflowSwitch;
+    uint32_t userCustomTag;
+    uint32_t cacheOpInfoSwitch;
+    uint32_t streamPriority;
+    uint32_t launchBlockingMode;
+    uint32_t reserve[4];
+} aclrtStreamAttrValue;
+
+/** NULL stream: the current context's default stream. aclemu: the user tag and the op-info
+ *  switch are recorded; a priority is fixed at creation (setting one is
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT). */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream,
+                                                     aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue* value);
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream,
+                                                     aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue* value);
+/** A section, nested to any depth, in which kernel launches on the stream do not wait for the
+ *  kernel whatever the launch-blocking mode; ending the outermost one waits for the stream when
+ *  launches on it block. `flags` is reserved (0). */
+ACL_FUNC_VISIBILITY aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtNonBlockingLaunchEnd(aclrtStream stream, uint32_t flags);
 /** Streams the current device can still create (aclemu allows 1984 per device, default streams
  *  included). */
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t* streamCount);
@@ -1106,6 +1207,8 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFu
 typedef void* aclmdlRI;
 /** A task group recorded during a capture (aclmdlRICaptureTaskGrpBegin/End), for updates. */
 typedef void* aclrtTaskGrp;
+/** A task of a model runtime instance (aclmdlRIGetTasksByStream). */
+typedef void* aclmdlRITask;
 
 /** Which threads may make unsafe calls (synchronous copies and fills, copies from pageable host
  *  memory) while a capture is on: ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT otherwise. */
@@ -1163,6 +1266,16 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 /** Runs the instance and waits for it up to `timeout` ms (-1: forever). */
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+/** The instance's streams: NULL `streams` gives their number in *numStreams; else `streams`
+ *  holds *numStreams entries and gets them all. aclemu: a stream is one recorded body of the
+ *  instance (a captured or bound stream's tasks), a handle for aclmdlRIGetTasksByStream only. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI,
+                                                aclrtStream* streams,
+                                                uint32_t* numStreams);
+/** The tasks of a stream from aclmdlRIGetStreams, in order, counted or listed as there. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream,
+                                                      aclmdlRITask* tasks,
+                                                      uint32_t* numTasks);
 /** Logs the instance (id, device, state, streams and their tasks) at INFO. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
 /** Writes the same as JSON to the file `path` (`flags`: 0). */
@@ -1504,6 +1617,58 @@ ACL_FUNC_VISIBILITY aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle,
                                                       size_t* devSize);
 ACL_FUNC_VISIBILITY aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle,
                                                     aclrtBinHandle* binHandle);
+/** What kind of core a kernel runs on (aclrtGetFunctionAttribute, ACL_FUNC_ATTR_KERNEL_TYPE). */
+typedef enum {
+    ACL_KERNEL_TYPE_AICORE = 0,
+    ACL_KERNEL_TYPE_CUBE = 1,
+    ACL_KERNEL_TYPE_VECTOR = 2,
+    ACL_KERNEL_TYPE_MIX = 3,
+    ACL_KERNEL_TYPE_AICPU = 100
+} aclrtKernelType;
+
+typedef enum {
+    ACL_FUNC_ATTR_KERNEL_TYPE = 1,      /* an aclrtKernelType */
+    ACL_FUNC_ATTR_KERNEL_RATIO = 2,     /* Cube cores << 16 | Vector cores a block takes */
+    ACL_FUNC_ATTR_KERNEL_SCHED_MODE = 3 /* 0: normal scheduling */
+} aclrtFuncAttribute;
+
+/** aclemu: a kernel's type is its qualifier's (__vector__ and __aicore__ kernels run on vector
+ * cores: ACL_KERNEL_TYPE_VECTOR, ratio 0:1); a kernel of a loaded binary is a vector kernel. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle,
+                                                       aclrtFuncAttribute attrType,
+                                                       int64_t* attrValue);
+/** The function handle of a kernel of the program itself: `symbol` is the kernel function's
+ * address (`&kernel`) in an Ascend C source the program was built from. */
+ACL_FUNC_VISIBILITY aclError aclrtGetFuncBySymbol(const void* symbol, aclrtFuncHandle* funcHandle);
+
+/** Device variables: a namespace-scope `__gm__` variable of the program's own Ascend C sources,
+ * named by its address (`&variable`; acl/acl_rt_api.h takes the variable itself). The device
+ * address is the current device's; copies are bounded by the variable's size. */
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr);
+ACL_FUNC_VISIBILITY aclError aclrtGetSymbolSize(const void* symbol, size_t* size);
+/** kind: ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbol(void* dst,
+                                                   size_t dstMax,
+                                                   const void* symbol,
+                                                   size_t count,
+                                                   size_t offset,
+                                                   aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyFromSymbolAsync(void* dst,
+                                                        size_t dstMax,
+                                                        const void* symbol,
+                                                        size_t count,
+                                                        size_t offset,
+                                                        aclrtMemcpyKind kind,
+                                                        aclrtStream stream);
+/** kind: ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, aclrtMemcpyKind kind);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyToSymbolAsync(const void* symbol,
+                                                      const void* src,
+                                                      size_t count,
+                                                      size_t offset,
+                                                      aclrtMemcpyKind kind,
+                                                      aclrtStream stream);
 /** The exception callback's facts about a failed kernel (aclrtSetExceptionInfoCallback): */
 /** The function handle of the failed kernel when it was launched by loaded binary
  *  (aclrtLaunchKernel*) on the CPU backend, else NULL. */

@@ -37,6 +37,9 @@ struct StreamTarget {
     void* native = nullptr;
     int32_t device = 0;
     std::shared_ptr<Stream> stream;
+    /// An Ascend C kernel launch (set by its launcher): ASCEND_RT_LAUNCH_BLOCKING and the stream's
+    /// launch-blocking mode decide whether enqueue_host_task / finish_gpu_launch wait for it.
+    bool kernel_launch = false;
 };
 
 /// Resolves a user stream (nullptr: the current context's default stream). Fails with
@@ -104,5 +107,22 @@ struct OpSettings {
 };
 
 ACLEMU_EXPORT OpSettings op_settings();
+
+/// A kernel or __gm__ global variable of the program's own Ascend C sources, registered at static
+/// initialisation by the code the source rewrite appends (through libaclemu_ascendc), for
+/// aclrtGetFuncBySymbol and the aclrt*Symbol* calls. A kernel has `params` and `launch` (its
+/// fatbin_entry.h entry points) and `kernel_type` (aclrtKernelType); a global has `bytes`.
+struct ProgramSymbol {
+    const void* host = nullptr;  // the function's or variable's address in the program
+    const char* name = nullptr;  // copied
+    size_t bytes = 0;
+    uint32_t (*params)(const uint32_t** sizes, const uint32_t** offsets, uint32_t* total) = nullptr;
+    uint32_t (*launch)(const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream) = nullptr;
+    int32_t kernel_type = 0;
+};
+
+ACLEMU_EXPORT void register_program_symbol(const ProgramSymbol& symbol);
+/// Forgets the symbol at `host` (its library is being unloaded).
+ACLEMU_EXPORT void unregister_program_symbol(const void* host);
 
 }  // namespace aclemu::rt

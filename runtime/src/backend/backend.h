@@ -167,6 +167,14 @@ public:
         return ACL_SUCCESS;
     }
     virtual aclError unregister_host(void* /*ptr*/) { return ACL_SUCCESS; }
+    /// The device address of a global variable of the program (`symbol`, its address in the
+    /// program, `bytes` long; aclrtGetSymbolAddress). Where the device reads host memory
+    /// directly (CPU) that is `symbol`; a GPU backend asks its runtime (cudaGetSymbolAddress of
+    /// the __device__ variable's host shadow; the simulator registers the variable first).
+    virtual aclError symbol_address(const void* symbol, size_t /*bytes*/, void** device_ptr) {
+        *device_ptr = const_cast<void*>(symbol);
+        return ACL_SUCCESS;
+    }
 };
 
 /// Facet: streams and events.

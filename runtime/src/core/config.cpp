@@ -232,6 +232,7 @@ aclError read_config(Config* out) {
                              "must be one of auto, cpu, cuda, hip, gpu, gpusim"));
     }
     config.launch_blocking = read_switch("ASCEND_LAUNCH_BLOCKING", false);
+    config.kernel_launch_blocking = read_switch("ASCEND_RT_LAUNCH_BLOCKING", false);
     if (const char* list = std::getenv("ASCEND_RT_VISIBLE_DEVICES")) {
         config.visible_devices = std::string(list);
     }

@@ -28,6 +28,7 @@ const char* backend_choice_name(BackendChoice choice);
 struct Config {
     BackendChoice backend = BackendChoice::Auto;  // ACLEMU_BACKEND
     bool launch_blocking = false;                 // ASCEND_LAUNCH_BLOCKING=1
+    bool kernel_launch_blocking = false;          // ASCEND_RT_LAUNCH_BLOCKING=1
     /// ASCEND_RT_VISIBLE_DEVICES as given (nullopt: unset); it needs the backend's device count,
     /// so visible_devices() applies it when the backend is created.
     std::optional<std::string> visible_devices;

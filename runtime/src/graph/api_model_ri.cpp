@@ -26,7 +26,8 @@ aclError execute_async(aclmdlRI handle, aclrtStream stream_handle) {
     ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     ACLEMU_RESOLVE_STREAM(stream_handle, stream, backend);
     ACLEMU_TRY(execute_model(handle, *model, *stream, *backend));
-    return runtime().after_enqueue(*stream);
+    return runtime().after_enqueue(*stream,
+                                   Enqueued::KernelLaunch);  // ASCEND_RT_LAUNCH_BLOCKING too
 }
 
 // Runs on the current context's default stream and waits for it.

@@ -421,6 +421,8 @@ void release_all(Backend* backend) {
         end_recording(backend, nullptr, entry.second);
     }
     task_groups().remove_all();
+    model_tasks().remove_all();
+    model_streams().remove_all();
     cond_handles().remove_all();  // their words go with the allocation table
     label_lists().remove_all();
     labels().remove_all();

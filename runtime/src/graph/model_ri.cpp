@@ -55,11 +55,20 @@ void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend) {
     std::vector<TaskGroup*> groups;
     std::vector<std::shared_ptr<CondHandle>> conds;
     std::vector<std::shared_ptr<ModelRI>> branches;
+    std::vector<void*> listed;
     {
         std::lock_guard<std::mutex> lock(model.mu);
         groups.swap(model.groups);
         conds.swap(model.conds);
         branches.swap(model.branches);
+        listed.swap(model.stream_handles);
+        for (void* task : model.task_handles) {
+            model_tasks().remove(task);
+        }
+        model.task_handles.clear();
+    }
+    for (void* stream : listed) {
+        model_streams().remove(stream);
     }
     for (TaskGroup* group : groups) {
         task_groups().remove(group);

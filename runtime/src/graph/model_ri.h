@@ -59,6 +59,31 @@ struct ModelRI {
     std::vector<std::shared_ptr<CondHandle>> conds;  // aclmdlRICondHandleCreate on it
     std::vector<std::shared_ptr<ModelRI>> branches;  // of its conditional tasks
     bool branch = false;  // made by aclmdlRIAddCondTask: released with the instance above it
+    /// aclmdlRIGetStreams' handles, one per body (made at the first query), and the task handles
+    /// aclmdlRIGetTasksByStream made: released with the instance.
+    std::vector<void*> stream_handles;
+    std::vector<void*> task_handles;
+};
+
+/// What aclmdlRIGetStreams names a body of an instance by: aclemu's instances replay each body on
+/// the stream they are executed on, so a body is the instance's stream.
+struct ModelStream {
+    static constexpr HandleText kHandleText{"stream of a model runtime instance",
+                                            "not from aclmdlRIGetStreams, or its instance was "
+                                            "destroyed"};
+    std::weak_ptr<ModelRI> model;
+    size_t body = 0;
+    std::vector<void*> tasks;  // aclmdlRIGetTasksByStream's handles, in the body's order
+};
+
+/// Task `index` of body `body` of an instance (aclmdlRIGetTasksByStream).
+struct ModelTask {
+    static constexpr HandleText kHandleText{"task of a model runtime instance",
+                                            "not from aclmdlRIGetTasksByStream, or its instance "
+                                            "was destroyed"};
+    std::weak_ptr<ModelRI> model;
+    size_t body = 0;
+    size_t index = 0;
 };
 
 /// Tasks [first, first + count) of segment `segment` of body `body` of `model`.
@@ -77,6 +102,8 @@ inline constexpr auto& task_groups = registry_of<TaskGroup>;
 inline constexpr auto& cond_handles = registry_of<CondHandle>;
 inline constexpr auto& labels = registry_of<Label>;
 inline constexpr auto& label_lists = registry_of<LabelList>;
+inline constexpr auto& model_streams = registry_of<ModelStream>;
+inline constexpr auto& model_tasks = registry_of<ModelTask>;
 /// Labels alive now (a process holds at most 65535).
 std::atomic<size_t>& live_labels();
 

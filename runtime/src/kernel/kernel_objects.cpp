@@ -5,6 +5,7 @@
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "kernel/binary_kernel_names.h"
+#include "kernel/program_symbols.h"
 #include "runtime_state.h"
 
 #include <dlfcn.h>
@@ -29,10 +30,21 @@ void forget_binaries() {
 aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
                        const std::string& name,
                        aclrtFuncHandle* out) {
-    auto params = reinterpret_cast<ParamsEntry>(
-        ::dlsym(binary->library, ("aclemu_fatbin_params_" + name).c_str()));
-    auto launch = reinterpret_cast<LaunchEntry>(
-        ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
+    ParamsEntry params = nullptr;
+    LaunchEntry launch = nullptr;
+    int32_t type = ACL_KERNEL_TYPE_VECTOR;
+    if (binary->library == nullptr) {  // the program's own kernels
+        if (std::optional<ProgramKernel> kernel = find_program_kernel(name)) {
+            params = kernel->params;
+            launch = kernel->launch;
+            type = kernel->type;
+        }
+    } else {
+        params = reinterpret_cast<ParamsEntry>(
+            ::dlsym(binary->library, ("aclemu_fatbin_params_" + name).c_str()));
+        launch = reinterpret_cast<LaunchEntry>(
+            ::dlsym(binary->library, ("aclemu_fatbin_launch_" + name).c_str()));
+    }
     if (name.empty() || params == nullptr || launch == nullptr) {
         // CANN's runtime: an unknown name is an invalid value (ACL_ERROR_RT_PARAM_INVALID).
         return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
@@ -47,6 +59,7 @@ aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
     function->binary = binary;
     function->name = name;
     function->launch = launch;
+    function->type = type;
     function->param_count =
         params(&function->param_sizes, &function->param_offsets, &function->args_size);
     {
@@ -54,6 +67,25 @@ aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
         binary->functions.push_back(function);
     }
     *out = function;
+    return ACL_SUCCESS;
+}
+
+aclError program_binary(std::shared_ptr<LoadedBinary>* out) {
+    static std::mutex mu;
+    static void* handle = nullptr;  // the last program binary made; live until unloaded
+    std::lock_guard<std::mutex> lock(mu);
+    if (handle != nullptr) {
+        if (std::shared_ptr<LoadedBinary> live = binaries().find(handle)) {
+            *out = std::move(live);
+            return ACL_SUCCESS;
+        }
+    }
+    LoadedBinary* binary = nullptr;
+    ACLEMU_TRY(create_live(&binary, "a binary handle"));
+    binary->origin = "the program";
+    binary->kernel_names = program_kernel_names();
+    handle = binary;
+    *out = binaries().find(handle);
     return ACL_SUCCESS;
 }
 

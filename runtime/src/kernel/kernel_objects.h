@@ -24,8 +24,8 @@ using LaunchEntry = uint32_t (*)(const void* args, uint32_t blocks, uint64_t dyn
 
 struct LoadedBinary {
     static constexpr HandleText kHandleText{"binary handle"};
-    std::string origin;  // the path, or "data" for aclrtBinaryLoadFromData
-    void* library = nullptr;
+    std::string origin;       // the path, or "data" for aclrtBinaryLoadFromData, or "the program"
+    void* library = nullptr;  // nullptr: the program itself (its registered kernels)
     std::vector<std::string> kernel_names;  // sorted: aclrtBinaryEnumerateFunctions' order
     std::mutex mu;
     std::vector<void*> functions;  // handles created under this binary, ended with it
@@ -45,6 +45,7 @@ struct KernelFunction {
     std::shared_ptr<LoadedBinary> binary;
     std::string name;
     LaunchEntry launch = nullptr;
+    int32_t type = ACL_KERNEL_TYPE_VECTOR;  // aclrtKernelType
     uint32_t param_count = 0;
     const uint32_t* param_sizes = nullptr;
     const uint32_t* param_offsets = nullptr;
@@ -86,6 +87,10 @@ void forget_binaries();
 aclError make_function(const std::shared_ptr<LoadedBinary>& binary,
                        const std::string& name,
                        aclrtFuncHandle* out);
+
+/// The binary of the program's own kernels (program_symbols.h): one handle until it is unloaded or
+/// aclFinalize, then a new one.
+aclError program_binary(std::shared_ptr<LoadedBinary>* out);
 
 /// Opens the shared object at `path` as a binary; `origin` names it in messages.
 aclError load_binary(const std::string& path, const std::string& origin, aclrtBinHandle* out);

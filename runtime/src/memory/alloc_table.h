@@ -23,9 +23,11 @@ enum class AllocKind { Device, Host };
 /// How a Device block came to be: aclrtMalloc*, mapped physical memory (aclrtMapMem; adjacent
 /// mappings of one reservation form one block), or memory another process exported
 /// (aclrtIpcMemImportByKey), or a global variable of a loaded kernel binary (aclrtBinaryGetGlobal,
-/// until aclrtBinaryUnLoad); a Host block is Malloc (aclrtMallocHost) or Registered (the user's
-/// memory, aclrtHostRegisterV2). Only Malloc blocks are aclrtFree's or aclrtFreeHost's to release.
-enum class AllocOrigin { Malloc, Mapped, Imported, Registered, BinaryGlobal };
+/// until aclrtBinaryUnLoad), or a `__gm__` variable of the program (aclrtGetSymbolAddress and the
+/// symbol copies, until aclFinalize); a Host block is Malloc (aclrtMallocHost) or Registered (the
+/// user's memory, aclrtHostRegisterV2). Only Malloc blocks are aclrtFree's or aclrtFreeHost's to
+/// release.
+enum class AllocOrigin { Malloc, Mapped, Imported, Registered, BinaryGlobal, Symbol };
 
 struct Allocation {
     uintptr_t base = 0;

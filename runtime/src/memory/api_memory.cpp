@@ -267,6 +267,10 @@ aclError release(void* ptr, AllocKind kind) {
             reason =
                 "it is a global variable of a loaded kernel binary (aclrtBinaryGetGlobal); "
                 "it ends with aclrtBinaryUnLoad";
+        } else if (block && block->origin == AllocOrigin::Symbol) {
+            reason =
+                "it is a __gm__ variable of the program (aclrtGetSymbolAddress), not an "
+                "allocation";
         } else if (block && block->origin == AllocOrigin::Imported) {
             reason =
                 "it is memory another process shared (aclrtIpcMemImportByKey); release it "

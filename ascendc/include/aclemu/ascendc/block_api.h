@@ -23,6 +23,22 @@
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #    define ACLEMU_ASC_DEVICE_PASS 1
 #endif
+// What the rewrite puts before a namespace-scope `__gm__` variable (asc_rewrite.py): under
+// nvcc/hipcc the variable lives on the GPU (the host's copy is its shadow, which
+// cudaGetSymbolAddress resolves); elsewhere it is an ordinary global, the device memory of the
+// CPU backend and the GPU simulator.
+#ifdef ACLEMU_ASC_GPU_COMPILER
+#    define ACLEMU_GM_VARIABLE __device__
+#else
+#    define ACLEMU_GM_VARIABLE
+#endif
+// A kernel's host variant (the CPU backend's and the simulator's in a CUDA build) reads and writes
+// such a variable's host shadow, which is then its device memory: intended, so nvcc's warnings
+// about a __device__ variable used in host code are off.
+#if defined(__CUDACC__) && !defined(__HIPCC__)
+#    pragma nv_diag_suppress 20091
+#    pragma nv_diag_suppress 20092
+#endif
 
 // The block's index and the launch's block count, as CANN's built-in variables.
 extern ACLEMU_ASC_API thread_local int64_t block_idx;

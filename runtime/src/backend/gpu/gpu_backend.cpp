@@ -606,6 +606,16 @@ public:
 
     // A probe, not a failure: leaves no error text, and clears the runtime's last error so a
     // later launch check does not pick it up.
+    aclError symbol_address(const void* symbol, size_t bytes, void** device_ptr) override {
+#if defined(ACLEMU_GPU_SIM)
+        ACLEMU_TRY(GPU_CALL(gpusimRegisterVar, symbol, bytes));
+#else
+        (void)bytes;
+#endif
+        *device_ptr = nullptr;
+        return GPU_CALL(gpuGetSymbolAddress, device_ptr, symbol);
+    }
+
     bool is_foreign_device_pointer(const void* ptr) override {
         gpuPointerAttributes attributes{};
         if (gpuPointerGetAttributes(&attributes, ptr) != gpuSuccess) {

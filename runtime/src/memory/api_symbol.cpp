@@ -1,0 +1,183 @@
+// Entry points: device variables (aclrtGetSymbolAddress, aclrtGetSymbolSize,
+// aclrtMemcpyToSymbol[Async], aclrtMemcpyFromSymbol[Async]). A symbol is a namespace-scope
+// `__gm__` variable of the program's own Ascend C sources, registered by the source rewrite
+// (kernel/program_symbols.h). Its device address is the backend's (the variable itself on the CPU
+// backend and the GPU simulator, the __device__ variable on CUDA/HIP); it enters the allocation
+// table as device memory of the current device, so aclrtMemcpy and kernels' arguments accept it,
+// until aclFinalize. Copies are aclrtMemcpy[Async] of a range inside the variable.
+#include "acl/acl_rt.h"
+
+#include "core/arg_checks.h"
+#include "core/status.h"
+#include "kernel/program_symbols.h"
+#include "memory/memory_copy.h"
+#include "runtime_state.h"
+
+#include <cstdint>
+#include <string>
+
+using namespace aclemu::rt;
+
+namespace {
+
+struct DeviceSymbol {
+    void* device = nullptr;
+    size_t bytes = 0;
+};
+
+/// The registered variable `symbol` names, and its device address on the current device.
+aclError resolve_symbol(const void* symbol, DeviceSymbol* out) {
+    if (symbol == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null("symbol"));
+    }
+    std::optional<kernel::ProgramGlobal> global = kernel::find_program_global(symbol);
+    if (!global) {
+        return reject_arg(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                          "symbol",
+                          symbol,
+                          "not a __gm__ variable of the program's Ascend C sources (the address "
+                          "of a namespace-scope variable of a source built by ascendc.cmake or "
+                          "the ASC language)");
+    }
+    Backend* backend = nullptr;
+    ACLEMU_TRY(runtime().current_backend(&backend));
+    void* device = nullptr;
+    ACLEMU_TRY_BACKEND(backend->memory().symbol_address(symbol, global->bytes, &device),
+                       backend,
+                       "cannot find the device address of " + global->name);
+    AllocTable& table = runtime().allocations();
+    if (!table.find(device)) {
+        Allocation block{reinterpret_cast<uintptr_t>(device),
+                         global->bytes,
+                         AllocKind::Device,
+                         runtime().current_device_or_none(),
+                         AllocOrigin::Symbol};
+        block.reserved = global->bytes;
+        table.insert(block);
+    }
+    out->device = device;
+    out->bytes = global->bytes;
+    return ACL_SUCCESS;
+}
+
+/// What both copy directions check: `kind` is `direction` or ACL_MEMCPY_DEFAULT, the variable is
+/// registered, and `offset` + `count` bytes lie in it. *at: the device address at `offset`,
+/// *room: the variable's bytes from there.
+aclError symbol_span(const void* symbol,
+                     size_t count,
+                     size_t offset,
+                     aclrtMemcpyKind kind,
+                     aclrtMemcpyKind direction,
+                     char** at,
+                     size_t* room) {
+    ACLEMU_TRY(reject_if(kind != direction && kind != ACL_MEMCPY_DEFAULT,
+                         "kind",
+                         static_cast<int64_t>(kind),
+                         direction == ACL_MEMCPY_HOST_TO_DEVICE
+                             ? "must be ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT"
+                             : "must be ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT"));
+    DeviceSymbol found;
+    ACLEMU_TRY(resolve_symbol(symbol, &found));
+    if (offset > found.bytes || count > found.bytes - offset) {
+        return fail(
+            ACL_ERROR_RT_PARAM_INVALID,
+            msg_invalid("offset + count",
+                        std::to_string(offset) + " + " + std::to_string(count),
+                        "exceeds the variable's " + std::to_string(found.bytes) + " bytes"));
+    }
+    *at = static_cast<char*>(found.device) + offset;
+    *room = found.bytes - offset;
+    return ACL_SUCCESS;
+}
+
+aclError copy_to_symbol(const void* symbol,
+                        const void* src,
+                        size_t count,
+                        size_t offset,
+                        aclrtMemcpyKind kind,
+                        bool async,
+                        aclrtStream stream) {
+    char* at = nullptr;
+    size_t room = 0;
+    ACLEMU_TRY(symbol_span(symbol, count, offset, kind, ACL_MEMCPY_HOST_TO_DEVICE, &at, &room));
+    return copy_memory(at, room, src, count, kind, async, stream);
+}
+
+aclError copy_from_symbol(void* dst,
+                          size_t dst_max,
+                          const void* symbol,
+                          size_t count,
+                          size_t offset,
+                          aclrtMemcpyKind kind,
+                          bool async,
+                          aclrtStream stream) {
+    char* at = nullptr;
+    size_t room = 0;
+    ACLEMU_TRY(symbol_span(symbol, count, offset, kind, ACL_MEMCPY_DEVICE_TO_HOST, &at, &room));
+    return copy_memory(dst, dst_max, at, count, kind, async, stream);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtGetSymbolAddress(const void* symbol, void** devPtr) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(devPtr);
+        DeviceSymbol found;
+        ACLEMU_TRY(resolve_symbol(symbol, &found));
+        *devPtr = found.device;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtGetSymbolSize(const void* symbol, size_t* size) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(size);
+        DeviceSymbol found;
+        ACLEMU_TRY(resolve_symbol(symbol, &found));
+        *size = found.bytes;
+        return ACL_SUCCESS;
+    });
+}
+
+aclError aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, aclrtMemcpyKind kind) {
+    return api_call_init(
+        __func__, [&] { return copy_to_symbol(symbol, src, count, offset, kind, false, nullptr); });
+}
+
+aclError aclrtMemcpyToSymbolAsync(const void* symbol,
+                                  const void* src,
+                                  size_t count,
+                                  size_t offset,
+                                  aclrtMemcpyKind kind,
+                                  aclrtStream stream) {
+    return api_call_init(
+        __func__, [&] { return copy_to_symbol(symbol, src, count, offset, kind, true, stream); });
+}
+
+aclError aclrtMemcpyFromSymbol(void* dst,
+                               size_t dstMax,
+                               const void* symbol,
+                               size_t count,
+                               size_t offset,
+                               aclrtMemcpyKind kind) {
+    return api_call_init(__func__, [&] {
+        return copy_from_symbol(dst, dstMax, symbol, count, offset, kind, false, nullptr);
+    });
+}
+
+aclError aclrtMemcpyFromSymbolAsync(void* dst,
+                                    size_t dstMax,
+                                    const void* symbol,
+                                    size_t count,
+                                    size_t offset,
+                                    aclrtMemcpyKind kind,
+                                    aclrtStream stream) {
+    return api_call_init(__func__, [&] {
+        return copy_from_symbol(dst, dstMax, symbol, count, offset, kind, true, stream);
+    });
+}
+
+}  // extern "C"
