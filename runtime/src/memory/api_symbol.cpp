@@ -79,11 +79,10 @@ aclError symbol_span(const void* symbol,
     DeviceSymbol found;
     ACLEMU_TRY(resolve_symbol(symbol, &found));
     if (offset > found.bytes || count > found.bytes - offset) {
-        return fail(
-            ACL_ERROR_RT_PARAM_INVALID,
-            msg_invalid("offset + count",
-                        std::to_string(offset) + " + " + std::to_string(count),
-                        "exceeds the variable's " + std::to_string(found.bytes) + " bytes"));
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "offset + count",
+                          std::to_string(offset) + " + " + std::to_string(count),
+                          "exceeds the variable's " + std::to_string(found.bytes) + " bytes");
     }
     *at = static_cast<char*>(found.device) + offset;
     *room = found.bytes - offset;
