@@ -1,4 +1,4 @@
-// Device id mappings (aclrtGetPhyDevIdByLogicDevId and the other three) and
+// Device id mappings (aclrtGetPhyDevIdByLogicDevId and the other five) and
 // aclrtDeviceGetHostAtomicCapabilities on the CPU backend with three devices of which
 // ASCEND_RT_VISIBLE_DEVICES=2,0 shows two: user 0 is physical device 2, user 1 physical device 0;
 // the "logical" ids of these calls are user ids, as in CANN's runtime.
@@ -34,6 +34,14 @@ TEST_F(DeviceIds, LogicalIdsAreUserIdsAndPhysicalIdsFollowTheVisibleList) {
     EXPECT_EQ(id, 0);
     ASSERT_EQ(aclrtGetLogicDevIdByPhyDevId(0, &id), ACL_SUCCESS);
     EXPECT_EQ(id, 1);
+    ASSERT_EQ(aclrtGetPhyDevIdByUserDevId(0, &id), ACL_SUCCESS) << take_recent_error();
+    EXPECT_EQ(id, 2);
+    ASSERT_EQ(aclrtGetPhyDevIdByUserDevId(1, &id), ACL_SUCCESS);
+    EXPECT_EQ(id, 0);
+    ASSERT_EQ(aclrtGetUserDevIdByPhyDevId(2, &id), ACL_SUCCESS) << take_recent_error();
+    EXPECT_EQ(id, 0);
+    ASSERT_EQ(aclrtGetUserDevIdByPhyDevId(0, &id), ACL_SUCCESS);
+    EXPECT_EQ(id, 1);
     for (int32_t user = 0; user < 2; ++user) {
         ASSERT_EQ(aclrtGetUserDevIdByLogicDevId(user, &id), ACL_SUCCESS);
         EXPECT_EQ(id, user);
@@ -61,6 +69,13 @@ TEST_F(DeviceIds, IdsOutsideTheDevicesAreRefused) {
     EXPECT_THAT(take_recent_error(), HasSubstr("phyDevId"));
     EXPECT_EQ(aclrtGetUserDevIdByLogicDevId(0, nullptr), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("userDevid"));
+    EXPECT_EQ(aclrtGetUserDevIdByPhyDevId(1, &id), ACL_ERROR_RT_INVALID_DEVICEID)
+        << "physical device 1 exists but is not visible";
+    EXPECT_THAT(take_recent_error(), HasSubstr("ASCEND_RT_VISIBLE_DEVICES"));
+    EXPECT_EQ(aclrtGetPhyDevIdByUserDevId(2, &id), ACL_ERROR_RT_INVALID_DEVICEID);
+    EXPECT_THAT(take_recent_error(), HasSubstr("userDevId"));
+    EXPECT_EQ(aclrtGetPhyDevIdByUserDevId(0, nullptr), ACL_ERROR_INVALID_PARAM);
+    EXPECT_THAT(take_recent_error(), HasSubstr("phyDevId"));
 }
 
 TEST_F(DeviceIds, NoHostAtomicIsPromised) {

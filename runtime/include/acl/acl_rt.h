@@ -391,6 +391,10 @@ ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDe
                                                            int32_t* const userDevid);
 ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid,
                                                            int32_t* const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId,
+                                                         int32_t* const userDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId,
+                                                         int32_t* const phyDevId);
 
 /** What an atomic operation supports, one bit each. */
 typedef enum aclrtAtomicOperationCapability {

@@ -1,4 +1,4 @@
-// Entry points: the device id mappings (aclrtGetPhyDevIdByLogicDevId and the other three). CANN
+// Entry points: the device id mappings (aclrtGetPhyDevIdByLogicDevId and the other five). CANN
 // names three ids: the physical chip's, a "logical" one and the user's, which
 // ASCEND_RT_VISIBLE_DEVICES numbers and every other call takes. CANN's runtime treats the logical
 // ids of these calls as user ids (its own example says so), and so does aclemu: a logical or
@@ -68,6 +68,21 @@ aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const l
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(logicDevId);
         return same_visible_id(userDevid, "userDevid", logicDevId);
+    });
+}
+
+aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const userDevId) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(userDevId);
+        ACLEMU_TRY(check_backend_device(phyDevId, "phyDevId"));
+        return runtime().visible_id_of(phyDevId, "phyDevId", userDevId);
+    });
+}
+
+aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t* const phyDevId) {
+    return api_call_init(__func__, [&] {
+        ACLEMU_CHECK_NOT_NULL(phyDevId);
+        return runtime().check_device(userDevId, "userDevId", phyDevId);
     });
 }
 
