@@ -31,6 +31,12 @@ aclError check_backend_device(int32_t id, const char* param) {
     return ACL_SUCCESS;
 }
 
+/// The user (or "logical") id of backend device `physical`.
+aclError user_id_of_physical(int32_t physical, int32_t* out) {
+    ACLEMU_TRY(check_backend_device(physical, "phyDevId"));
+    return runtime().visible_id_of(physical, "phyDevId", out);
+}
+
 /// A visible (user, or "logical") id, unchanged.
 aclError same_visible_id(int32_t id, const char* param, int32_t* out) {
     ACLEMU_TRY(runtime().check_device(id, param, nullptr));
@@ -52,8 +58,7 @@ aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t* const p
 aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t* const logicDevId) {
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(logicDevId);
-        ACLEMU_TRY(check_backend_device(phyDevId, "phyDevId"));
-        return runtime().visible_id_of(phyDevId, "phyDevId", logicDevId);
+        return user_id_of_physical(phyDevId, logicDevId);
     });
 }
 
@@ -74,8 +79,7 @@ aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t* const l
 aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const userDevId) {
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(userDevId);
-        ACLEMU_TRY(check_backend_device(phyDevId, "phyDevId"));
-        return runtime().visible_id_of(phyDevId, "phyDevId", userDevId);
+        return user_id_of_physical(phyDevId, userDevId);
     });
 }
 
