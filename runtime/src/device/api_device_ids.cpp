@@ -19,8 +19,7 @@ namespace {
 
 /// `id` names a backend device.
 aclError check_backend_device(int32_t id, const char* param) {
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().backend(&backend));
+    ACLEMU_BACKEND(backend, backend);
     const int count = backend->physical_device_count();
     if (id < 0 || id >= count) {
         return reject_arg(ACL_ERROR_RT_INVALID_DEVICEID,

@@ -39,8 +39,7 @@ aclError resolve_symbol(const void* symbol, DeviceSymbol* out) {
                           "of a namespace-scope variable of a source built by ascendc.cmake or "
                           "the ASC language)");
     }
-    Backend* backend = nullptr;
-    ACLEMU_TRY(runtime().current_backend(&backend));
+    ACLEMU_BACKEND(backend, current_backend);
     void* device = nullptr;
     ACLEMU_TRY_BACKEND(backend->memory().symbol_address(symbol, global->bytes, &device),
                        backend,
