@@ -4,6 +4,7 @@
 // atomics, as on a device whose link lacks them.
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
@@ -33,7 +34,7 @@ aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities,
         ACLEMU_CHECK_NOT_NULL(operations);
         ACLEMU_TRY(runtime().check_device(deviceId, "deviceId", nullptr));
         for (uint32_t i = 0; i < count; ++i) {
-            const auto op = static_cast<int64_t>(operations[i]);
+            const int64_t op = aclemu::enum_value(operations[i]);  // any int a C caller stored
             if (!known_operation(op)) {
                 return reject_arg(ACL_ERROR_INVALID_PARAM,
                                   ("operations[" + std::to_string(i) + "]").c_str(),

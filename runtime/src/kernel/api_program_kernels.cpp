@@ -5,6 +5,7 @@
 // binaries (aclrtKernelArgs*, aclrtLaunchKernel*) take it as they take any function handle.
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
@@ -56,10 +57,11 @@ aclError aclrtGetFuncBySymbol(const void* symbol, aclrtFuncHandle* funcHandle) {
 aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle,
                                    aclrtFuncAttribute attrType,
                                    int64_t* attrValue) {
+    const int64_t attr = aclemu::enum_value(attrType);  // any int a C caller passed
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_CHECK_NOT_NULL(attrValue);
-        switch (attrType) {
+        switch (attr) {
             case ACL_FUNC_ATTR_KERNEL_TYPE:
                 *attrValue = function->type;
                 return ACL_SUCCESS;
@@ -72,7 +74,7 @@ aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle,
         }
         return reject_arg(ACL_ERROR_INVALID_PARAM,
                           "attrType",
-                          static_cast<int64_t>(attrType),
+                          attr,
                           "must be an aclrtFuncAttribute (1 kernel type, 2 ratio, 3 scheduling "
                           "mode)");
     });

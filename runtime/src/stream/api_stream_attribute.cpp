@@ -5,6 +5,7 @@
 // kernel launch waits (Runtime::kernel_launch_blocks, after_enqueue: the one wait).
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "runtime_state.h"
@@ -21,7 +22,7 @@ constexpr const char* kAttrRange =
     "must be an aclrtStreamAttr: 1 failure mode, 2 overflow check, 3 user tag, 4 op-info cache, "
     "5 priority, 6 launch-blocking mode";
 
-aclError set_attribute(aclrtStream stream, aclrtStreamAttr attr, const aclrtStreamAttrValue& v) {
+aclError set_attribute(aclrtStream stream, int64_t attr, const aclrtStreamAttrValue& v) {
     ACLEMU_RESOLVE_STREAM(stream, target, backend);
     switch (attr) {
         case ACL_STREAM_ATTR_FAILURE_MODE:
@@ -63,11 +64,10 @@ aclError set_attribute(aclrtStream stream, aclrtStreamAttr attr, const aclrtStre
             target->launch_blocking_mode.store(v.launchBlockingMode);
             return ACL_SUCCESS;
     }
-    return reject_arg(
-        ACL_ERROR_INVALID_PARAM, "stmAttrType", static_cast<int64_t>(attr), kAttrRange);
+    return reject_arg(ACL_ERROR_INVALID_PARAM, "stmAttrType", attr, kAttrRange);
 }
 
-aclError get_attribute(aclrtStream stream, aclrtStreamAttr attr, aclrtStreamAttrValue* v) {
+aclError get_attribute(aclrtStream stream, int64_t attr, aclrtStreamAttrValue* v) {
     std::shared_ptr<Stream> target;
     ACLEMU_TRY(runtime().stream(stream, &target));
     aclrtStreamAttrValue out;
@@ -92,8 +92,7 @@ aclError get_attribute(aclrtStream stream, aclrtStreamAttr attr, aclrtStreamAttr
             out.launchBlockingMode = target->launch_blocking_mode.load();
             break;
         default:
-            return reject_arg(
-                ACL_ERROR_INVALID_PARAM, "stmAttrType", static_cast<int64_t>(attr), kAttrRange);
+            return reject_arg(ACL_ERROR_INVALID_PARAM, "stmAttrType", attr, kAttrRange);
     }
     *v = out;
     return ACL_SUCCESS;
@@ -106,18 +105,20 @@ extern "C" {
 aclError aclrtSetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
+    const int64_t attr = aclemu::enum_value(stmAttrType);  // any int a C caller passed
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return set_attribute(stream, stmAttrType, *value);
+        return set_attribute(stream, attr, *value);
     });
 }
 
 aclError aclrtGetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
+    const int64_t attr = aclemu::enum_value(stmAttrType);  // any int a C caller passed
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(value);
-        return get_attribute(stream, stmAttrType, value);
+        return get_attribute(stream, attr, value);
     });
 }
 
