@@ -22,12 +22,12 @@
 // runner and fibers otherwise talk through atomics, so nothing else orders unrelated work.
 #include "grid.h"
 
+#include "block_shared_memory.h"
 #include "checker.h"
 #include "fault.h"
 #include "fiber.h"
 #include "sanitizer.h"
 #include "settings.h"
-#include "block_shared_memory.h"
 #include "state.h"
 #include "stream.h"
 
