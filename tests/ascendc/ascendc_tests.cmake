@@ -141,34 +141,36 @@ _asc_backend_tests(ascendc_fatbin_trace LOADED_BINARY
             -- $<TARGET_FILE:test_ascendc_fatbin>
                --gtest_filter=*LoadsFromDataAndLaunchesPackedHostArguments)
 
+# test_ascendc_<name>: ascendc/test_ascendc_<name>.cpp with the SOURCES given (rewritten kernels).
+# GPU_RUNTIME: a CUDA/HIP build links the GPU runtime too (its kernels compiled by nvcc/hipcc).
+function(_asc_test_program name)
+    cmake_parse_arguments(arg "GPU_RUNTIME" "" "SOURCES" ${ARGN})
+    set(target test_ascendc_${name})
+    add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/${target}.cpp ${arg_SOURCES})
+    target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
+                               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
+    target_link_libraries(${target} PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
+    aclemu_warnings(${target})
+    if(arg_GPU_RUNTIME AND ACLEMU_ENABLE_CUDA)
+        target_link_libraries(${target} PRIVATE CUDA::cudart)
+    elseif(arg_GPU_RUNTIME AND ACLEMU_ENABLE_HIP)
+        target_link_libraries(${target} PRIVATE hip::host)
+    endif()
+endfunction()
+
 # What CANN's public asc-devkit examples needed (kernels/asc_devkit_kernels.cpp): SetPadValue,
 # and the printf header (debug/asc_printf.h) in place of kernel_operator.h.
 _asc_rewrite(asc_devkit_kernels _asc_devkit_rewritten)
-add_executable(test_ascendc_asc_devkit ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_asc_devkit.cpp
-                                       ${_asc_devkit_rewritten})
-target_include_directories(test_ascendc_asc_devkit PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
-                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-target_link_libraries(test_ascendc_asc_devkit PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
-aclemu_warnings(test_ascendc_asc_devkit)
 # In a CUDA/HIP build the kernels are compiled by nvcc/hipcc too (their device variants).
 aclemu_ascendc_gpu_sources(${_asc_devkit_rewritten})
-if(ACLEMU_ENABLE_CUDA)
-    target_link_libraries(test_ascendc_asc_devkit PRIVATE CUDA::cudart)
-elseif(ACLEMU_ENABLE_HIP)
-    target_link_libraries(test_ascendc_asc_devkit PRIVATE hip::host)
-endif()
+_asc_test_program(asc_devkit SOURCES ${_asc_devkit_rewritten} GPU_RUNTIME)
 _asc_backend_tests(ascendc_asc_devkit COMMAND test_ascendc_asc_devkit)
 
 # A test of the kernels in kernels/<name>_kernels.cpp (rewritten as ascendc.cmake does, compiled by
 # the host compiler) run by test_ascendc_<name>.cpp on each backend.
 function(aclemu_ascendc_kernel_test name)
     _asc_rewrite(${name}_kernels rewritten)
-    add_executable(test_ascendc_${name} ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_${name}.cpp
-                                        ${rewritten})
-    target_include_directories(test_ascendc_${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
-                               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-    target_link_libraries(test_ascendc_${name} PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
-    aclemu_warnings(test_ascendc_${name})
+    _asc_test_program(${name} SOURCES ${rewritten})
     _asc_backend_tests(ascendc_${name} COMMAND test_ascendc_${name})
 endfunction()
 
@@ -186,35 +188,13 @@ aclemu_ascendc_kernel_test(copy_loop)
 # The program's own __gm__ variables and kernels reached by address (kernels/symbol_kernels.cpp):
 # aclrtGetSymbolAddress / Size, the symbol copies, aclrtGetFuncBySymbol, aclrtGetFunctionAttribute.
 _asc_rewrite(symbol_kernels _asc_symbol_rewritten)
-add_executable(test_ascendc_symbols ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_symbols.cpp
-                                    ${_asc_symbol_rewritten})
-target_include_directories(test_ascendc_symbols PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
-                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-target_link_libraries(test_ascendc_symbols PRIVATE aclemu_ascendc ascendcl GTest::gtest_main)
-aclemu_warnings(test_ascendc_symbols)
 aclemu_ascendc_gpu_sources(${_asc_symbol_rewritten})
-if(ACLEMU_ENABLE_CUDA)
-    target_link_libraries(test_ascendc_symbols PRIVATE CUDA::cudart)
-elseif(ACLEMU_ENABLE_HIP)
-    target_link_libraries(test_ascendc_symbols PRIVATE hip::host)
-endif()
+_asc_test_program(symbols SOURCES ${_asc_symbol_rewritten} GPU_RUNTIME)
 _asc_backend_tests(ascendc_symbols COMMAND test_ascendc_symbols)
 
 # Kernel launch blocking (the stream attribute, the non-blocking sections, and
 # ASCEND_RT_LAUNCH_BLOCKING=1 in the _env runs) on the same kernels.
-add_executable(test_ascendc_launch_blocking
-               ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_launch_blocking.cpp
-               ${_asc_symbol_rewritten})
-target_include_directories(test_ascendc_launch_blocking PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ascendc
-                           ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/kernels)
-target_link_libraries(test_ascendc_launch_blocking PRIVATE aclemu_ascendc ascendcl
-                                                           GTest::gtest_main)
-aclemu_warnings(test_ascendc_launch_blocking)
-if(ACLEMU_ENABLE_CUDA)
-    target_link_libraries(test_ascendc_launch_blocking PRIVATE CUDA::cudart)
-elseif(ACLEMU_ENABLE_HIP)
-    target_link_libraries(test_ascendc_launch_blocking PRIVATE hip::host)
-endif()
+_asc_test_program(launch_blocking SOURCES ${_asc_symbol_rewritten} GPU_RUNTIME)
 _asc_backend_tests(ascendc_launch_blocking COMMAND test_ascendc_launch_blocking)
 _asc_backend_tests(ascendc_launch_blocking_env COMMAND test_ascendc_launch_blocking
                    ENVIRONMENT ASCEND_RT_LAUNCH_BLOCKING=1)
