@@ -44,8 +44,9 @@ struct Case {
 
 class CaseInstance {
 public:
-    /// Allocates `sets` arenas, fills them (seed-derived data, never zeros), creates tensors and
-    /// one repeatable executor per set. Returns nullptr after printing why on failure.
+    /// Allocates `sets` arenas, fills their inputs (seed-derived data, never zeros) and zeroes the
+    /// rest (every page mapped before timing), creates tensors and one repeatable executor per
+    /// set. Returns nullptr after printing why on failure.
     static std::unique_ptr<CaseInstance> create(const Case& c, int sets, uint64_t seed);
     ~CaseInstance();
     CaseInstance(const CaseInstance&) = delete;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <sys/resource.h>
 
 namespace aclemu::bench {
 
@@ -21,6 +22,17 @@ bool acl_ok(int ret, const char* what, const char* file, int line) {
                  msg ? msg : "");
     return false;
 }
+
+namespace {
+
+long page_faults_so_far() {
+    rusage u{};
+    if (getrusage(RUSAGE_SELF, &u) != 0)
+        return 0;
+    return u.ru_minflt + u.ru_majflt;
+}
+
+}  // namespace
 
 double median(std::vector<double> v) {
     if (v.empty())
@@ -61,8 +73,8 @@ bool EventTimer::measure(const std::function<bool(int)>& enqueue,
     if (!ensure_events(static_cast<size_t>(std::max({policy.warmup, policy.min_reps, sets}))))
         return false;
     // Warm-up (lazy initialisation, thread pools, page faults), each run timed for an estimate.
-    // Every input set is touched once only while that is cheap: the sets were written when they
-    // were filled, so their pages are already mapped.
+    // Every input set is touched once only while that is cheap: every page of the sets was
+    // written at set-up, so their pages are already mapped (Note [Every page written at set-up]).
     std::vector<double> est;
     for (int i = 0; i < std::max(policy.warmup, sets); ++i) {
         if (i >= policy.warmup && median(est) * (sets - i) > policy.target_ms)
@@ -92,6 +104,7 @@ bool EventTimer::measure(const std::function<bool(int)>& enqueue,
     if (!ensure_events(static_cast<size_t>(reps)))
         return false;
 
+    const long faults_before = page_faults_so_far();
     for (int r = 0; r < reps; ++r) {
         if (!BENCH_OK(aclrtRecordEvent(start_[r], stream_)))
             return false;
@@ -102,6 +115,7 @@ bool EventTimer::measure(const std::function<bool(int)>& enqueue,
     }
     if (!BENCH_OK(aclrtSynchronizeStream(stream_)))
         return false;
+    out->page_faults = page_faults_so_far() - faults_before;
     std::vector<double> times;
     times.reserve(reps);
     for (int r = 0; r < reps; ++r) {

@@ -25,6 +25,10 @@ struct Timing {
     double median_ms = 0;
     double min_ms = 0;
     int reps = 0;
+    // Page faults (minor + major) of the whole process during the timed repetitions: on the CPU
+    // backend, where the op runs in this process, they are memory the calls touched for the
+    // first time or allocated afresh (Note [Every page written at set-up], bench_cases.cpp).
+    long page_faults = 0;
 };
 
 /// Times `enqueue(set)` (which enqueues one repetition on `stream` using input set `set`) with
