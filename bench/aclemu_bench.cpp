@@ -425,10 +425,6 @@ void measure_overhead(const Options& o,
     }
 }
 
-/// CPU backend only: wall-clock median of a host memcpy of the copy baseline's bytes, split over
-/// the CPU kernels' thread count (ACLEMU_CPU_THREADS, else every core), one new thread per part.
-/// The CPU backend's "device" memory is host memory, so this cross-checks the baseline from
-/// outside the API (aclrtMemcpyAsync splits copies of 4 MiB or more over the same threads).
 // Non-empty when the timed repetitions page-faulted more than stray faults (the first case's
 // lazy set-up, a queue that grows: up to about one per repetition on the development VM): more
 // than 16 faults per repetition and more than 1% of the pages a repetition moves. Then the time
@@ -450,6 +446,10 @@ std::string page_fault_note(const char* what, const Timing& t, double bytes) {
     return buf;
 }
 
+/// CPU backend only: wall-clock median of a host memcpy of the copy baseline's bytes, split over
+/// the CPU kernels' thread count (ACLEMU_CPU_THREADS, else every core), one new thread per part.
+/// The CPU backend's "device" memory is host memory, so this cross-checks the baseline from
+/// outside the API (aclrtMemcpyAsync splits copies of 4 MiB or more over the same threads).
 bool host_copy(CaseInstance& inst, const TimingPolicy& policy, double* median_ms) {
     int threads = static_cast<int>(std::thread::hardware_concurrency());
     if (const char* env = std::getenv("ACLEMU_CPU_THREADS"); env && std::atoi(env) > 0)
