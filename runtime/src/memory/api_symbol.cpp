@@ -151,7 +151,8 @@ aclError aclrtGetSymbolSize(const void* symbol, size_t* size) {
 
 aclError aclrtMemcpyToSymbol(
     const void* symbol, const void* src, size_t count, size_t offset, aclrtMemcpyKind kind) {
-    return copy_symbol(__func__, from_host(src), symbol, count, offset, kind, false, nullptr);
+    return copy_symbol(
+        "aclrtMemcpyToSymbol", from_host(src), symbol, count, offset, kind, false, nullptr);
 }
 
 aclError aclrtMemcpyToSymbolAsync(const void* symbol,
@@ -160,7 +161,8 @@ aclError aclrtMemcpyToSymbolAsync(const void* symbol,
                                   size_t offset,
                                   aclrtMemcpyKind kind,
                                   aclrtStream stream) {
-    return copy_symbol(__func__, from_host(src), symbol, count, offset, kind, true, stream);
+    return copy_symbol(
+        "aclrtMemcpyToSymbolAsync", from_host(src), symbol, count, offset, kind, true, stream);
 }
 
 aclError aclrtMemcpyFromSymbol(void* dst,
@@ -169,7 +171,8 @@ aclError aclrtMemcpyFromSymbol(void* dst,
                                size_t count,
                                size_t offset,
                                aclrtMemcpyKind kind) {
-    return copy_symbol(__func__, to_host(dst, dstMax), symbol, count, offset, kind, false, nullptr);
+    return copy_symbol(
+        "aclrtMemcpyFromSymbol", to_host(dst, dstMax), symbol, count, offset, kind, false, nullptr);
 }
 
 aclError aclrtMemcpyFromSymbolAsync(void* dst,
@@ -179,7 +182,14 @@ aclError aclrtMemcpyFromSymbolAsync(void* dst,
                                     size_t offset,
                                     aclrtMemcpyKind kind,
                                     aclrtStream stream) {
-    return copy_symbol(__func__, to_host(dst, dstMax), symbol, count, offset, kind, true, stream);
+    return copy_symbol("aclrtMemcpyFromSymbolAsync",
+                       to_host(dst, dstMax),
+                       symbol,
+                       count,
+                       offset,
+                       kind,
+                       true,
+                       stream);
 }
 
 }  // extern "C"
