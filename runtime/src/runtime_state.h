@@ -299,9 +299,13 @@ inline Runtime& runtime() {
 /// The shared opening of work that needs the backend and no stream: declares `backend` (a
 /// Backend*) from `runtime().lookup` (`backend`: created on first use; `current_backend`: after
 /// the calling thread's current context), or returns the failure from the enclosing function.
-#define ACLEMU_BACKEND(backend, lookup)       \
+#define ACLEMU_BACKEND(backend, lookup) ACLEMU_BACKEND_BY(backend, ::aclemu::rt::runtime().lookup)
+
+/// ACLEMU_BACKEND through another lookup of its shape, `lookup(&backend)`: one that also checks
+/// what the call needs of the backend (a facet).
+#define ACLEMU_BACKEND_BY(backend, lookup)    \
     ::aclemu::rt::Backend* backend = nullptr; \
-    ACLEMU_TRY(::aclemu::rt::runtime().lookup(&backend))
+    ACLEMU_TRY(lookup(&backend))
 
 /// A pointer value for messages, e.g. "0x7f12...".
 std::string pointer_text(const void* ptr);

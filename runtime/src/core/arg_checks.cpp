@@ -29,6 +29,11 @@ aclError check_reserved_zero(const char* param, uint64_t value) {
                 msg_invalid(param, std::to_string(value), "is reserved and must be 0"));
 }
 
+aclError check_switch(
+    const char* param, uint32_t value, aclError code, const char* file, int line) {
+    return reject_if(value > 1, param, value, "must be 0 (off) or 1 (on)", code, file, line);
+}
+
 aclError check_positive(const char* param, uint64_t value) {
     if (value != 0) {
         return ACL_SUCCESS;

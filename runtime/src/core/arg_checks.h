@@ -52,6 +52,21 @@ aclError reject_if(bool bad,
     return bad ? reject_arg(code, param, value, reason, file, line) : ACL_SUCCESS;
 }
 
+/// A getter's one result: `value` stored in *out and ACL_SUCCESS, or, when `out` is NULL, the
+/// failure that names `param` (ACLEMU_CHECK_NOT_NULL's), at the caller's file and line.
+template <class T, class Value>
+aclError store_out(const char* param,
+                   T* out,
+                   const Value& value,
+                   const char* file = __builtin_FILE(),
+                   int line = __builtin_LINE()) {
+    if (out == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(param), file, line);
+    }
+    *out = value;
+    return ACL_SUCCESS;
+}
+
 /// A reserved pointer argument: must be NULL.
 aclError check_reserved_null(const char* param, const void* value);
 /// A reserved number (flags): must be 0.
@@ -70,6 +85,12 @@ aclError check_array(const char* param,
     }
     return ACL_SUCCESS;
 }
+/// An on/off switch: 0 (off) or 1 (on); `code` when it is neither, at the caller's file and line.
+aclError check_switch(const char* param,
+                      uint32_t value,
+                      aclError code = ACL_ERROR_INVALID_PARAM,
+                      const char* file = __builtin_FILE(),
+                      int line = __builtin_LINE());
 /// A count or size that must be greater than 0.
 aclError check_positive(const char* param, uint64_t value);
 /// [ptr, ptr + bytes) must lie in one device allocation (aclrtMalloc and its variants, or device

@@ -119,11 +119,7 @@ aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout) {
 }
 
 aclError aclrtGetRunMode(aclrtRunMode* runMode) {
-    return api_call("aclrtGetRunMode", [&] {
-        ACLEMU_CHECK_NOT_NULL(runMode);
-        *runMode = ACL_HOST;
-        return ACL_SUCCESS;
-    });
+    return api_call("aclrtGetRunMode", [&] { return store_out("runMode", runMode, ACL_HOST); });
 }
 
 aclError aclrtSetOpWaitTimeout(uint32_t timeout) {

@@ -5,6 +5,7 @@
 // CANN's Atlas A2 one (2^32 ns, in whole microseconds), whose 254 steps make its default 1091 s.
 #include "acl/acl.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 
 #include <atomic>
@@ -35,11 +36,8 @@ uint64_t aligned_timeout_us(uint64_t requested_us) {
 extern "C" {
 
 aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
-    return api_call_init("aclrtGetOpTimeOutInterval", [&] {
-        ACLEMU_CHECK_NOT_NULL(interval);
-        *interval = kIntervalUs;
-        return ACL_SUCCESS;
-    });
+    return api_call_init("aclrtGetOpTimeOutInterval",
+                         [&] { return store_out("interval", interval, kIntervalUs); });
 }
 
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
@@ -61,9 +59,8 @@ aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
 
 aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs) {
     return api_call_init("aclrtGetOpExecuteTimeout", [&] {
-        ACLEMU_CHECK_NOT_NULL(timeoutMs);
-        *timeoutMs = static_cast<uint32_t>(g_timeout_us.load() / 1000u);
-        return ACL_SUCCESS;
+        return store_out(
+            "timeoutMs", timeoutMs, static_cast<uint32_t>(g_timeout_us.load() / 1000u));
     });
 }
 

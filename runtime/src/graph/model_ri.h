@@ -65,24 +65,26 @@ struct ModelRI {
     std::vector<void*> task_handles;
 };
 
+/// Body `body` of an instance, which both handles below name.
+struct ModelBodyRef {
+    std::weak_ptr<ModelRI> model;
+    size_t body = 0;
+};
+
 /// What aclmdlRIGetStreams names a body of an instance by: aclemu's instances replay each body on
 /// the stream they are executed on, so a body is the instance's stream.
-struct ModelStream {
+struct ModelStream : ModelBodyRef {
     static constexpr HandleText kHandleText{"stream of a model runtime instance",
                                             "not from aclmdlRIGetStreams, or its instance was "
                                             "destroyed"};
-    std::weak_ptr<ModelRI> model;
-    size_t body = 0;
     std::vector<void*> tasks;  // aclmdlRIGetTasksByStream's handles, in the body's order
 };
 
-/// Task `index` of body `body` of an instance (aclmdlRIGetTasksByStream).
-struct ModelTask {
+/// Task `index` of a body of an instance (aclmdlRIGetTasksByStream).
+struct ModelTask : ModelBodyRef {
     static constexpr HandleText kHandleText{"task of a model runtime instance",
                                             "not from aclmdlRIGetTasksByStream, or its instance "
                                             "was destroyed"};
-    std::weak_ptr<ModelRI> model;
-    size_t body = 0;
     size_t index = 0;
 };
 

@@ -39,6 +39,38 @@ void forget_previous(const void* handle) {
                       binary.args.end());
 }
 
+/// aclrtKernelArgsInitByUserMem: the list of `funcHandle`'s kernel, named by the caller's memory
+/// `argsHandle`, once that memory is checked to be large enough and no other handle.
+aclError init_by_user_mem(aclrtFuncHandle funcHandle,
+                          aclrtArgsHandle argsHandle,
+                          void* userHostMem,
+                          size_t actualArgsSize) {
+    ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
+    ACLEMU_CHECK_NOT_NULL(argsHandle);
+    ACLEMU_CHECK_NOT_NULL(userHostMem);
+    const size_t needed = args_mem_size(*function, 0);
+    if (actualArgsSize < needed) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "actualArgsSize",
+                          actualArgsSize,
+                          "kernel " + function->name + " needs " + std::to_string(needed)
+                              + " bytes (aclrtKernelArgsGetMemSize)");
+    }
+    if (binaries().find(argsHandle) || functions().find(argsHandle)) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                          "argsHandle",
+                          pointer_text(argsHandle),
+                          "a binary or function handle, not memory the caller owns");
+    }
+    forget_previous(argsHandle);
+    std::shared_ptr<KernelArgs> args = arg_lists().adopt(argsHandle);
+    if (!args) {
+        return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
+    }
+    attach_args(*args, function, argsHandle);
+    return ACL_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -46,9 +78,7 @@ extern "C" {
 aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t* memSize) {
     return api_call_init(__func__, [&] {
         ACLEMU_TRY(live<KernelFunction>(funcHandle, "funcHandle", nullptr));
-        ACLEMU_CHECK_NOT_NULL(memSize);
-        *memSize = kHandleMemBytes;
-        return ACL_SUCCESS;
+        return store_out("memSize", memSize, kHandleMemBytes);
     });
 }
 
@@ -57,9 +87,7 @@ aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle,
                                    size_t* actualArgsSize) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
-        ACLEMU_CHECK_NOT_NULL(actualArgsSize);
-        *actualArgsSize = args_mem_size(*function, userArgsSize);
-        return ACL_SUCCESS;
+        return store_out("actualArgsSize", actualArgsSize, args_mem_size(*function, userArgsSize));
     });
 }
 
@@ -68,30 +96,7 @@ aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
                                       void* userHostMem,
                                       size_t actualArgsSize) {
     return api_call_init(__func__, [&] {
-        ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
-        ACLEMU_CHECK_NOT_NULL(argsHandle);
-        ACLEMU_CHECK_NOT_NULL(userHostMem);
-        const size_t needed = args_mem_size(*function, 0);
-        if (actualArgsSize < needed) {
-            return reject_arg(ACL_ERROR_INVALID_PARAM,
-                              "actualArgsSize",
-                              actualArgsSize,
-                              "kernel " + function->name + " needs " + std::to_string(needed)
-                                  + " bytes (aclrtKernelArgsGetMemSize)");
-        }
-        if (binaries().find(argsHandle) || functions().find(argsHandle)) {
-            return reject_arg(ACL_ERROR_INVALID_PARAM,
-                              "argsHandle",
-                              pointer_text(argsHandle),
-                              "a binary or function handle, not memory the caller owns");
-        }
-        forget_previous(argsHandle);
-        std::shared_ptr<KernelArgs> args = arg_lists().adopt(argsHandle);
-        if (!args) {
-            return fail(ACL_ERROR_BAD_ALLOC, msg_runtime("out of memory for an argument list"));
-        }
-        attach_args(*args, function, argsHandle);
-        return ACL_SUCCESS;
+        return init_by_user_mem(funcHandle, argsHandle, userHostMem, actualArgsSize);
     });
 }
 

@@ -59,22 +59,39 @@ aclError resolve_symbol(const void* symbol, DeviceSymbol* out) {
     return ACL_SUCCESS;
 }
 
-/// What both copy directions check: `kind` is `direction` or ACL_MEMCPY_DEFAULT, the variable is
-/// registered, and `offset` + `count` bytes lie in it. *at: the device address at `offset`,
-/// *room: the variable's bytes from there.
-aclError symbol_span(const void* symbol,
-                     size_t count,
-                     size_t offset,
-                     aclrtMemcpyKind kind,
-                     aclrtMemcpyKind direction,
-                     char** at,
-                     size_t* room) {
-    ACLEMU_TRY(reject_if(kind != direction && kind != ACL_MEMCPY_DEFAULT,
+/// The host end of a symbol copy: `src` for a copy to the variable, `dst` with `dst_max` bytes
+/// for one from it.
+struct HostEnd {
+    aclrtMemcpyKind direction;
+    void* dst = nullptr;
+    size_t dst_max = 0;
+    const void* src = nullptr;
+};
+
+HostEnd from_host(const void* src) {
+    return {ACL_MEMCPY_HOST_TO_DEVICE, nullptr, 0, src};
+}
+
+HostEnd to_host(void* dst, size_t dst_max) {
+    return {ACL_MEMCPY_DEVICE_TO_HOST, dst, dst_max, nullptr};
+}
+
+/// A copy between `host` and the variable `symbol` names: `kind` must be the host end's
+/// direction or ACL_MEMCPY_DEFAULT, and `offset` + `count` bytes must lie in the variable. The
+/// copy is aclrtMemcpy[Async] of that range, bounded by the variable's bytes from `offset`.
+aclError copy_symbol_range(const HostEnd& host,
+                           const void* symbol,
+                           size_t count,
+                           size_t offset,
+                           aclrtMemcpyKind kind,
+                           bool async,
+                           aclrtStream stream) {
+    const bool to_symbol = host.direction == ACL_MEMCPY_HOST_TO_DEVICE;
+    ACLEMU_TRY(reject_if(kind != host.direction && kind != ACL_MEMCPY_DEFAULT,
                          "kind",
                          static_cast<int64_t>(kind),
-                         direction == ACL_MEMCPY_HOST_TO_DEVICE
-                             ? "must be ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT"
-                             : "must be ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT"));
+                         to_symbol ? "must be ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT"
+                                   : "must be ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT"));
     DeviceSymbol found;
     ACLEMU_TRY(resolve_symbol(symbol, &found));
     if (offset > found.bytes || count > found.bytes - offset) {
@@ -83,36 +100,29 @@ aclError symbol_span(const void* symbol,
                           std::to_string(offset) + " + " + std::to_string(count),
                           "exceeds the variable's " + std::to_string(found.bytes) + " bytes");
     }
-    *at = static_cast<char*>(found.device) + offset;
-    *room = found.bytes - offset;
-    return ACL_SUCCESS;
+    char* at = static_cast<char*>(found.device) + offset;
+    const size_t room = found.bytes - offset;
+    return to_symbol ? copy_memory(at, room, host.src, count, kind, async, stream)
+                     : copy_memory(host.dst, host.dst_max, at, count, kind, async, stream);
 }
 
-aclError copy_to_symbol(const void* symbol,
-                        const void* src,
-                        size_t count,
-                        size_t offset,
-                        aclrtMemcpyKind kind,
-                        bool async,
-                        aclrtStream stream) {
-    char* at = nullptr;
-    size_t room = 0;
-    ACLEMU_TRY(symbol_span(symbol, count, offset, kind, ACL_MEMCPY_HOST_TO_DEVICE, &at, &room));
-    return copy_memory(at, room, src, count, kind, async, stream);
-}
-
-aclError copy_from_symbol(void* dst,
-                          size_t dst_max,
-                          const void* symbol,
-                          size_t count,
-                          size_t offset,
-                          aclrtMemcpyKind kind,
-                          bool async,
-                          aclrtStream stream) {
-    char* at = nullptr;
-    size_t room = 0;
-    ACLEMU_TRY(symbol_span(symbol, count, offset, kind, ACL_MEMCPY_DEVICE_TO_HOST, &at, &room));
-    return copy_memory(dst, dst_max, at, count, kind, async, stream);
+/// The entry point `api` (behind the init gate) of copy_symbol_range: its DEBUG line and error log
+/// name the entry point's file and line.
+aclError copy_symbol(const char* api,
+                     const HostEnd& host,
+                     const void* symbol,
+                     size_t count,
+                     size_t offset,
+                     aclrtMemcpyKind kind,
+                     bool async,
+                     aclrtStream stream,
+                     const char* file = __builtin_FILE(),
+                     int line = __builtin_LINE()) {
+    return api_call_init(
+        api,
+        [&] { return copy_symbol_range(host, symbol, count, offset, kind, async, stream); },
+        file,
+        line);
 }
 
 }  // namespace
@@ -141,8 +151,8 @@ aclError aclrtGetSymbolSize(const void* symbol, size_t* size) {
 
 aclError aclrtMemcpyToSymbol(
     const void* symbol, const void* src, size_t count, size_t offset, aclrtMemcpyKind kind) {
-    return api_call_init(
-        __func__, [&] { return copy_to_symbol(symbol, src, count, offset, kind, false, nullptr); });
+    return copy_symbol(
+        "aclrtMemcpyToSymbol", from_host(src), symbol, count, offset, kind, false, nullptr);
 }
 
 aclError aclrtMemcpyToSymbolAsync(const void* symbol,
@@ -151,8 +161,8 @@ aclError aclrtMemcpyToSymbolAsync(const void* symbol,
                                   size_t offset,
                                   aclrtMemcpyKind kind,
                                   aclrtStream stream) {
-    return api_call_init(
-        __func__, [&] { return copy_to_symbol(symbol, src, count, offset, kind, true, stream); });
+    return copy_symbol(
+        "aclrtMemcpyToSymbolAsync", from_host(src), symbol, count, offset, kind, true, stream);
 }
 
 aclError aclrtMemcpyFromSymbol(void* dst,
@@ -161,9 +171,8 @@ aclError aclrtMemcpyFromSymbol(void* dst,
                                size_t count,
                                size_t offset,
                                aclrtMemcpyKind kind) {
-    return api_call_init(__func__, [&] {
-        return copy_from_symbol(dst, dstMax, symbol, count, offset, kind, false, nullptr);
-    });
+    return copy_symbol(
+        "aclrtMemcpyFromSymbol", to_host(dst, dstMax), symbol, count, offset, kind, false, nullptr);
 }
 
 aclError aclrtMemcpyFromSymbolAsync(void* dst,
@@ -173,9 +182,14 @@ aclError aclrtMemcpyFromSymbolAsync(void* dst,
                                     size_t offset,
                                     aclrtMemcpyKind kind,
                                     aclrtStream stream) {
-    return api_call_init(__func__, [&] {
-        return copy_from_symbol(dst, dstMax, symbol, count, offset, kind, true, stream);
-    });
+    return copy_symbol("aclrtMemcpyFromSymbolAsync",
+                       to_host(dst, dstMax),
+                       symbol,
+                       count,
+                       offset,
+                       kind,
+                       true,
+                       stream);
 }
 
 }  // extern "C"

@@ -199,8 +199,7 @@ aclError get_granularity(aclrtPhysicalMemProp* prop, int64_t option, size_t* gra
                          "ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED"));
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     const bool recommended = option == ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED;
     return granularity_of(*backend, physical_device, granularity, recommended);
 }
@@ -224,8 +223,7 @@ aclError malloc_physical(aclrtDrvMemHandle* handle,
     ACLEMU_TRY(check_reserved_zero("flags", flags));
     int32_t physical_device = 0;
     ACLEMU_TRY(check_prop(*prop, &physical_device));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     size_t unit = 0;
     ACLEMU_TRY(granularity_of(*backend, physical_device, &unit));
     size_t bytes = 0;
@@ -320,8 +318,7 @@ aclError reserve(void** virPtr, size_t size, size_t alignment, void* expectPtr, 
 
 aclError release(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     auto found = vmm.reservations.find(reinterpret_cast<uintptr_t>(virPtr));
@@ -352,8 +349,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
     ACLEMU_TRY(reject_if(offset != 0, "offset", size_text(offset), "must be 0 (as in CANN)"));
     ACLEMU_TRY(check_reserved_zero("flags", flags));
     ACLEMU_TRY(check_positive("size", size));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical;
@@ -413,8 +409,7 @@ aclError map(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
 
 aclError unmap(void* virPtr) {
     ACLEMU_CHECK_NOT_NULL(virPtr);
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     VmmRegistry& vmm = vmm_registry();
     std::shared_ptr<Physical> physical;  // released after the lock, when it is the last owner
     std::lock_guard<std::mutex> lock(vmm.mutex);
@@ -434,8 +429,7 @@ aclError set_access(void* virPtr, size_t size, aclrtMemAccessDesc* desc, size_t 
     ACLEMU_CHECK_NOT_NULL(virPtr);
     ACLEMU_CHECK_NOT_NULL(desc);
     ACLEMU_TRY(check_positive("count", count));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     // One entry per device; each entry's enum fields are read as the integers the caller set.
     std::vector<DeviceAccess> access;
     for (size_t i = 0; i < count; ++i) {
@@ -506,8 +500,7 @@ aclError get_access(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
                          "location->type",
                          location_type,
                          "must be ACL_MEM_LOCATION_TYPE_DEVICE or ACL_MEM_LOCATION_TYPE_HOST"));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     Mapping* mapping = nullptr;
@@ -591,8 +584,7 @@ aclError export_handle(aclrtDrvMemHandle handle,
                          flags,
                          "must be ACL_RT_VMM_EXPORT_FLAG_DEFAULT or "
                          "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION"));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     VmmRegistry& vmm = vmm_registry();
     std::lock_guard<std::mutex> lock(vmm.mutex);
     std::shared_ptr<Physical> physical;
@@ -647,8 +639,7 @@ aclError import_handle(uint64_t shareable, int32_t device, aclrtDrvMemHandle* ha
     ACLEMU_CHECK_NOT_NULL(handle);
     int32_t physical_device = 0;
     ACLEMU_TRY(runtime().check_device(device, "deviceId", &physical_device));
-    Backend* backend = nullptr;
-    ACLEMU_TRY(sharing_backend(&backend));
+    ACLEMU_BACKEND_BY(backend, sharing_backend);
     ImportedRecord record;
     ACLEMU_TRY(open_record(unpack_handle(shareable),
                            ExportKind::Physical,
@@ -697,6 +688,28 @@ aclError v2_handle(void* shareableHandle, int64_t type, uint64_t** value) {
                          "ACL_MEM_SHARE_HANDLE_TYPE_FABRIC"));
     *value = static_cast<uint64_t*>(shareableHandle);
     return ACL_SUCCESS;
+}
+
+/// The entry point `api` of a V2 form: `shareableHandle` and `shareType` read by v2_handle, then
+/// `body` of the uint64_t behind it. Its DEBUG line and error log name the entry point's file
+/// and line.
+template <class Body>
+aclError v2_call(const char* api,
+                 void* shareableHandle,
+                 aclrtMemSharedHandleType shareType,
+                 Body body,
+                 const char* file = __builtin_FILE(),
+                 int line = __builtin_LINE()) {
+    const int64_t type = enum_value(shareType);  // any int a C caller passed
+    return api_call_init(
+        api,
+        [&] {
+            uint64_t* value = nullptr;
+            ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
+            return body(value);
+        },
+        file,
+        line);
 }
 
 }  // namespace
@@ -791,39 +804,33 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle,
                                            uint64_t flags,
                                            aclrtMemSharedHandleType shareType,
                                            void* shareableHandle) {
-    const int64_t type = enum_value(shareType);  // any int a C caller passed
-    return api_call_init("aclrtMemExportToShareableHandleV2", [&] {
-        uint64_t* value = nullptr;
-        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
-        return export_handle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, value);
-    });
+    return v2_call(
+        "aclrtMemExportToShareableHandleV2", shareableHandle, shareType, [&](uint64_t* value) {
+            return export_handle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, value);
+        });
 }
 
 aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
                                            aclrtMemSharedHandleType shareType,
                                            int32_t* pid,
                                            size_t pidNum) {
-    const int64_t type = enum_value(shareType);  // any int a C caller passed
-    return api_call_init("aclrtMemSetPidToShareableHandleV2", [&] {
-        uint64_t* value = nullptr;
-        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
-        return set_pids(*value, pid, pidNum);
-    });
+    return v2_call(
+        "aclrtMemSetPidToShareableHandleV2", shareableHandle, shareType, [&](uint64_t* value) {
+            return set_pids(*value, pid, pidNum);
+        });
 }
 
 aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
                                              aclrtMemSharedHandleType shareType,
                                              uint64_t flags,
                                              aclrtDrvMemHandle* handle) {
-    const int64_t type = enum_value(shareType);  // any int a C caller passed
-    return api_call_init("aclrtMemImportFromShareableHandleV2", [&] {
-        uint64_t* value = nullptr;
-        ACLEMU_TRY(v2_handle(shareableHandle, type, &value));
-        ACLEMU_TRY(check_reserved_zero("flags", flags));
-        int32_t device = 0;
-        ACLEMU_TRY(runtime().get_device(&device));
-        return import_handle(*value, device, handle);
-    });
+    return v2_call(
+        "aclrtMemImportFromShareableHandleV2", shareableHandle, shareType, [&](uint64_t* value) {
+            ACLEMU_TRY(check_reserved_zero("flags", flags));
+            int32_t device = 0;
+            ACLEMU_TRY(runtime().get_device(&device));
+            return import_handle(*value, device, handle);
+        });
 }
 
 }  // extern "C"

@@ -237,11 +237,8 @@ aclError open_event_handle(const aclrtIpcEventHandle& handle, aclrtEvent* event)
 extern "C" {
 
 aclError aclrtDeviceGetBareTgid(int32_t* pid) {
-    return api_call_init("aclrtDeviceGetBareTgid", [&] {
-        ACLEMU_CHECK_NOT_NULL(pid);
-        *pid = static_cast<int32_t>(::getpid());
-        return ACL_SUCCESS;
-    });
+    return api_call_init("aclrtDeviceGetBareTgid",
+                         [&] { return store_out("pid", pid, static_cast<int32_t>(::getpid())); });
 }
 
 aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {

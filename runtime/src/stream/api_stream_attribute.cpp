@@ -22,7 +22,13 @@ constexpr const char* kAttrRange =
     "must be an aclrtStreamAttr: 1 failure mode, 2 overflow check, 3 user tag, 4 op-info cache, "
     "5 priority, 6 launch-blocking mode";
 
-aclError set_attribute(aclrtStream stream, int64_t attr, const aclrtStreamAttrValue& v) {
+/// `value` checked, then the attribute `type` of `stream` set from it.
+aclError set_attribute(aclrtStream stream,
+                       aclrtStreamAttr type,
+                       const aclrtStreamAttrValue* value) {
+    const int64_t attr = aclemu::enum_value(type);  // any int a C caller passed
+    ACLEMU_CHECK_NOT_NULL(value);
+    const aclrtStreamAttrValue& v = *value;
     ACLEMU_RESOLVE_STREAM(stream, target, backend);
     switch (attr) {
         case ACL_STREAM_ATTR_FAILURE_MODE:
@@ -34,20 +40,14 @@ aclError set_attribute(aclrtStream stream, int64_t attr, const aclrtStreamAttrVa
             target->failure_mode.store(v.failureMode);
             return ACL_SUCCESS;
         case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
-            ACLEMU_TRY(reject_if(v.overflowSwitch > 1,
-                                 "value.overflowSwitch",
-                                 v.overflowSwitch,
-                                 "must be 0 (off) or 1 (on)",
-                                 ACL_ERROR_RT_PARAM_INVALID));
+            ACLEMU_TRY(
+                check_switch("value.overflowSwitch", v.overflowSwitch, ACL_ERROR_RT_PARAM_INVALID));
             return OverflowState::instance().set_stream_switch(target, v.overflowSwitch, backend);
         case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
             target->custom_tag.store(v.userCustomTag);
             return ACL_SUCCESS;
         case ACL_STREAM_ATTR_CACHE_OP_INFO:
-            ACLEMU_TRY(reject_if(v.cacheOpInfoSwitch > 1,
-                                 "value.cacheOpInfoSwitch",
-                                 v.cacheOpInfoSwitch,
-                                 "must be 0 (off) or 1 (on)"));
+            ACLEMU_TRY(check_switch("value.cacheOpInfoSwitch", v.cacheOpInfoSwitch));
             target->cache_op_info.store(v.cacheOpInfoSwitch);
             return ACL_SUCCESS;
         case ACL_STREAM_ATTR_PRIORITY:
@@ -67,7 +67,10 @@ aclError set_attribute(aclrtStream stream, int64_t attr, const aclrtStreamAttrVa
     return reject_arg(ACL_ERROR_INVALID_PARAM, "stmAttrType", attr, kAttrRange);
 }
 
-aclError get_attribute(aclrtStream stream, int64_t attr, aclrtStreamAttrValue* v) {
+/// `value` checked, then the attribute `type` of `stream` stored in it.
+aclError get_attribute(aclrtStream stream, aclrtStreamAttr type, aclrtStreamAttrValue* value) {
+    const int64_t attr = aclemu::enum_value(type);  // any int a C caller passed
+    ACLEMU_CHECK_NOT_NULL(value);
     std::shared_ptr<Stream> target;
     ACLEMU_TRY(runtime().stream(stream, &target));
     aclrtStreamAttrValue out;
@@ -94,8 +97,15 @@ aclError get_attribute(aclrtStream stream, int64_t attr, aclrtStreamAttrValue* v
         default:
             return reject_arg(ACL_ERROR_INVALID_PARAM, "stmAttrType", attr, kAttrRange);
     }
-    *v = out;
+    *value = out;
     return ACL_SUCCESS;
+}
+
+/// What opening and closing a non-blocking launch section check: `flags` (reserved, 0), then
+/// the stream.
+aclError section_stream(aclrtStream stream, uint32_t flags, std::shared_ptr<Stream>* target) {
+    ACLEMU_TRY(check_reserved_zero("flags", flags));
+    return runtime().stream(stream, target);
 }
 
 }  // namespace
@@ -105,28 +115,19 @@ extern "C" {
 aclError aclrtSetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
-    const int64_t attr = aclemu::enum_value(stmAttrType);  // any int a C caller passed
-    return api_call_init(__func__, [&] {
-        ACLEMU_CHECK_NOT_NULL(value);
-        return set_attribute(stream, attr, *value);
-    });
+    return api_call_init(__func__, [&] { return set_attribute(stream, stmAttrType, value); });
 }
 
 aclError aclrtGetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
-    const int64_t attr = aclemu::enum_value(stmAttrType);  // any int a C caller passed
-    return api_call_init(__func__, [&] {
-        ACLEMU_CHECK_NOT_NULL(value);
-        return get_attribute(stream, attr, value);
-    });
+    return api_call_init(__func__, [&] { return get_attribute(stream, stmAttrType, value); });
 }
 
 aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags) {
     return api_call_init(__func__, [&] {
-        ACLEMU_TRY(check_reserved_zero("flags", flags));
         std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
+        ACLEMU_TRY(section_stream(stream, flags, &target));
         target->non_blocking_sections.fetch_add(1);
         return ACL_SUCCESS;
     });
@@ -134,9 +135,8 @@ aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags) {
 
 aclError aclrtNonBlockingLaunchEnd(aclrtStream stream, uint32_t flags) {
     return api_call_init(__func__, [&] {
-        ACLEMU_TRY(check_reserved_zero("flags", flags));
         std::shared_ptr<Stream> target;
-        ACLEMU_TRY(runtime().stream(stream, &target));
+        ACLEMU_TRY(section_stream(stream, flags, &target));
         uint32_t open = target->non_blocking_sections.load();
         do {
             if (open == 0) {

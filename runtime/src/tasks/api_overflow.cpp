@@ -71,8 +71,7 @@ aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode) {
 
 aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
     return api_call_init("aclrtSetStreamOverflowSwitch", [&] {
-        ACLEMU_TRY(reject_if(
-            flag > 1, "flag", flag, "must be 0 (off) or 1 (on)", ACL_ERROR_RT_PARAM_INVALID));
+        ACLEMU_TRY(check_switch("flag", flag, ACL_ERROR_RT_PARAM_INVALID));
         ACLEMU_RESOLVE_STREAM(stream, target, backend);
         return OverflowState::instance().set_stream_switch(target, flag, backend);
     });
