@@ -43,32 +43,30 @@ uint64_t forks_so_far() {
     return g_forks.load(std::memory_order_relaxed);
 }
 
-/// Counts the workers of a launch still running; the launching thread waits for none.
+/// Counts the workers of a launch still running. Arrivals are an atomic decrement; only the last
+/// takes the lock (so that the launching thread is either before its check or asleep) and wakes it.
 class Completion {
 public:
-    void expect(uint32_t count) {
-        std::lock_guard<std::mutex> lock(mu_);
-        running_ = count;
-    }
+    /// Before the workers start: their start() publishes it.
+    void expect(uint32_t count) { running_.store(count, std::memory_order_relaxed); }
     void arrive() {
-        bool last = false;
-        {
-            std::lock_guard<std::mutex> lock(mu_);
-            last = --running_ == 0;
-        }
-        if (last) {
+        if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+            { std::lock_guard<std::mutex> lock(mu_); }
             done_.notify_one();  // the Completion outlives the launch: its crew is still there
         }
     }
     void wait() {
+        if (running_.load(std::memory_order_acquire) == 0) {
+            return;
+        }
         std::unique_lock<std::mutex> lock(mu_);
-        done_.wait(lock, [this] { return running_ == 0; });
+        done_.wait(lock, [this] { return running_.load(std::memory_order_acquire) == 0; });
     }
 
 private:
+    std::atomic<uint32_t> running_{0};
     std::mutex mu_;
     std::condition_variable done_;
-    uint32_t running_ = 0;
 };
 
 /// One parked thread with its UB; start() hands it one launch's work.
