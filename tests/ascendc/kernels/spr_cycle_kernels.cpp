@@ -4,6 +4,7 @@
 #include "spr_cycle_kernels.h"
 
 #include "kernel_operator.h"
+#include "utils/std/cmath.h"
 
 using namespace AscendC;
 
@@ -91,6 +92,10 @@ extern "C" __global__ __aicore__ void spr_cycle_kernel(GM_ADDR x, GM_ADDR xh, GM
     ReduceSum<float, true>(work, f, work[256], 90);
     floats(kSumSetMask).SetValue(0, work.GetValue(0));
     floats(kSumAfter).SetValue(0, GetReduceRepeatSumSpr<float>());
+
+    floats(kStdMath).SetValue(0, static_cast<float>(Std::ceil_div(100u, 64u)));
+    floats(kStdMath).SetValue(1, Std::abs(-3.5f));
+    floats(kStdMath).SetValue(2, Std::sqrt(20.25f));
 
     PipeBarrier<PIPE_ALL>();
     const int64_t cycle_after = GetSystemCycle();
