@@ -68,7 +68,7 @@ extern "C" __global__ __aicore__ void spr_cycle_kernel(GM_ADDR x, GM_ADDR xh, GM
     ReduceSum<float>(work, f, work[256], 100);
     floats(kAccVal).SetValue(0, GetAccVal<float>());
 
-    Duplicate(floats(kAddsRegister), kUnwritten, 384);
+    Duplicate(floats(kAddsRegister), static_cast<float>(kUnwritten), 384);  // by value: host-only
     // isSetMask = false: Counter mode from the register (100 elements), the count argument unused.
     SetMaskCount();
     SetVectorMask<float, MaskMode::COUNTER>(100);
