@@ -4,10 +4,11 @@
 // GetReduceRepeatMaxMinSpr gives the first extreme over all repeats and its index (repeat *
 // elements per repeat + position, as the bits of the element type); with isSetMask = false a count
 // form runs one repeat through the mask register (in Counter mode, its element count) and ignores
-// its count argument. The inputs are multiples of 1/4 (or 1/2 for half), so every sum is exact
-// whatever the order. GetSystemCycle counts 50 MHz cycles of the host's steady clock: the kernel's
-// two readings lie between the host's readings before the launch and after the synchronize (an
-// order, not a duration).
+// its count argument; every other count form leaves the register in Normal mode, every element
+// (CANN's A2 count forms switch to Counter mode and back). The inputs are multiples of 1/4 (or 1/2
+// for half), so every sum is exact whatever the order. GetSystemCycle counts 50 MHz cycles of the
+// host's steady clock: the kernel's two readings lie between the host's readings before the launch
+// and after the synchronize (an order, not a duration).
 #include "device_test_fixture.h"
 #include "spr_cycle_kernels.h"
 
@@ -117,6 +118,10 @@ TEST_F(AscendCSprCycle, RegistersCounterAndIsSetMaskCountForms) {
     EXPECT_EQ(read_at<float>(out, kSumNormal, 0), sum(16)) << "ReduceSum<float, false>, Normal";
     EXPECT_EQ(read_at<float>(out, kSumSetMask, 0), sum(90)) << "ReduceSum<float, true>";
     EXPECT_EQ(read_at<float>(out, kSumAfter, 0), sum(90)) << "GetReduceRepeatSumSpr after it";
+    for (int i = 0; i < 128; ++i) {
+        EXPECT_EQ(read_at<float>(out, kAfterCountForm, i), x[i] * 3.0)
+            << "after a count form: Normal mode, every element, 2 repeats: " << i;
+    }
     EXPECT_EQ(read_at<float>(out, kStdMath, 0), 2.0f) << "Std::ceil_div(100, 64)";
     EXPECT_EQ(read_at<float>(out, kStdMath, 1), 3.5f) << "Std::abs(-3.5)";
     EXPECT_EQ(read_at<float>(out, kStdMath, 2), 4.5f) << "Std::sqrt(20.25)";

@@ -97,6 +97,14 @@ extern "C" __global__ __aicore__ void spr_cycle_kernel(GM_ADDR x, GM_ADDR xh, GM
     floats(kStdMath).SetValue(1, Std::abs(-3.5f));
     floats(kStdMath).SetValue(2, Std::sqrt(20.25f));
 
+    // A count form leaves Normal mode and every element: the Muls after the Add, reading the
+    // register, takes all 64 elements of one repeat, not the 10 of the Counter mode set before.
+    Duplicate(floats(kAfterCountForm), static_cast<float>(kUnwritten), 128);
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(10);
+    Add(work, f, f, 20);
+    Muls<float, false>(floats(kAfterCountForm), f, 3.0f, MASK_PLACEHOLDER, 2, UnaryRepeatParams{});
+
     PipeBarrier<PIPE_ALL>();
     const int64_t cycle_after = GetSystemCycle();
     o[kCycles].ReinterpretCast<int64_t>().SetValue(0, cycle_before);

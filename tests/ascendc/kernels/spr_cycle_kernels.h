@@ -23,7 +23,8 @@ constexpr uint32_t kSumSetMask = 1672;        // float
 constexpr uint32_t kSumAfter = 1676;          // float
 constexpr uint32_t kStdMath =
     1680;  // 3 floats: Std::ceil_div(100, 64), Std::abs(-3.5), Std::sqrt(20.25)
-constexpr uint32_t kBytes = 1696;
+constexpr uint32_t kAfterCountForm = 1696;  // 128 floats
+constexpr uint32_t kBytes = 2208;
 constexpr float kUnwritten = -1.0f;  // what the vector sections hold before the ops
 }  // namespace spr_cycle_layout
 

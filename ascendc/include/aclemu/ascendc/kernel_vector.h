@@ -32,6 +32,16 @@ ACLEMU_ASC_HD void check_count(const char* api, const LocalTensor<T>& tensor, ui
     }
 }
 
+/// What a count form leaves in the mask register on A2/A3: Normal mode, every element (CANN's
+/// count forms switch to Counter mode for the call and back, resetting the mask).
+inline ACLEMU_ASC_HD void reset_mask_after_count_form() {
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->mask_counter = false;
+        block->vector_mask[0] = ~0ull;
+        block->vector_mask[1] = ~0ull;
+    }
+}
+
 #ifndef ACLEMU_ASC_DEVICE_PASS
 // The half forms on the host: staged through float in chunks by the library's block conversions
 // (one rounding per operation, as _Float16 arithmetic gives, without a libgcc call per element).
@@ -80,6 +90,7 @@ ACLEMU_ASC_HD void binary(const char* api,
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
     const T* y = b.GetPhyAddr();
+    reset_mask_after_count_form();
 #ifndef ACLEMU_ASC_DEVICE_PASS
     if constexpr (std::is_same_v<T, half>) {
         binary_half(d, x, y, count, op);
@@ -98,6 +109,7 @@ ACLEMU_ASC_HD void unary(
     check_count(api, a, count);
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
+    reset_mask_after_count_form();
 #ifndef ACLEMU_ASC_DEVICE_PASS
     if constexpr (std::is_same_v<T, half>) {
         unary_half(d, x, count, op);
@@ -611,10 +623,6 @@ ACLEMU_ASC_HD T tree_reduce(const T* values, uint32_t n, Op op) {
     return buffer[0];
 }
 
-}  // namespace detail
-
-namespace detail {
-
 /// ReduceSum<T, false> in Normal mode: the elements of the first repeat the register's bits
 /// select, summed as a tree of the repeat (unselected ones add nothing).
 template <typename T>
@@ -636,27 +644,11 @@ ACLEMU_ASC_HD void reduce_masked_repeat_sum(const LocalTensor<T>& dst,
     }
 }
 
-}  // namespace detail
-
-/// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
-/// repeats' sums then added in order (the NPU's order, which decides the rounding). With
-/// isSetMask = false the mask register decides instead of `count`: in Counter mode its element
-/// count, in Normal mode the elements of the first repeat its bits select.
-template <typename T, bool isSetMask = true>
-ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
-                             const LocalTensor<T>& src,
-                             const LocalTensor<T>& tmp,
-                             const int32_t count) {
-    (void)tmp;
-    if constexpr (!isSetMask) {
-        const detail::RepeatMask mask = detail::mask_of_register();
-        if (mask.counter) {
-            ReduceSum<T, true>(dst, src, tmp, static_cast<int32_t>(mask.count));
-        } else {
-            detail::reduce_masked_repeat_sum(dst, src, mask);
-        }
-        return;
-    }
+/// ReduceSum's count form without its effect on the mask register.
+template <typename T>
+ACLEMU_ASC_HD void reduce_sum_count(const LocalTensor<T>& dst,
+                                    const LocalTensor<T>& src,
+                                    const int32_t count) {
     detail::check_count("ReduceSum", src, static_cast<uint32_t>(count));
     detail::check_count("ReduceSum", dst, 1);
     constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
@@ -673,6 +665,32 @@ ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
         block->reduce_sum_spr = 0;  // kept for GetReduceRepeatSumSpr
         std::memcpy(&block->reduce_sum_spr, &total, sizeof(T) <= 8 ? sizeof(T) : 8);
     }
+}
+
+}  // namespace detail
+
+/// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
+/// repeats' sums then added in order (the NPU's order, which decides the rounding). With
+/// isSetMask = false the mask register decides instead of `count`: in Counter mode its element
+/// count, in Normal mode the elements of the first repeat its bits select; with true the register
+/// ends in Normal mode, every element, as after every count form.
+template <typename T, bool isSetMask = true>
+ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& tmp,
+                             const int32_t count) {
+    (void)tmp;
+    if constexpr (!isSetMask) {
+        const detail::RepeatMask mask = detail::mask_of_register();
+        if (mask.counter) {
+            detail::reduce_sum_count(dst, src, static_cast<int32_t>(mask.count));
+        } else {
+            detail::reduce_masked_repeat_sum(dst, src, mask);
+        }
+        return;  // the register as the kernel set it
+    }
+    detail::reduce_sum_count(dst, src, count);
+    detail::reset_mask_after_count_form();
 }
 
 /// The result of the last count-form ReduceSum (its special register on the NPU).
