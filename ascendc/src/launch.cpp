@@ -24,11 +24,8 @@ namespace aclemu::ascendc::detail {
 namespace {
 
 void run_on_threads(LaunchRecord& record) {
-    const uint32_t workers = record.concurrent;
-    run_on_block_workers(workers, [&record, workers](uint32_t worker, uint8_t* ub) {
-        for (uint64_t block = worker; block < record.blocks(); block += workers) {
-            record.run_block(static_cast<int64_t>(block), ub);
-        }
+    run_blocks(record.blocks(), record.concurrent, [&record](uint32_t block, uint8_t* ub) {
+        record.run_block(static_cast<int64_t>(block), ub);
     });
 }
 

@@ -68,6 +68,9 @@ struct BlockState {
     uint64_t loop_mode[2][6] = {};
     void* tpipe = nullptr;        // the kernel's TPipe (GetTPipePtr)
     uint64_t reduce_sum_spr = 0;  // the bits of the last count-form ReduceSum's result
+    // The last ReduceRepeat<MAX/MIN> / ReduceMax / ReduceMin: the extreme's bits and its index.
+    uint64_t reduce_max_min_spr = 0;
+    uint32_t reduce_max_min_index = 0;
 };
 
 /// The calling thread's block, or nullptr outside a kernel.

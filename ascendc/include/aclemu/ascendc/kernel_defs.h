@@ -5,6 +5,7 @@
 
 #include "aclemu/ascendc/block_api.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -99,6 +100,23 @@ inline ACLEMU_ASC_HD int64_t GetSubBlockNum() {
 }
 inline ACLEMU_ASC_HD int64_t GetTaskRation() {
     return 1;
+}
+/// The system counter, in cycles of 50 MHz as on A2/A3 (microseconds = cycles / 50): the host's
+/// monotonic clock (std::chrono::steady_clock) in 20 ns steps on the CPU backend and the GPU
+/// simulator; on an NVIDIA GPU the global nanosecond timer in 20 ns steps; on an AMD GPU the
+/// wall-clock counter at its own rate (not 50 MHz).
+inline ACLEMU_ASC_HD int64_t GetSystemCycle() {
+#if defined(__CUDA_ARCH__)
+    uint64_t ns = 0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(ns));
+    return static_cast<int64_t>(ns / 20);
+#elif defined(__HIP_DEVICE_COMPILE__)
+    return static_cast<int64_t>(wall_clock64());
+#else
+    const auto since = std::chrono::steady_clock::now().time_since_epoch();
+    return static_cast<int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(since).count()
+                                / 20);
+#endif
 }
 /// Resets per-core modes at kernel start: the vector mask back to Normal mode, every element.
 /// (A block starts with fresh state here, so this matters only when a kernel calls it again.)

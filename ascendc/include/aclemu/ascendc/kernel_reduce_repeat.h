@@ -106,6 +106,9 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
     constexpr uint32_t n = ONE_REPEAT_BYTE_SIZE / sizeof(T);
     check_repeat_mask(api, mask, n);
     const uint32_t runs = mask.repeats(static_cast<uint8_t>(repeatTime), n);
+    T best = static_cast<T>(0);  // over all repeats, for GetReduceRepeatMaxMinSpr
+    uint32_t best_index = 0;
+    bool any = false;
     for (uint32_t r = 0; r < runs; ++r) {
         T result = static_cast<T>(0);
         uint32_t index = 0;
@@ -114,6 +117,17 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
         };
         if (!reduce_span<type>(mask, r, n, 0, n, value, result, index)) {
             continue;
+        }
+        if constexpr (type != ReduceType::SUM) {
+            using C = Compute<T>;
+            const bool better = type == ReduceType::MAX
+                                    ? static_cast<C>(result) > static_cast<C>(best)
+                                    : static_cast<C>(result) < static_cast<C>(best);
+            if (!any || better) {
+                best = result;
+                best_index = r * n + index;
+            }
+            any = true;
         }
         const uint64_t stride = static_cast<uint64_t>(dstRepStride) * r;
         if (type == ReduceType::SUM || order == ReduceOrder::ORDER_ONLY_VALUE) {
@@ -128,6 +142,9 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
             store_checked(api, dst, 2 * stride + (value_first ? 0 : 1), result);
             store_checked(api, dst, 2 * stride + (value_first ? 1 : 0), index_bits<T>(index));
         }
+    }
+    if (any) {
+        set_max_min_spr(best, best_index);
     }
 }
 
@@ -431,6 +448,7 @@ ACLEMU_ASC_HD void reduce_all_repeats(const char* api,
         if (calIndex) {
             store_checked(api, dst, 1, index_bits<T>(best_index));
         }
+        set_max_min_spr(best, best_index);
     }
 }
 

@@ -32,6 +32,16 @@ ACLEMU_ASC_HD void check_count(const char* api, const LocalTensor<T>& tensor, ui
     }
 }
 
+/// What a count form leaves in the mask register on A2/A3: Normal mode, every element (CANN's
+/// count forms switch to Counter mode for the call and back, resetting the mask).
+inline ACLEMU_ASC_HD void reset_mask_after_count_form() {
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->mask_counter = false;
+        block->vector_mask[0] = ~0ull;
+        block->vector_mask[1] = ~0ull;
+    }
+}
+
 #ifndef ACLEMU_ASC_DEVICE_PASS
 // The half forms on the host: staged through float in chunks by the library's block conversions
 // (one rounding per operation, as _Float16 arithmetic gives, without a libgcc call per element).
@@ -80,6 +90,7 @@ ACLEMU_ASC_HD void binary(const char* api,
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
     const T* y = b.GetPhyAddr();
+    reset_mask_after_count_form();
 #ifndef ACLEMU_ASC_DEVICE_PASS
     if constexpr (std::is_same_v<T, half>) {
         binary_half(d, x, y, count, op);
@@ -98,6 +109,7 @@ ACLEMU_ASC_HD void unary(
     check_count(api, a, count);
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
+    reset_mask_after_count_form();
 #ifndef ACLEMU_ASC_DEVICE_PASS
     if constexpr (std::is_same_v<T, half>) {
         unary_half(d, x, count, op);
@@ -249,6 +261,19 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
                             const uint8_t repeatTime,                                              \
                             const UnaryRepeatParams& params) {                                     \
         name<T, T, isSetMask>(dst, src, scalar, mask, repeatTime, params);                         \
+    }                                                                                              \
+    /* The count form as <T, isSetMask>: isSetMask = false runs one repeat through the mask */     \
+    /* register the kernel set (in Counter mode its element count), `count` unused, as on A2. */   \
+    template <typename T, bool isSetMask = true>                                                   \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const T& scalar,                                                       \
+                            const int32_t& count) {                                                \
+        if constexpr (isSetMask) {                                                                 \
+            name<T, T>(dst, src, scalar, count);                                                   \
+        } else {                                                                                   \
+            name<T, T, false>(dst, src, scalar, MASK_PLACEHOLDER, 1, UnaryRepeatParams{});         \
+        }                                                                                          \
     }
 
 ACLEMU_ASC_SCALAR(Adds, a + s)
@@ -598,16 +623,32 @@ ACLEMU_ASC_HD T tree_reduce(const T* values, uint32_t n, Op op) {
     return buffer[0];
 }
 
-}  // namespace detail
-
-/// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
-/// repeats' sums then added in order (the NPU's order, which decides the rounding).
+/// ReduceSum<T, false> in Normal mode: the elements of the first repeat the register's bits
+/// select, summed as a tree of the repeat (unselected ones add nothing).
 template <typename T>
-ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
-                             const LocalTensor<T>& src,
-                             const LocalTensor<T>& tmp,
-                             const int32_t count) {
-    (void)tmp;
+ACLEMU_ASC_HD void reduce_masked_repeat_sum(const LocalTensor<T>& dst,
+                                            const LocalTensor<T>& src,
+                                            const RepeatMask& mask) {
+    constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
+    check_count("ReduceSum", src, per_repeat);
+    check_count("ReduceSum", dst, 1);
+    T picked[per_repeat];
+    for (uint32_t k = 0; k < per_repeat; ++k) {
+        picked[k] = mask.selects(k) ? src.GetPhyAddr()[k] : static_cast<T>(0);
+    }
+    const T total = tree_reduce(picked, per_repeat, [](auto a, auto b) { return a + b; });
+    dst.GetPhyAddr()[0] = total;
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->reduce_sum_spr = 0;
+        std::memcpy(&block->reduce_sum_spr, &total, sizeof(T) <= 8 ? sizeof(T) : 8);
+    }
+}
+
+/// ReduceSum's count form without its effect on the mask register.
+template <typename T>
+ACLEMU_ASC_HD void reduce_sum_count(const LocalTensor<T>& dst,
+                                    const LocalTensor<T>& src,
+                                    const int32_t count) {
     detail::check_count("ReduceSum", src, static_cast<uint32_t>(count));
     detail::check_count("ReduceSum", dst, 1);
     constexpr uint32_t per_repeat = ONE_REPEAT_BYTE_SIZE / sizeof(T);
@@ -626,6 +667,32 @@ ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
     }
 }
 
+}  // namespace detail
+
+/// The sum of the first `count` elements in dst[0]: each 256-byte repeat summed as a tree, the
+/// repeats' sums then added in order (the NPU's order, which decides the rounding). With
+/// isSetMask = false the mask register decides instead of `count`: in Counter mode its element
+/// count, in Normal mode the elements of the first repeat its bits select; with true the register
+/// ends in Normal mode, every element, as after every count form.
+template <typename T, bool isSetMask = true>
+ACLEMU_ASC_HD void ReduceSum(const LocalTensor<T>& dst,
+                             const LocalTensor<T>& src,
+                             const LocalTensor<T>& tmp,
+                             const int32_t count) {
+    (void)tmp;
+    if constexpr (!isSetMask) {
+        const detail::RepeatMask mask = detail::mask_of_register();
+        if (mask.counter) {
+            detail::reduce_sum_count(dst, src, static_cast<int32_t>(mask.count));
+        } else {
+            detail::reduce_masked_repeat_sum(dst, src, mask);
+        }
+        return;  // the register as the kernel set it
+    }
+    detail::reduce_sum_count(dst, src, count);
+    detail::reset_mask_after_count_form();
+}
+
 /// The result of the last count-form ReduceSum (its special register on the NPU).
 template <typename T>
 ACLEMU_ASC_HD T GetReduceRepeatSumSpr() {
@@ -637,7 +704,24 @@ ACLEMU_ASC_HD T GetReduceRepeatSumSpr() {
     return value;
 }
 
+/// GetReduceRepeatSumSpr's name before CANN 9.0.
+template <typename T>
+ACLEMU_ASC_HD T GetAccVal() {
+    return GetReduceRepeatSumSpr<T>();
+}
+
 namespace detail {
+
+/// Keeps a maximum or minimum and its index for GetReduceRepeatMaxMinSpr (the special register
+/// ReduceRepeat<MAX/MIN>, ReduceMax and ReduceMin write on the NPU).
+template <typename T>
+ACLEMU_ASC_HD void set_max_min_spr(T value, uint32_t index) {
+    if (auto* block = ::aclemu::ascendc::detail::current_block()) {
+        block->reduce_max_min_spr = 0;
+        std::memcpy(&block->reduce_max_min_spr, &value, sizeof(T) <= 8 ? sizeof(T) : 8);
+        block->reduce_max_min_index = index;
+    }
+}
 
 /// An integer stored as the bits of T (an index next to a maximum or minimum; the low bytes of
 /// the index, little-endian, as the NPU and aclemu's hosts and GPUs are).
@@ -673,6 +757,7 @@ ACLEMU_ASC_HD void reduce_extreme(const char* api,
     if (with_index) {
         dst.GetPhyAddr()[1] = index_bits<T>(best);  // the index as the bits of T
     }
+    set_max_min_spr(x[best], best);
 }
 
 }  // namespace detail
@@ -697,6 +782,39 @@ ACLEMU_ASC_HD void ReduceMin(const LocalTensor<T>& dst,
     (void)tmp;
     detail::reduce_extreme(
         "ReduceMin", dst, src, count, calIndex, [](auto a, auto b) { return a < b; });
+}
+
+/// The extreme of the last ReduceRepeat<MAX/MIN> (WholeReduceMax/Min) over all its repeats, or of
+/// the last ReduceMax/ReduceMin, and its index (repeat * elements per repeat + position; for
+/// ReduceMax/ReduceMin the element's index, where the NPU's is not exact) stored as the bits of
+/// T: read it through a uint16_t (half) or uint32_t (float). The first of equal extremes.
+template <typename T>
+ACLEMU_ASC_HD void GetReduceRepeatMaxMinSpr(T& maxMinValue, T& maxMinIndex) {
+    maxMinValue = static_cast<T>(0);
+    maxMinIndex = static_cast<T>(0);
+    if (const auto* block = ::aclemu::ascendc::detail::current_block()) {
+        std::memcpy(static_cast<void*>(&maxMinValue),
+                    &block->reduce_max_min_spr,
+                    sizeof(T) <= 8 ? sizeof(T) : 8);
+        maxMinIndex = detail::index_bits<T>(block->reduce_max_min_index);
+    }
+}
+
+/// The extreme only (the Atlas inference products' form).
+template <typename T>
+ACLEMU_ASC_HD void GetReduceRepeatMaxMinSpr(T& maxMinValue) {
+    T index;
+    GetReduceRepeatMaxMinSpr(maxMinValue, index);
+}
+
+/// GetReduceRepeatMaxMinSpr's name before CANN 9.0.
+template <typename T>
+ACLEMU_ASC_HD void GetReduceMaxMinCount(T& maxMinValue, T& maxMinIndex) {
+    GetReduceRepeatMaxMinSpr(maxMinValue, maxMinIndex);
+}
+template <typename T>
+ACLEMU_ASC_HD void GetReduceMaxMinCount(T& maxMinValue) {
+    GetReduceRepeatMaxMinSpr(maxMinValue);
 }
 
 }  // namespace AscendC
