@@ -23,6 +23,7 @@ function(_asc_rewrite name out_var)
                                ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_tokens.py
                                ${PROJECT_SOURCE_DIR}/ascendc/tools/asc_program_symbols.py
                        COMMENT "Rewriting the Ascend C launches of ${name}.cpp")
+    set_property(SOURCE ${rewritten} APPEND PROPERTY COMPILE_OPTIONS ${ACLEMU_TEST_KERNEL_OPTIONS})
     set(${out_var} ${rewritten} PARENT_SCOPE)
 endfunction()
 
@@ -64,7 +65,7 @@ target_link_libraries(test_ascendc PRIVATE aclemu_ascendc ascendcl GTest::gtest_
 aclemu_warnings(test_ascendc)
 _asc_backend_tests(ascendc_kernels COMMAND test_ascendc)
 # The kernels' assert is tested: keep it in a Release build (NDEBUG drops it, as CANN's does).
-set_source_files_properties(${_asc_rewritten} PROPERTIES COMPILE_OPTIONS "-UNDEBUG")
+set_property(SOURCE ${_asc_rewritten} APPEND PROPERTY COMPILE_OPTIONS -UNDEBUG)
 aclemu_ascendc_gpu_sources(${_asc_rewritten})
 
 # GPU builds: the kernels' CUDA/HIP variants on a real GPU (label gpu; scripts/gpu_check.sh runs
