@@ -3,6 +3,7 @@
 
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
+#include "graph/external_wait.h"
 #include "kernel/kernel_objects.h"
 #include "memory/allocator_registry.h"
 #include "memory/vmm_registry.h"
@@ -57,6 +58,7 @@ void tear_down(Teardown&& what) {
         tdt::stop_channels();                 //    tdt: channels and queues, so that a
         tdt::stop_queues();                   //    host function blocked on one ends
         kernel::forget_binaries();            //    kernel: loaded binaries and their handles
+        graph::finish_external_waits();       //    graph: executions stopped at a wait end
     }
     graph::forget_streams(backend, what.streams);  // 3. graph: their recordings end
     release_streams(backend, what.streams);        //    stream

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -467,6 +468,83 @@ TEST_P(GraphCapture, TaskGroupUpdateReplacesItsTasks) {
     EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
     EXPECT_EQ(aclmdlRICaptureTaskUpdateBegin(updater, group), ACL_ERROR_INVALID_PARAM);
     EXPECT_EQ(aclrtDestroyStream(updater), ACL_SUCCESS);
+}
+
+// CANN's task-update pattern (hicann/runtime:example/2_advanced_features/model_ri/1_model_update):
+// a captured wait on an ACL_EVENT_EXTERNAL event stops each execution until the host records the
+// event, so an update made meanwhile reaches that execution, and later work on the stream waits.
+TEST_P(GraphCapture, ExternalWaitHoldsEachExecutionUntilTheHostRecords) {
+    constexpr size_t kWords = 16;
+    constexpr size_t kWordBytes = kWords * sizeof(uint32_t);
+    void* first = nullptr;
+    void* grouped = nullptr;
+    ASSERT_EQ(aclrtMalloc(&first, kWordBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&grouped, kWordBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    auto words = [&](void* device) {
+        std::vector<uint32_t> host(kWords, 0);
+        EXPECT_EQ(
+            aclrtMemcpy(host.data(), kWordBytes, device, kWordBytes, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+        return host;
+    };
+    auto all = [&](uint32_t value) { return std::vector<uint32_t>(kWords, value); };
+    ASSERT_EQ(aclrtMemsetD32(first, kWordBytes, 0, kWords), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemsetD32(grouped, kWordBytes, 0, kWords), ACL_SUCCESS);
+
+    aclrtEvent external = nullptr;
+    ASSERT_EQ(aclrtCreateEventWithFlag(&external, ACL_EVENT_EXTERNAL), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureBegin(stream(), ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemsetD32Async(first, kWordBytes, 0x11, kWords, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtStreamWaitEvent(stream(), external), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtResetEvent(external, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureTaskGrpBegin(stream()), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtMemsetD32Async(grouped, kWordBytes, 0x22, kWords, stream()), ACL_SUCCESS);
+    aclrtTaskGrp group = nullptr;
+    ASSERT_EQ(aclmdlRICaptureTaskGrpEnd(stream(), &group), ACL_SUCCESS) << take_recent_error();
+    aclmdlRI model = nullptr;
+    ASSERT_EQ(aclmdlRICaptureEnd(stream(), &model), ACL_SUCCESS) << take_recent_error();
+
+    aclrtStream updater = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&updater), ACL_SUCCESS);
+    // A wait for an external event cannot be part of an update.
+    ASSERT_EQ(aclmdlRICaptureTaskUpdateBegin(updater, group), ACL_SUCCESS);
+    take_recent_error();
+    EXPECT_EQ(aclrtStreamWaitEvent(updater, external), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    EXPECT_NE(take_recent_error().find("ACL_EVENT_EXTERNAL"), std::string::npos);
+    ASSERT_EQ(aclrtMemsetD32Async(grouped, kWordBytes, 0x22, kWords, updater), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureTaskUpdateEnd(updater), ACL_SUCCESS) << take_recent_error();
+
+    // Execution 1: the tasks before the wait run; the stream stops until the record.
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_SUCCESS) << take_recent_error();
+    aclrtStreamStatus status = ACL_STREAM_STATUS_COMPLETE;
+    ASSERT_EQ(aclrtStreamQuery(stream(), &status), ACL_SUCCESS);
+    EXPECT_EQ(status, ACL_STREAM_STATUS_NOT_READY);
+    ASSERT_EQ(aclrtRecordEvent(external, updater), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    EXPECT_EQ(words(first), all(0x11));
+    EXPECT_EQ(words(grouped), all(0x22));
+
+    // Execution 2: updated while it waits; a fill enqueued after it runs after its tail.
+    ASSERT_EQ(aclrtMemsetD32(first, kWordBytes, 0, kWords), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, stream()), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtMemsetD32Async(grouped, kWordBytes, 0x55, kWords / 2, stream()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtStreamQuery(stream(), &status), ACL_SUCCESS);
+    EXPECT_EQ(status, ACL_STREAM_STATUS_NOT_READY);
+    ASSERT_EQ(aclmdlRICaptureTaskUpdateBegin(updater, group), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemsetD32Async(grouped, kWordBytes, 0x33, kWords, updater), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureTaskUpdateEnd(updater), ACL_SUCCESS) << take_recent_error();
+    ASSERT_EQ(aclrtRecordEvent(external, updater), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    EXPECT_EQ(words(first), all(0x11));
+    std::vector<uint32_t> expected = all(0x33);
+    std::fill(expected.begin(), expected.begin() + kWords / 2, 0x55u);
+    EXPECT_EQ(words(grouped), expected);
+
+    EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStream(updater), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyEvent(external), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(first), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(grouped), ACL_SUCCESS);
 }
 
 ACLEMU_INSTANTIATE_BACKENDS(GraphCapture);

@@ -527,7 +527,7 @@ TEST_P(GraphControl, LabelAndSwitchCallsCheckTheirArguments) {
 }
 
 // A jump to a label never set fails the execution with a message naming the list; a control
-// task cannot join an open task group (task groups: CPU backend).
+// task cannot join an open task group.
 TEST_P(GraphControl, AJumpToALabelNeverSetFailsTheExecution) {
     aclrtStream head = new_stream();
     DeviceBuffer index(sizeof(uint32_t));
@@ -551,9 +551,6 @@ TEST_P(GraphControl, AJumpToALabelNeverSetFailsTheExecution) {
     EXPECT_EQ(aclrtDestroyLabelList(list), ACL_SUCCESS);
     EXPECT_EQ(aclrtDestroyLabel(label), ACL_SUCCESS);
 
-    if (on_gpu()) {
-        return;  // task groups are recorded on the CPU backend only
-    }
     aclrtStream parent = new_stream();
     ASSERT_EQ(aclmdlRICaptureBegin(parent, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
     aclmdlRICaptureStatus status;

@@ -704,6 +704,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void* dst,
                                            size_t width,
                                            size_t height,
                                            aclrtMemcpyKind kind);
+/* As aclrtMemcpy2d, in stream order; with pageable host memory it returns once the copy is done. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void* dst,
+                                                size_t dpitch,
+                                                const void* src,
+                                                size_t spitch,
+                                                size_t width,
+                                                size_t height,
+                                                aclrtMemcpyKind kind,
+                                                aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtMemset(void* devPtr,
                                          size_t maxCount,
                                          int32_t value,

@@ -133,6 +133,9 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
                            target.backend,
                            "cannot record the event");
         target.event->recorded.store(true);
+        if (target.event->host_records && !graph::recording(*on)) {
+            target.event->host_records->add();  // releases a captured wait (external_wait.h)
+        }
         graph::note_event_record(event, *on);  // a wait on it may join a capture
         return runtime().after_enqueue(*on);
     });

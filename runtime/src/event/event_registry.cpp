@@ -8,6 +8,33 @@
 
 namespace aclemu::rt {
 
+uint64_t HostRecords::recorded() {
+    std::lock_guard<std::mutex> lock(mu);
+    return count;
+}
+
+void HostRecords::add() {
+    {
+        std::lock_guard<std::mutex> lock(mu);
+        ++count;
+    }
+    cv.notify_all();
+}
+
+void HostRecords::close() {
+    {
+        std::lock_guard<std::mutex> lock(mu);
+        closed = true;
+    }
+    cv.notify_all();
+}
+
+bool HostRecords::wait_for(uint64_t target) {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return count >= target || closed; });
+    return count >= target;
+}
+
 EventRegistry& EventRegistry::instance() {
     // Never destroyed: worker threads and atexit handlers may still call in during exit.
     static EventRegistry* registry = new EventRegistry;
@@ -33,6 +60,9 @@ aclError EventRegistry::create(uint32_t flags, bool timing, aclrtEvent* out) {
     // waited on and reset, as ACL_EVENT_SYNC ones may.
     event->sync_capable = (flags & (ACL_EVENT_SYNC | ACL_EVENT_EXTERNAL)) != 0 || event->ipc;
     event->recorded.store(event->ipc);
+    if ((flags & ACL_EVENT_EXTERNAL) != 0) {
+        event->host_records = std::make_shared<HostRecords>();
+    }
     event->device = context->device;
     return add(std::move(event), out);
 }
@@ -68,6 +98,9 @@ aclError EventRegistry::destroy(aclrtEvent handle) {
         event = std::move(it->second);
         events_.erase(it);
     }
+    if (event->host_records) {
+        event->host_records->close();
+    }
     Backend* backend = runtime().existing_backend();
     if (backend != nullptr && event->impl) {
         return backend->streams().destroy_event(std::move(event->impl));
@@ -90,6 +123,9 @@ void EventRegistry::release(Backend* backend) {
         events.swap(events_);
     }
     for (auto& [ptr, event] : events) {
+        if (event->host_records) {
+            event->host_records->close();
+        }
         if (backend != nullptr && event->impl) {
             backend->streams().destroy_event(std::move(event->impl));
         }

@@ -7,6 +7,7 @@
 #include "backend/backend.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,22 @@
 #include <vector>
 
 namespace aclemu::rt {
+
+/// The host's records of an ACL_EVENT_EXTERNAL event (aclrtRecordEvent on a stream that is not
+/// being captured), counted: a captured wait on such an event releases each execution at the next
+/// one (graph/external_wait.h). Shared with those waits, which may outlive the event.
+struct HostRecords {
+    std::mutex mu;
+    std::condition_variable cv;
+    uint64_t count = 0;
+    bool closed = false;  // the event was destroyed, or aclFinalize: every wait ends
+
+    uint64_t recorded();
+    void add();
+    void close();
+    /// Blocks until `count` reaches `target`; false when the records closed first.
+    bool wait_for(uint64_t target);
+};
 
 struct Event {
     std::unique_ptr<BackendEvent> impl;
@@ -27,6 +44,7 @@ struct Event {
     bool ipc = false;
     bool imported = false;             // opened with aclrtIpcOpenEventHandle
     std::shared_ptr<void> ipc_export;  // its export record, once exported (sharing/api_ipc.cpp)
+    std::shared_ptr<HostRecords> host_records;  // ACL_EVENT_EXTERNAL events only
 };
 
 class EventRegistry {

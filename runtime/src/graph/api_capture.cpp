@@ -177,8 +177,34 @@ aclError group_status(const Stream& stream, const std::string& reason) {
         ACL_ERROR_STREAM_TASK_GROUP_STATUS, "stream", "id " + std::to_string(stream.id), reason);
 }
 
+// Note [Task groups as segments]: a backend that cannot replace tasks inside a recorded graph
+// (no task_groups() facet: CUDA, HIP, the GPU simulator, whose captures are CUDA graphs) gets
+// each task group as a segment of its own, cut at aclmdlRICaptureTaskGrpBegin and End; an update
+// then replaces the whole segment's graph.
+bool groups_are_segments(const Backend* backend) {
+    return backend->task_groups() == nullptr;
+}
+
+// A capture of `stream` with no task group open; else the error the group calls give.
+aclError capture_without_group(const Stream& stream) {
+    return with_recording(stream, [&](Recording* r) -> aclError {
+        if (r == nullptr || r->kind != Recording::Kind::Capture) {
+            return not_a_capture(stream);
+        }
+        if (r->group_open) {
+            return group_status(stream, "a task group is already open on the stream");
+        }
+        return ACL_SUCCESS;
+    });
+}
+
 aclError group_begin(aclrtStream handle) {
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
+    if (groups_are_segments(backend)) {
+        ACLEMU_TRY(capture_without_group(*stream));
+        size_t next = 0;
+        ACLEMU_TRY(cut_segment(*stream, *backend, nullptr, &next));  // the group starts one
+    }
     return with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
@@ -186,11 +212,13 @@ aclError group_begin(aclrtStream handle) {
         if (r->group_open) {
             return group_status(*stream, "a task group is already open on the stream");
         }
-        ACLEMU_TRY(require_task_groups(backend));
-        ACLEMU_TRY_BACKEND(
-            backend->task_groups()->captured_count(stream->impl.get(), &r->group_first),
-            backend,
-            "cannot count the captured tasks");
+        r->group_first = 0;
+        if (!groups_are_segments(backend)) {
+            ACLEMU_TRY_BACKEND(
+                backend->task_groups()->captured_count(stream->impl.get(), &r->group_first),
+                backend,
+                "cannot count the captured tasks");
+        }
         r->group_open = true;  // no control point until it ends: one segment holds it
         return ACL_SUCCESS;
     });
@@ -201,7 +229,9 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("handle"));
     }
     ACLEMU_RESOLVE_STREAM_BY(stream, backend, capturable_stream, handle);
-    return with_recording(*stream, [&](Recording* r) -> aclError {
+    const bool whole = groups_are_segments(backend);
+    TaskGroup* group = nullptr;
+    ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
         if (r == nullptr || r->kind != Recording::Kind::Capture) {
             return not_a_capture(*stream);
         }
@@ -209,11 +239,11 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
             return group_status(*stream, "no task group is open (aclmdlRICaptureTaskGrpBegin)");
         }
         size_t now = 0;
-        ACLEMU_TRY(require_task_groups(backend));
-        ACLEMU_TRY_BACKEND(backend->task_groups()->captured_count(stream->impl.get(), &now),
-                           backend,
-                           "cannot count the captured tasks");
-        TaskGroup* group = nullptr;
+        if (!whole) {
+            ACLEMU_TRY_BACKEND(backend->task_groups()->captured_count(stream->impl.get(), &now),
+                               backend,
+                               "cannot count the captured tasks");
+        }
         ACLEMU_TRY(create_live(&group, "a task group", ACL_ERROR_RT_MEMORY_ALLOCATION));
         ModelRI& model = *r->model;
         {
@@ -223,12 +253,23 @@ aclError group_end(aclrtStream handle, aclrtTaskGrp* group_handle) {
             r->pending_groups.push_back(group);  // its segment's index comes with the cut
             group->first = r->group_first;
             group->count = now - r->group_first;
+            group->whole_segment = whole;
             model.groups.push_back(group);
         }
         r->group_open = false;
-        *group_handle = group;
         return ACL_SUCCESS;
-    });
+    }));
+    if (whole) {
+        size_t next = 0;
+        ACLEMU_TRY(cut_segment(*stream, *backend, nullptr, &next));  // the group's segment ends
+        ACLEMU_TRY(with_recording(*stream, [&](Recording* r) -> aclError {
+            std::lock_guard<std::mutex> lock(r->model->mu);
+            group->count = r->done->back().tasks->task_count();
+            return ACL_SUCCESS;
+        }));
+    }
+    *group_handle = group;
+    return ACL_SUCCESS;
 }
 
 aclError update_begin(aclrtStream handle, aclrtTaskGrp group_handle) {
@@ -307,14 +348,19 @@ aclError update_end(aclrtStream handle) {
                               + " tasks, but the task group holds " + std::to_string(group.count)
                               + "; an update replaces each task by one of its kind");
     }
+    std::unique_ptr<BackendGraph>& segment =
+        model->bodies[group.body].segments[group.segment].tasks;
+    if (group.whole_segment) {
+        // A launch of the old graph may still be queued: it goes with the instance.
+        model->retired.push_back(std::move(segment));
+        segment = std::move(tasks);
+        return ACL_SUCCESS;
+    }
     ACLEMU_TRY(require_task_groups(backend));
-    ACLEMU_TRY_BACKEND(backend->task_groups()->replace_tasks(
-                           *model->bodies[group.body].segments[group.segment].tasks,
-                           group.first,
-                           group.count,
-                           std::move(tasks)),
-                       backend,
-                       "cannot update the task group");
+    ACLEMU_TRY_BACKEND(
+        backend->task_groups()->replace_tasks(*segment, group.first, group.count, std::move(tasks)),
+        backend,
+        "cannot update the task group");
     return ACL_SUCCESS;
 }
 

@@ -1,6 +1,7 @@
 // Control flow inside a model runtime instance: conditions (aclmdlRICondHandle*) and conditional
 // tasks (aclmdlRIAddCondTask), labels and label switches (aclrtSetLabel, aclrtSwitchLabelByIndex),
-// stream switches and activations (aclrtSwitchStream, aclrtActiveStream).
+// stream switches and activations (aclrtSwitchStream, aclrtActiveStream), and captured waits on
+// external events (graph/external_wait.h).
 //
 // Note [Control points]: a control call on a recording stream cuts the stream's recording into
 // segments (capture_registry.h, cut_segment): the tasks before it become a segment whose `then`
@@ -14,11 +15,16 @@
 
 #include "handles/handle_text.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <vector>
+
+namespace aclemu::rt {
+struct HostRecords;
+}
 
 namespace aclemu::rt::graph {
 
@@ -52,8 +58,17 @@ struct LabelList {
     std::vector<std::shared_ptr<Label>> labels;
 };
 
+/// A captured aclrtStreamWaitEvent on an ACL_EVENT_EXTERNAL event (graph/external_wait.h):
+/// the k-th execution that reaches it waits for the host's record number base + k.
+struct ExternalWait {
+    aclrtEvent event = nullptr;
+    std::shared_ptr<HostRecords> records;
+    uint64_t base = 0;                 // the host's records when it was captured
+    std::atomic<uint64_t> reached{0};  // executions that reached it
+};
+
 struct Control {
-    enum class Kind { Conditional, SwitchLabel, SwitchStream, ActivateStream };
+    enum class Kind { Conditional, SwitchLabel, SwitchStream, ActivateStream, ExternalWait };
     Kind kind = Kind::Conditional;
 
     // Conditional.
@@ -73,6 +88,9 @@ struct Control {
 
     // SwitchStream, ActivateStream: the stream whose body runs.
     int32_t target_stream = 0;
+
+    // ExternalWait.
+    std::shared_ptr<ExternalWait> external;
 };
 
 /// Whether `left compare right` holds.

@@ -79,6 +79,14 @@ void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend) {
             free_internal_block(backend, cond->word);
         }
     }
+    uint64_t* gate_word = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(model.mu);
+        std::swap(gate_word, model.gate_word);
+    }
+    if (gate_word != nullptr && backend != nullptr) {
+        free_internal_block(backend, gate_word);
+    }
     for (const std::shared_ptr<ModelRI>& branch : branches) {
         forget_model(*branch, branch.get(), backend);
     }

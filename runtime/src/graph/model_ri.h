@@ -63,6 +63,13 @@ struct ModelRI {
     /// aclmdlRIGetTasksByStream made: released with the instance.
     std::vector<void*> stream_handles;
     std::vector<void*> task_handles;
+    /// Where the executing stream waits for the rest of an execution that stopped at an external
+    /// wait (graph/external_wait.h): a zeroed device word, made at the first such stop, and the
+    /// last value handed out.
+    uint64_t* gate_word = nullptr;
+    uint64_t gate_ticket = 0;
+    /// Task groups' graphs replaced by updates (Note [Task groups as segments], api_capture.cpp).
+    std::vector<std::unique_ptr<BackendGraph>> retired;
 };
 
 /// Body `body` of an instance, which both handles below name.
@@ -96,6 +103,8 @@ struct TaskGroup {
     size_t first = 0;
     size_t count = 0;
     bool updating = false;  // between aclmdlRICaptureTaskUpdateBegin and End (under model->mu)
+    /// The group is its segment (Note [Task groups as segments], api_capture.cpp).
+    bool whole_segment = false;
 };
 
 // The registries of the graph handles (each a registry_of<T>, named for its callers).

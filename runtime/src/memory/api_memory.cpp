@@ -440,6 +440,93 @@ aclError aclemu::rt::copy_memory(void* dst,
 
 namespace {
 
+// aclrtMemcpy2d (`async` false) and aclrtMemcpy2dAsync: `height` rows of `width` bytes.
+aclError copy_2d(void* dst,
+                 size_t dpitch,
+                 const void* src,
+                 size_t spitch,
+                 size_t width,
+                 size_t height,
+                 int64_t kind,
+                 bool async,
+                 aclrtStream stream) {
+    const char* api = async ? "aclrtMemcpy2dAsync" : "aclrtMemcpy2d";
+    ACLEMU_CHECK_NOT_NULL(dst);
+    ACLEMU_CHECK_NOT_NULL(src);
+    if (width == 0 || height == 0) {
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          width == 0 ? "width" : "height",
+                          0,
+                          "must be greater than 0");
+    }
+    if (width > dpitch || width > spitch) {
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "width",
+                          width,
+                          "must not exceed dpitch (" + std::to_string(dpitch) + ") or spitch ("
+                              + std::to_string(spitch) + ")");
+    }
+    // Validate both whole spans once (kind, ranges), then copy row by row.
+    size_t dst_span = 0;
+    size_t src_span = 0;
+    if (!span_2d(height, dpitch, width, &dst_span) || !span_2d(height, spitch, width, &src_span)) {
+        return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                          "height",
+                          height,
+                          "the copy spans more bytes than an address holds (dpitch "
+                              + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
+                              + ", width " + std::to_string(width) + ")");
+    }
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    ACLEMU_TRY(find_target(async, stream, &target, &backend));
+    CopyPlan plan;
+    size_t span = std::max(dst_span, src_span);
+    ACLEMU_TRY(plan_copy(dst, span, src, width, kind, backend, &plan));
+    MemoryPlace d = locate_memory(dst, backend);
+    MemoryPlace s = locate_memory(src, backend);
+    ACLEMU_TRY(check_memory_range("dst", dst, dst_span, d, 2));
+    ACLEMU_TRY(check_memory_range("src", src, src_span, s, 1));
+    if (!async || plan.pageable_host) {
+        ACLEMU_TRY(graph::check_unsafe_call(async ? "aclrtMemcpy2dAsync (pageable host memory)"
+                                                  : "aclrtMemcpy2d"));
+    }
+    auto describe = [&](TaskTrace& task) {
+        describe_copy(task, dst, src, width * height, kind);
+        task.arg("rows", height);
+    };
+    auto copy_rows = [&]() -> aclError {
+        for (size_t row = 0; row < height; ++row) {
+            char* to = static_cast<char*>(dst) + row * dpitch;
+            const char* from = static_cast<const char*>(src) + row * spitch;
+            ACLEMU_TRY(async ? backend->memory().memcpy_async(
+                           to, from, width, plan.direction, target->impl.get())
+                             : backend->memory().memcpy_sync(to, from, width, plan.direction));
+        }
+        return ACL_SUCCESS;
+    };
+    if (!async) {
+        ACLEMU_TRY_BACKEND(
+            traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows),
+            backend,
+            "copy failed");
+        return ACL_SUCCESS;
+    }
+    ACLEMU_TRY_BACKEND(
+        traced_enqueue(target, TaskKind::Copy, copy_name(plan.direction), describe, copy_rows),
+        backend,
+        "asynchronous copy failed");
+    if (plan.pageable_host && !graph::recording(*target)) {
+        // As for aclrtMemcpyAsync: with pageable host memory the call returns once the copy is
+        // done.
+        WaitResult result = WaitResult::Done;
+        ACLEMU_TRY_BACKEND(
+            backend->streams().synchronize_stream(target->impl.get(), -1, &result), backend, api);
+        return ACL_SUCCESS;
+    }
+    return runtime().after_enqueue(*target);
+}
+
 aclError memset_impl(
     void* dev_ptr, size_t max_count, int32_t value, size_t count, bool async, aclrtStream stream) {
     if (count == 0) {
@@ -649,64 +736,21 @@ aclError aclrtMemcpy2d(void* dst,
                        aclrtMemcpyKind kind) {
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpy2d", [&] {
-        ACLEMU_CHECK_NOT_NULL(dst);
-        ACLEMU_CHECK_NOT_NULL(src);
-        if (width == 0 || height == 0) {
-            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
-                              width == 0 ? "width" : "height",
-                              0,
-                              "must be greater than 0");
-        }
-        if (width > dpitch || width > spitch) {
-            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
-                              "width",
-                              width,
-                              "must not exceed dpitch (" + std::to_string(dpitch) + ") or spitch ("
-                                  + std::to_string(spitch) + ")");
-        }
-        // Validate both whole spans once (kind, ranges), then copy row by row.
-        size_t dst_span = 0;
-        size_t src_span = 0;
-        if (!span_2d(height, dpitch, width, &dst_span)
-            || !span_2d(height, spitch, width, &src_span)) {
-            return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
-                              "height",
-                              height,
-                              "the copy spans more bytes than an address holds (dpitch "
-                                  + std::to_string(dpitch) + ", spitch " + std::to_string(spitch)
-                                  + ", width " + std::to_string(width) + ")");
-        }
-        ACLEMU_BACKEND(backend, current_backend);
-        CopyPlan plan;
-        size_t span = std::max(dst_span, src_span);
-        ACLEMU_TRY(plan_copy(dst, span, src, width, kind_value, backend, &plan));
-        MemoryPlace d = locate_memory(dst, backend);
-        MemoryPlace s = locate_memory(src, backend);
-        ACLEMU_TRY(check_memory_range("dst", dst, dst_span, d, 2));
-        ACLEMU_TRY(check_memory_range("src", src, src_span, s, 1));
-        ACLEMU_TRY(graph::check_unsafe_call("aclrtMemcpy2d"));
-        auto describe = [&](TaskTrace& task) {
-            describe_copy(task, dst, src, width * height, kind);
-            task.arg("rows", height);
-        };
-        auto copy_rows = [&]() -> aclError {
-            for (size_t row = 0; row < height; ++row) {
-                aclError err =
-                    backend->memory().memcpy_sync(static_cast<char*>(dst) + row * dpitch,
-                                                  static_cast<const char*>(src) + row * spitch,
-                                                  width,
-                                                  plan.direction);
-                if (err != ACL_SUCCESS) {
-                    return err;
-                }
-            }
-            return ACL_SUCCESS;
-        };
-        ACLEMU_TRY_BACKEND(
-            traced_sync(TaskKind::Copy, copy_name(plan.direction), describe, copy_rows),
-            backend,
-            "copy failed");
-        return ACL_SUCCESS;
+        return copy_2d(dst, dpitch, src, spitch, width, height, kind_value, false, nullptr);
+    });
+}
+
+aclError aclrtMemcpy2dAsync(void* dst,
+                            size_t dpitch,
+                            const void* src,
+                            size_t spitch,
+                            size_t width,
+                            size_t height,
+                            aclrtMemcpyKind kind,
+                            aclrtStream stream) {
+    const int64_t kind_value = aclemu::enum_value(kind);
+    return api_call_init("aclrtMemcpy2dAsync", [&] {
+        return copy_2d(dst, dpitch, src, spitch, width, height, kind_value, true, stream);
     });
 }
 

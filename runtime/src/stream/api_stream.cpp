@@ -7,6 +7,7 @@
 #include "core/status.h"
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
+#include "graph/external_wait.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
@@ -108,6 +109,12 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
                              ACL_ERROR_RT_PARAM_INVALID));
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
+        if (target_event->host_records && graph::recording(*target)) {
+            // Each execution waits here for the host's next record (graph/external_wait.h).
+            ACLEMU_BACKEND(backend, backend);
+            return graph::capture_external_wait(
+                *target, *backend, event, target_event->host_records);
+        }
         if (!target_event->recorded.load()) {
             return ACL_SUCCESS;  // never recorded (or reset): nothing to wait for
         }
