@@ -3,6 +3,7 @@
 // the backend of the stream it was launched on.
 #pragma once
 
+#include "aclemu/ascendc/kernel_cmpmask.h"
 #include "aclemu/ascendc/kernel_compare.h"
 #include "aclemu/ascendc/kernel_compare_repeat.h"
 #include "aclemu/ascendc/kernel_copy.h"

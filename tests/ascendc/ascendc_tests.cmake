@@ -184,6 +184,8 @@ aclemu_ascendc_kernel_test(reduce_gather)
 aclemu_ascendc_kernel_test(logic_scalar)
 # DataCopyPad's PaddingMode::Compact and loop mode.
 aclemu_ascendc_kernel_test(copy_loop)
+# The CMPMASK register: Compare into it, Get/SetCmpMask, Select without a selMask.
+aclemu_ascendc_kernel_test(cmpmask)
 
 # The program's own __gm__ variables and kernels reached by address (kernels/symbol_kernels.cpp):
 # aclrtGetSymbolAddress / Size, the symbol copies, aclrtGetFuncBySymbol, aclrtGetFunctionAttribute.

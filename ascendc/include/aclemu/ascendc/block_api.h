@@ -68,6 +68,7 @@ struct BlockState {
     uint64_t loop_mode[2][6] = {};
     void* tpipe = nullptr;        // the kernel's TPipe (GetTPipePtr)
     uint64_t reduce_sum_spr = 0;  // the bits of the last count-form ReduceSum's result
+    uint64_t cmp_mask[2] = {};    // the CMPMASK register (kernel_cmpmask.h)
 };
 
 /// The calling thread's block, or nullptr outside a kernel.
