@@ -9,6 +9,7 @@
 #include "aclemu/ascendc/kernel_copy.h"
 #include "aclemu/ascendc/kernel_debug.h"
 #include "aclemu/ascendc/kernel_defs.h"
+#include "aclemu/ascendc/kernel_dump_shape.h"
 #include "aclemu/ascendc/kernel_gather.h"
 #include "aclemu/ascendc/kernel_logic_scalar.h"
 #include "aclemu/ascendc/kernel_pipe.h"
