@@ -71,6 +71,33 @@ TEST_F(AscendCCmpMask, CompareIntoTheRegisterAndSelectFromIt) {
     }
 }
 
+// half: the register's 128 bits are one repeat of 128 elements. The inputs are exact in fp16
+// (multiples of 1/4 below 4), so the references compare and select the same values in double.
+TEST_F(AscendCCmpMask, HalfUsesAll128Bits) {
+    std::vector<_Float16> x(128), y(128);
+    for (int i = 0; i < 128; ++i) {
+        x[i] = static_cast<_Float16>(static_cast<float>((i * 5) % 11) * 0.25f);
+        y[i] = static_cast<_Float16>(static_cast<float>((i * 3) % 7) * 0.5f);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* mask = to_device(std::vector<uint8_t>(32, 0xEE));
+    void* selected = to_device(std::vector<_Float16>(256, 0));
+    ASSERT_EQ(launch_cmpmask_half(stream_, dx, dy, mask, selected), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const std::vector<uint8_t> m = to_host<uint8_t>(mask, 32);
+    const std::vector<_Float16> s = to_host<_Float16>(selected, 256);
+    for (int i = 0; i < 128; ++i) {
+        const double a = static_cast<double>(x[i]), b = static_cast<double>(y[i]);
+        const bool masked_out = i >= 64 && i < 72;
+        const bool ge = !masked_out && a >= b;
+        EXPECT_EQ(((m[i / 8] >> (i % 8)) & 1) != 0, ge) << "register bit " << i;
+        // src0 and src1 repeat stride 0: both repeats read elements 0..127.
+        EXPECT_EQ(static_cast<double>(s[i]), ge ? a : b) << "mode 0, element " << i;
+        EXPECT_EQ(static_cast<double>(s[128 + i]), ge ? a : b) << "mode 0, element " << 128 + i;
+    }
+}
+
 TEST_F(AscendCCmpMask, ModeTwoWithoutAUbAddressFailsTheBlock) {
     void* out = to_device(std::vector<float>(64, 0.0f));
     ASSERT_EQ(launch_cmpmask_bad_address(stream_, out), 0u);

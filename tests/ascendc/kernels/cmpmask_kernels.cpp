@@ -90,6 +90,39 @@ extern "C" __global__ __aicore__ void cmpmask_bad_address(GM_ADDR out) {
     DataCopy(out_gm, a, 64);
 }
 
+// half: 128 elements per repeat, all 128 register bits. Compare GE with a bit-wise mask that
+// leaves out elements 64..71 (their bits stay 0 from the block's start), GetCmpMask, then Select
+// mode 0 over 2 repeats with every element.
+extern "C" __global__ __aicore__ void cmpmask_half(GM_ADDR x,
+                                                   GM_ADDR y,
+                                                   GM_ADDR mask,
+                                                   GM_ADDR selected) {
+    GlobalTensor<half> x_gm, y_gm, sel_gm;
+    GlobalTensor<uint8_t> mask_gm;
+    x_gm.SetGlobalBuffer((__gm__ half*)x, 128);
+    y_gm.SetGlobalBuffer((__gm__ half*)y, 128);
+    mask_gm.SetGlobalBuffer((__gm__ uint8_t*)mask, 16);
+    sel_gm.SetGlobalBuffer((__gm__ half*)selected, 256);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<half> a = ub.Alloc<half, 128>();
+    LocalTensor<half> b = ub.Alloc<half, 128>();
+    LocalTensor<uint8_t> m = ub.Alloc<uint8_t, 128>();
+    LocalTensor<half> out = ub.Alloc<half, 256>();
+    DataCopy(a, x_gm, 128);
+    DataCopy(b, y_gm, 128);
+    const uint64_t all_but_64_to_71[2] = {~0ull, ~0xFFull};
+    Compare(a, b, CMPMODE::GE, all_but_64_to_71, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    GetCmpMask(m);
+    ResetMask();
+    Select<half, SELMODE::VSEL_CMPMASK_SPR>(out, a, b, 2, BinaryRepeatParams(1, 1, 1, 8, 0, 0));
+    DataCopy(mask_gm, m, 32);
+    DataCopy(sel_gm, out, 256);
+}
+
+uint32_t launch_cmpmask_half(void* stream, void* x, void* y, void* mask, void* selected) {
+    return cmpmask_half<<<1, 0, stream>>>(x, y, mask, selected);
+}
+
 uint32_t launch_cmpmask_select(void* stream, void* x, void* y, void* masks, void* selected) {
     return cmpmask_select<<<1, 0, stream>>>(x, y, masks, selected);
 }

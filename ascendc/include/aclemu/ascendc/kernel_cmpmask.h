@@ -77,7 +77,7 @@ inline ACLEMU_ASC_HD bool ub_mask_bit(const char* api,
     return ((bytes[i / 8] >> (i % 8)) & 1u) != 0;
 }
 
-template <typename T, bool isSetMask>
+template <typename T>
 ACLEMU_ASC_HD void compare_to_register(const LocalTensor<T>& src0,
                                        const LocalTensor<T>& src1,
                                        CMPMODE cmpMode,
@@ -144,7 +144,7 @@ ACLEMU_ASC_HD void Compare(const LocalTensor<T>& src0,
                            CMPMODE cmpMode,
                            const uint64_t mask,
                            const BinaryRepeatParams& repeatParams) {
-    detail::compare_to_register<T, isSetMask>(
+    detail::compare_to_register<T>(
         src0, src1, cmpMode, detail::call_mask<isSetMask>(mask), repeatParams);
 }
 
@@ -155,7 +155,7 @@ ACLEMU_ASC_HD void Compare(const LocalTensor<T>& src0,
                            CMPMODE cmpMode,
                            const uint64_t mask[],
                            const BinaryRepeatParams& repeatParams) {
-    detail::compare_to_register<T, isSetMask>(
+    detail::compare_to_register<T>(
         src0, src1, cmpMode, detail::call_mask<isSetMask>(mask), repeatParams);
 }
 
