@@ -3,11 +3,13 @@
 // the backend of the stream it was launched on.
 #pragma once
 
+#include "aclemu/ascendc/kernel_cmpmask.h"
 #include "aclemu/ascendc/kernel_compare.h"
 #include "aclemu/ascendc/kernel_compare_repeat.h"
 #include "aclemu/ascendc/kernel_copy.h"
 #include "aclemu/ascendc/kernel_debug.h"
 #include "aclemu/ascendc/kernel_defs.h"
+#include "aclemu/ascendc/kernel_dump_shape.h"
 #include "aclemu/ascendc/kernel_gather.h"
 #include "aclemu/ascendc/kernel_logic_scalar.h"
 #include "aclemu/ascendc/kernel_pipe.h"

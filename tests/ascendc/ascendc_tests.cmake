@@ -187,6 +187,10 @@ aclemu_ascendc_kernel_test(logic_scalar)
 aclemu_ascendc_kernel_test(copy_loop)
 # GetReduceRepeatMaxMinSpr, GetSystemCycle and the count forms' <T, isSetMask>.
 aclemu_ascendc_kernel_test(spr_cycle)
+# The CMPMASK register: Compare into it, Get/SetCmpMask, Select without a selMask.
+aclemu_ascendc_kernel_test(cmpmask)
+# DumpTensor with a ShapeInfo.
+aclemu_ascendc_kernel_test(dump_shape)
 
 # The program's own __gm__ variables and kernels reached by address (kernels/symbol_kernels.cpp):
 # aclrtGetSymbolAddress / Size, the symbol copies, aclrtGetFuncBySymbol, aclrtGetFunctionAttribute.
