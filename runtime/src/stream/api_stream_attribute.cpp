@@ -22,11 +22,11 @@ constexpr const char* kAttrRange =
     "must be an aclrtStreamAttr: 1 failure mode, 2 overflow check, 3 user tag, 4 op-info cache, "
     "5 priority, 6 launch-blocking mode";
 
-/// `value` checked, then the attribute `type` of `stream` set from it.
-aclError set_attribute(aclrtStream stream,
-                       aclrtStreamAttr type,
-                       const aclrtStreamAttrValue* value) {
-    const int64_t attr = aclemu::enum_value(type);  // any int a C caller passed
+// The attribute arrives as the int a C caller passed (aclemu::enum_value at the entry point):
+// passing the enum type on by value would load an out-of-range value as that type.
+
+/// `value` checked, then the attribute `attr` of `stream` set from it.
+aclError set_attribute(aclrtStream stream, int64_t attr, const aclrtStreamAttrValue* value) {
     ACLEMU_CHECK_NOT_NULL(value);
     const aclrtStreamAttrValue& v = *value;
     ACLEMU_RESOLVE_STREAM(stream, target, backend);
@@ -67,9 +67,8 @@ aclError set_attribute(aclrtStream stream,
     return reject_arg(ACL_ERROR_INVALID_PARAM, "stmAttrType", attr, kAttrRange);
 }
 
-/// `value` checked, then the attribute `type` of `stream` stored in it.
-aclError get_attribute(aclrtStream stream, aclrtStreamAttr type, aclrtStreamAttrValue* value) {
-    const int64_t attr = aclemu::enum_value(type);  // any int a C caller passed
+/// `value` checked, then the attribute `attr` of `stream` stored in it.
+aclError get_attribute(aclrtStream stream, int64_t attr, aclrtStreamAttrValue* value) {
     ACLEMU_CHECK_NOT_NULL(value);
     std::shared_ptr<Stream> target;
     ACLEMU_TRY(runtime().stream(stream, &target));
@@ -115,13 +114,15 @@ extern "C" {
 aclError aclrtSetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
-    return api_call_init(__func__, [&] { return set_attribute(stream, stmAttrType, value); });
+    const int64_t attr = aclemu::enum_value(stmAttrType);
+    return api_call_init(__func__, [&] { return set_attribute(stream, attr, value); });
 }
 
 aclError aclrtGetStreamAttribute(aclrtStream stream,
                                  aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
-    return api_call_init(__func__, [&] { return get_attribute(stream, stmAttrType, value); });
+    const int64_t attr = aclemu::enum_value(stmAttrType);
+    return api_call_init(__func__, [&] { return get_attribute(stream, attr, value); });
 }
 
 aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags) {
