@@ -71,7 +71,7 @@ struct BlockState {
     // The last ReduceRepeat<MAX/MIN> / ReduceMax / ReduceMin: the extreme's bits and its index.
     uint64_t reduce_max_min_spr = 0;
     uint32_t reduce_max_min_index = 0;
-    uint64_t cmp_mask[2] = {};    // the CMPMASK register (kernel_cmpmask.h)
+    uint64_t cmp_mask[2] = {};  // the CMPMASK register (kernel_cmpmask.h)
 };
 
 /// The calling thread's block, or nullptr outside a kernel.
