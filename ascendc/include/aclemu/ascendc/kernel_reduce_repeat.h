@@ -75,6 +75,26 @@ ACLEMU_ASC_HD bool reduce_span(const RepeatMask& mask,
     return any;
 }
 
+/// The first extreme over all repeats of a MAX/MIN reduction, with its index among all the
+/// repeats' elements: what GetReduceRepeatMaxMinSpr reads afterwards.
+template <ReduceType type, typename T>
+struct RepeatExtreme {
+    T best = static_cast<T>(0);
+    uint32_t index = 0;
+    bool any = false;
+
+    ACLEMU_ASC_HD void offer(T value, uint32_t at) {
+        using C = Compute<T>;
+        const bool better = type == ReduceType::MAX ? static_cast<C>(value) > static_cast<C>(best)
+                                                    : static_cast<C>(value) < static_cast<C>(best);
+        if (!any || better) {
+            best = value;
+            index = at;
+        }
+        any = true;
+    }
+};
+
 template <typename T>
 ACLEMU_ASC_HD void store_checked(const char* api, const LocalTensor<T>& dst, uint64_t at, T v) {
     check_reach(api, dst, at);
@@ -106,9 +126,7 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
     constexpr uint32_t n = ONE_REPEAT_BYTE_SIZE / sizeof(T);
     check_repeat_mask(api, mask, n);
     const uint32_t runs = mask.repeats(static_cast<uint8_t>(repeatTime), n);
-    T best = static_cast<T>(0);  // over all repeats, for GetReduceRepeatMaxMinSpr
-    uint32_t best_index = 0;
-    bool any = false;
+    RepeatExtreme<type, T> extreme;  // over all repeats, for GetReduceRepeatMaxMinSpr
     for (uint32_t r = 0; r < runs; ++r) {
         T result = static_cast<T>(0);
         uint32_t index = 0;
@@ -119,15 +137,7 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
             continue;
         }
         if constexpr (type != ReduceType::SUM) {
-            using C = Compute<T>;
-            const bool better = type == ReduceType::MAX
-                                    ? static_cast<C>(result) > static_cast<C>(best)
-                                    : static_cast<C>(result) < static_cast<C>(best);
-            if (!any || better) {
-                best = result;
-                best_index = r * n + index;
-            }
-            any = true;
+            extreme.offer(result, r * n + index);
         }
         const uint64_t stride = static_cast<uint64_t>(dstRepStride) * r;
         if (type == ReduceType::SUM || order == ReduceOrder::ORDER_ONLY_VALUE) {
@@ -143,8 +153,8 @@ ACLEMU_ASC_HD void reduce_repeat(const char* api,
             store_checked(api, dst, 2 * stride + (value_first ? 1 : 0), index_bits<T>(index));
         }
     }
-    if (any) {
-        set_max_min_spr(best, best_index);
+    if (extreme.any) {
+        set_max_min_spr(extreme.best, extreme.index);
     }
 }
 
@@ -400,9 +410,7 @@ ACLEMU_ASC_HD void reduce_all_repeats(const char* api,
     if (runs == 0) {
         return;
     }
-    T best = static_cast<T>(0);
-    uint32_t best_index = 0;
-    bool any = false;
+    RepeatExtreme<type, T> extreme;
     for (uint32_t r = 0; r < runs; ++r) {
         auto value = [&](uint32_t k) { return source_at(api, src, r, k, 1, srcRepStride); };
         T result = static_cast<T>(0);
@@ -411,15 +419,7 @@ ACLEMU_ASC_HD void reduce_all_repeats(const char* api,
         if constexpr (type == ReduceType::SUM) {
             store_checked(api, tmp, r, result);  // nothing picked: a sum of 0
         } else if (picked) {
-            using C = Compute<T>;
-            const bool better = type == ReduceType::MAX
-                                    ? static_cast<C>(result) > static_cast<C>(best)
-                                    : static_cast<C>(result) < static_cast<C>(best);
-            if (!any || better) {
-                best = result;
-                best_index = r * n + index;
-            }
-            any = true;
+            extreme.offer(result, r * n + index);
         }
     }
     if constexpr (type == ReduceType::SUM) {
@@ -443,12 +443,12 @@ ACLEMU_ASC_HD void reduce_all_repeats(const char* api,
             }
         }
         store_checked(api, dst, 0, partial[0]);
-    } else if (any) {
-        store_checked(api, dst, 0, best);
+    } else if (extreme.any) {
+        store_checked(api, dst, 0, extreme.best);
         if (calIndex) {
-            store_checked(api, dst, 1, index_bits<T>(best_index));
+            store_checked(api, dst, 1, index_bits<T>(extreme.index));
         }
-        set_max_min_spr(best, best_index);
+        set_max_min_spr(extreme.best, extreme.index);
     }
 }
 
