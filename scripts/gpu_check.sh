@@ -15,18 +15,24 @@
 # It writes one markdown report (build-gpu-check/gpu_check_report.md unless --report says where)
 # and prints it. Without a GPU (or with --dry-run) it checks what it would use, writes a report
 # saying what it skipped and exits 0: CI runs it that way (ctest gpu_check_dry_run).
-# Usage: scripts/gpu_check.sh [--dry-run] [--report FILE] [--build-dir DIR]
+# --prebuilt uses a build folder configured and built elsewhere for this GPU's architecture
+# (carried with the working tree when device time is too short to build there) and builds nothing.
+# The steps' time limits come from GPU_CHECK_TEST_S, GPU_CHECK_SANITIZER_S and GPU_CHECK_BENCH_S
+# (seconds; 240, 150 and 240 by default).
+# Usage: scripts/gpu_check.sh [--dry-run] [--prebuilt] [--report FILE] [--build-dir DIR]
 # Exit status: 0 when every step that ran passed (or none could run), 1 otherwise.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 root=$(pwd)
 
 dry_run=0
+prebuilt=0
 build_dir=build-gpu-check
 report=
 while [ $# -gt 0 ]; do
     case "$1" in
         --dry-run) dry_run=1 ;;
+        --prebuilt) prebuilt=1 ;;
         --report) report=$2; shift ;;
         --build-dir) build_dir=$2; shift ;;
         -h | --help) sed -n '2,/^set -uo/p' "$0" | sed '$d'; exit 0 ;;
@@ -35,6 +41,9 @@ while [ $# -gt 0 ]; do
     shift
 done
 report=${report:-$build_dir/gpu_check_report.md}
+test_s=${GPU_CHECK_TEST_S:-240}
+sanitizer_s=${GPU_CHECK_SANITIZER_S:-150}
+bench_s=${GPU_CHECK_BENCH_S:-240}
 mkdir -p "$(dirname "$report")" "$build_dir"
 logs=$build_dir/gpu_check_logs
 mkdir -p "$logs"
@@ -141,7 +150,15 @@ arch=$(echo "$gpu_line" | awk -F', ' '{ gsub(/\./, "", $2); print $2 }')
 t=$(date +%s)
 cmake_args=(-DCMAKE_BUILD_TYPE=Release -DACLEMU_ENABLE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES="$arch"
     -DCMAKE_CUDA_COMPILER="$nvcc" -DACLEMU_BUILD_TESTS=ON -DACLEMU_BUILD_BENCH=ON "${gtest_args[@]}")
-if timeout 420 cmake -S . -B "$build_dir" "${cmake_args[@]}" > "$logs/configure.log" 2>&1 \
+if [ "$prebuilt" = 1 ]; then
+    built_for=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build_dir/CMakeCache.txt" 2> /dev/null)
+    if [ "$built_for" = "$arch" ]; then
+        step "build (sm_$arch)" prebuilt "carried $build_dir, built for sm_$built_for"
+    else
+        step "build (sm_$arch)" FAIL "--prebuilt: $build_dir is built for '${built_for:-nothing}', not $arch"
+        finish
+    fi
+elif timeout 420 cmake -S . -B "$build_dir" "${cmake_args[@]}" > "$logs/configure.log" 2>&1 \
     && timeout 420 cmake --build "$build_dir" -j"$cores" > "$logs/build.log" 2>&1; then
     step "build (sm_$arch)" PASS "$(elapsed "$t")"
 else
@@ -152,7 +169,7 @@ fi
 
 # --- 2. gpu and sample tests on the GPU ----------------------------------------------------------
 t=$(date +%s)
-if ACLEMU_REQUIRE_GPU=1 timeout 240 ctest --test-dir "$build_dir" -L "gpu|sample" -LE tiny \
+if ACLEMU_REQUIRE_GPU=1 timeout "$test_s" ctest --test-dir "$build_dir" -L "gpu|sample" -LE tiny \
     -j"$cores" --output-on-failure > "$logs/ctest_gpu.log" 2>&1; then
     step "gpu and sample tests" PASS "$(grep -Eo '[0-9]+ tests? passed.*' "$logs/ctest_gpu.log" | tail -1), $(elapsed "$t")"
 else
@@ -170,15 +187,18 @@ if [ -n "$sanitizer" ]; then
     say "| suite | tool | result |"
     say "| --- | --- | --- |"
     sanitizer_failures=0
+    # All eight runs at once: each is one process on the CPU and a few MiB on the GPU.
+    pids=()
     for suite in kernels ops; do
-        pids=()
         for tool in memcheck racecheck synccheck initcheck; do
-            ACLEMU_REQUIRE_GPU=1 timeout 150 "$sanitizer" --tool "$tool" --error-exitcode 99 \
+            ACLEMU_REQUIRE_GPU=1 timeout "$sanitizer_s" "$sanitizer" --tool "$tool" --error-exitcode 99 \
                 "$build_dir/tests/test_$suite" --gtest_filter='Gpu/*:-*Tiny*' \
                 > "$logs/sanitizer_${suite}_$tool.log" 2>&1 &
             pids+=("$!")
         done
-        i=0
+    done
+    i=0
+    for suite in kernels ops; do
         for tool in memcheck racecheck synccheck initcheck; do
             status=0
             wait "${pids[$i]}" || status=$?
@@ -186,7 +206,7 @@ if [ -n "$sanitizer" ]; then
             summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/sanitizer_${suite}_$tool.log" | tail -1)
             case $status in
                 0) result="clean: ${summary:-no summary line}" ;;
-                124) result="timed out (150 s)"; sanitizer_failures=$((sanitizer_failures + 1)) ;;
+                124) result="timed out ($sanitizer_s s)"; sanitizer_failures=$((sanitizer_failures + 1)) ;;
                 *) result="FAIL ($status): ${summary:-see log}"
                    sanitizer_failures=$((sanitizer_failures + 1)) ;;
             esac
@@ -203,16 +223,18 @@ fi
 # --- 4. benchmarks (and PyTorch) ----------------------------------------------------------------
 t=$(date +%s)
 bench_args=(--backend gpu --quick)
+[ "$prebuilt" = 1 ] && bench_args+=(--no-build)
 [ -n "$torch_py" ] && bench_args+=(--torch)
-if BUILD_DIR=$build_dir CMAKE_ARGS="${cmake_args[*]}" timeout 240 scripts/run_bench.sh \
-    "${bench_args[@]}" > "$logs/bench.log" 2>&1; then
+if BUILD_DIR=$build_dir CMAKE_ARGS="${cmake_args[*]}" timeout "$bench_s" scripts/run_bench.sh \
+    "${bench_args[@]}" > "$logs/bench.log" 2>&1 \
+    && ! grep -q "not available" bench/out/summary_gpu.md; then
     step "run_bench.sh --backend gpu$([ -n "$torch_py" ] && echo ' --torch')" PASS "$(elapsed "$t")"
     say "## Benchmarks (op and copy bandwidth; op/copy fractions)"
     say ""
     cat bench/out/summary_gpu.md >> "$report"
     say ""
 else
-    step "run_bench.sh --backend gpu" FAIL "$(elapsed "$t"); see $logs/bench.log"
+    step "run_bench.sh --backend gpu" FAIL "$(elapsed "$t"); see $logs/bench.log and bench/out/summary_gpu.md"
 fi
 [ -n "$torch_py" ] || step "PyTorch CUDA comparison" skipped "no python3 imports torch with CUDA"
 

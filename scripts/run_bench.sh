@@ -8,6 +8,7 @@
 #   --quick | --full     fewer sizes and repetitions | every power of 2, more repetitions
 #   --backend B          cpu (default), gpu or all
 #   --torch              also run bench/compare_torch.py against PyTorch on the same device
+#   --no-build           use BUILD_DIR as it is (built elsewhere: scripts/gpu_check.sh --prebuilt)
 # Environment: BUILD_DIR (default build), CMAKE_ARGS (extra configure arguments, e.g.
 # "-DACLEMU_ENABLE_CUDA=OFF" to skip nvcc when only the CPU is benchmarked).
 set -euo pipefail
@@ -16,6 +17,7 @@ source scripts/env.sh
 
 backend=cpu
 torch=0
+build=1
 mode_args=()
 bench_args=()
 while [ $# -gt 0 ]; do
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
         --quick | --full) mode_args+=("$1") ;;
         --backend) backend=$2; shift ;;
         --torch) torch=1 ;;
+        --no-build) build=0 ;;
         *) bench_args+=("$1") ;;
     esac
     shift
@@ -30,8 +33,10 @@ done
 
 build_dir=${BUILD_DIR:-build}
 # shellcheck disable=SC2086
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_BENCH=ON ${CMAKE_ARGS:-} > /dev/null
-cmake --build "$build_dir" --target aclemu_bench -j"$(nproc)"
+if [ "$build" = 1 ]; then
+    cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DACLEMU_BUILD_BENCH=ON ${CMAKE_ARGS:-} > /dev/null
+    cmake --build "$build_dir" --target aclemu_bench -j"$(nproc)"
+fi
 
 out=bench/out
 mkdir -p "$out"
