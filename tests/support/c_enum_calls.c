@@ -235,6 +235,21 @@ aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr) {
     return aclrtIpcMemSetAttr(key, type, attr);
 }
 
+aclError c_aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, int kind) {
+    return aclrtMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
+                                      size_t dstMax,
+                                      const void* symbol,
+                                      size_t count,
+                                      size_t offset,
+                                      int kind,
+                                      aclrtStream stream) {
+    return aclrtMemcpyFromSymbolAsync(dst, dstMax, symbol, count, offset, kind, stream);
+}
+
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,

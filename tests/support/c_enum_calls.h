@@ -102,6 +102,15 @@ aclError c_aclrtMemImportFromShareableHandleV2(void* shareableHandle,
                                                uint64_t flags,
                                                aclrtDrvMemHandle* handle);
 aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr);
+aclError c_aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, int kind);
+aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
+                                      size_t dstMax,
+                                      const void* symbol,
+                                      size_t count,
+                                      size_t offset,
+                                      int kind,
+                                      aclrtStream stream);
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,
