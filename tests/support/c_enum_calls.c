@@ -250,6 +250,22 @@ aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
     return aclrtMemcpyFromSymbolAsync(dst, dstMax, symbol, count, offset, kind, stream);
 }
 
+aclprofConfig* c_aclprofCreateConfig(uint32_t* deviceIdList,
+                                     uint32_t deviceNums,
+                                     int aicoreMetrics,
+                                     const aclprofAicoreEvents* aicoreEvents,
+                                     uint64_t dataTypeConfig) {
+    return aclprofCreateConfig(
+        deviceIdList, deviceNums, aicoreMetrics, aicoreEvents, dataTypeConfig);
+}
+
+const char* c_aclprofGetOpAttriValue(const void* opInfo,
+                                     size_t opInfoLen,
+                                     uint32_t index,
+                                     int attri) {
+    return aclprofGetOpAttriValue(opInfo, opInfoLen, index, attri);
+}
+
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -111,6 +112,15 @@ aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
                                       size_t offset,
                                       int kind,
                                       aclrtStream stream);
+aclprofConfig* c_aclprofCreateConfig(uint32_t* deviceIdList,
+                                     uint32_t deviceNums,
+                                     int aicoreMetrics,
+                                     const aclprofAicoreEvents* aicoreEvents,
+                                     uint64_t dataTypeConfig);
+const char* c_aclprofGetOpAttriValue(const void* opInfo,
+                                     size_t opInfoLen,
+                                     uint32_t index,
+                                     int attri);
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,
