@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -233,6 +234,14 @@ TEST_F(AscendCFatbin, BadLoadsAndNamesAreRefused) {
     aclrtBinaryLoadOptions options{&option, 1};
     EXPECT_EQ(aclrtBinaryLoadFromFile(ACLEMU_TEST_FATBIN, &options, &binary),
               ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    // A type no enumerator has, stored as a C caller may (the bits of an int): read as an int.
+    for (const int bad_type : {0, 4, 1000}) {
+        std::memcpy(&option.type, &bad_type, sizeof bad_type);
+        EXPECT_EQ(aclrtBinaryLoadFromFile(ACLEMU_TEST_FATBIN, &options, &binary),
+                  ACL_ERROR_INVALID_PARAM);
+        EXPECT_MESSAGE_HAS("Value [" + std::to_string(bad_type)
+                           + "] for parameter [options->options[].type]");
+    }
 
     ASSERT_EQ(aclrtBinaryLoadFromFile(ACLEMU_TEST_FATBIN, nullptr, &binary), ACL_SUCCESS);
     aclrtFuncHandle function = nullptr;

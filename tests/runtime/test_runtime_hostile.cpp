@@ -84,6 +84,25 @@ TEST_P(HostileRuntime, DeviceEnumsNoEnumHoldsAreRejected) {
     EXPECT_EQ(mode, ACL_RT_OVERFLOW_MODE_INFNAN) << "a refused mode changes nothing";
 }
 
+// The kind is checked before the variable is looked up, so any address serves as the symbol.
+TEST_P(HostileRuntime, SymbolCopyKindsNoEnumHoldsAreRejected) {
+    int32_t variable = 0;
+    int32_t data = 0;
+    for (int kind : {8, 99, INT_MAX}) {
+        EXPECT_EQ(c_aclrtMemcpyToSymbol(&variable, &data, sizeof data, 0, kind),
+                  ACL_ERROR_INVALID_PARAM)
+            << kind;
+        EXPECT_THAT(take_recent_error(),
+                    HasSubstr("Value [" + std::to_string(kind) + "] for parameter [kind]"));
+        EXPECT_EQ(c_aclrtMemcpyFromSymbolAsync(
+                      &data, sizeof data, &variable, sizeof data, 0, kind, nullptr),
+                  ACL_ERROR_INVALID_PARAM)
+            << kind;
+        EXPECT_THAT(take_recent_error(),
+                    HasSubstr("Value [" + std::to_string(kind) + "] for parameter [kind]"));
+    }
+}
+
 TEST_P(HostileRuntime, RepairErrorReadsItsTypeAsAnInteger) {
     aclrtErrorInfo info{};
     for (int type : {6, 0x10000, -1}) {

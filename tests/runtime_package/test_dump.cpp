@@ -7,6 +7,7 @@
 #include "aclnnop/aclnn_mul.h"
 
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 #include "support/error_message.h"
 #include "support/two_phase.h"
 
@@ -457,6 +458,16 @@ TEST_P(Dump, ExceptionInfoIsSavedUnderTheExceptionDumpRoot) {
     EXPECT_EQ(in_back, in);
     EXPECT_EQ(out_back, out);
 
+    // A type no enumerator has (set from C) is read as an integer and written as "unknown".
+    acldumpTensorInfo odd = tensors[0];
+    c_set_enum_field(&odd.type, 9);
+    ASSERT_EQ(acldumpSaveExceptionInfo("odd/type", nullptr, &odd, 1), ACL_SUCCESS)
+        << take_recent_error();
+    const fs::directory_iterator odd_files(root + "odd");
+    ASSERT_NE(odd_files, fs::directory_iterator());
+    EXPECT_THAT(read_file(odd_files->path().string()),
+                HasSubstr("\ntensor 0 unknown dtype 0 format 2 shape [2,3] origin_shape [6]"));
+
     // Bad arguments: ACL_ERROR_INVALID_PARAM naming the parameter.
     EXPECT_EQ(acldumpSaveExceptionInfo(nullptr, nullptr, tensors, 2), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("fileName"));
@@ -480,6 +491,19 @@ TEST_P(Dump, ExceptionInfoIsSavedUnderTheExceptionDumpRoot) {
     bad.addrType = ACL_DUMP_ADDR_PTR;
     EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
     EXPECT_THAT(take_recent_error(), HasSubstr("ACL_DUMP_ADDR_RAW"));
+    // Enum fields holding values no enumerator has (set from C): read as integers.
+    for (int value : {3, 7, 1000}) {
+        bad = tensors[0];
+        c_set_enum_field(&bad.addrType, value);
+        EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(),
+                    HasSubstr("Value [" + std::to_string(value) + " (placement 0)]"));
+        bad = tensors[0];
+        c_set_enum_field(&bad.placement, value);
+        EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);
+        EXPECT_THAT(take_recent_error(),
+                    HasSubstr("Value [2 (placement " + std::to_string(value) + ")]"));
+    }
     bad = tensors[0];
     bad.tensorSize = 25;  // one byte past the allocation
     EXPECT_EQ(acldumpSaveExceptionInfo("x", nullptr, &bad, 1), ACL_ERROR_INVALID_PARAM);

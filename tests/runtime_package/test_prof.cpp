@@ -7,6 +7,7 @@
 #include "mstx/ms_tools_ext.h"
 #include "profiling/aprof_pub.h"
 #include "support/backend_fixture.h"
+#include "support/c_enum_calls.h"
 #include "support/error_message.h"
 #include "support/json_value.h"
 #include "support/two_phase.h"
@@ -172,6 +173,8 @@ TEST_P(Profiling, BadArgumentsGetCannCodes) {
     EXPECT_EQ(aclprofCreateConfig(devices, 1, static_cast<aclprofAicoreMetrics>(42), nullptr, 0),
               nullptr);
     EXPECT_THAT(take_recent_error(), HasSubstr("aicoreMetrics"));
+    EXPECT_EQ(c_aclprofCreateConfig(devices, 1, 1000, nullptr, 0), nullptr);  // from C
+    EXPECT_THAT(take_recent_error(), HasSubstr("Value [1000] for parameter [aicoreMetrics]"));
     EXPECT_EQ(aclprofCreateConfig(nullptr, 1, ACL_AICORE_NONE, nullptr, 0), nullptr);
     EXPECT_THAT(take_recent_error(), HasSubstr("deviceIdList"));
     uint32_t missing[1] = {4096};
@@ -226,6 +229,11 @@ TEST_P(Profiling, SubscriptionDeliversOneRecordPerOperator) {
         EXPECT_EQ(aclprofGetOpDuration(data.data(), data.size(), i), end - start);
         EXPECT_NE(aclprofGetOpAttriValue(data.data(), data.size(), i, ACL_SUBSCRIBE_ATTRI_THREADID),
                   nullptr);
+        for (int attri : {1, 7, 1000}) {  // from C: no attribute but the thread id has a value
+            EXPECT_EQ(c_aclprofGetOpAttriValue(data.data(), data.size(), i, attri), nullptr);
+            EXPECT_THAT(take_recent_error(),
+                        HasSubstr("Value [" + std::to_string(attri) + "] for parameter [attri]"));
+        }
     }
     // The first op starts no later than the second.
     EXPECT_LE(aclprofGetOpStart(data.data(), data.size(), 0),

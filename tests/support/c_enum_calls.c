@@ -235,6 +235,37 @@ aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr) {
     return aclrtIpcMemSetAttr(key, type, attr);
 }
 
+aclError c_aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, int kind) {
+    return aclrtMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
+                                      size_t dstMax,
+                                      const void* symbol,
+                                      size_t count,
+                                      size_t offset,
+                                      int kind,
+                                      aclrtStream stream) {
+    return aclrtMemcpyFromSymbolAsync(dst, dstMax, symbol, count, offset, kind, stream);
+}
+
+aclprofConfig* c_aclprofCreateConfig(uint32_t* deviceIdList,
+                                     uint32_t deviceNums,
+                                     int aicoreMetrics,
+                                     const aclprofAicoreEvents* aicoreEvents,
+                                     uint64_t dataTypeConfig) {
+    return aclprofCreateConfig(
+        deviceIdList, deviceNums, aicoreMetrics, aicoreEvents, dataTypeConfig);
+}
+
+const char* c_aclprofGetOpAttriValue(const void* opInfo,
+                                     size_t opInfoLen,
+                                     uint32_t index,
+                                     int attri) {
+    return aclprofGetOpAttriValue(opInfo, opInfoLen, index, attri);
+}
+
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,

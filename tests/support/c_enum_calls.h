@@ -8,6 +8,7 @@
 #pragma once
 
 #include "acl/acl.h"
+#include "acl/acl_prof.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -102,6 +103,24 @@ aclError c_aclrtMemImportFromShareableHandleV2(void* shareableHandle,
                                                uint64_t flags,
                                                aclrtDrvMemHandle* handle);
 aclError c_aclrtIpcMemSetAttr(const char* key, int type, uint64_t attr);
+aclError c_aclrtMemcpyToSymbol(
+    const void* symbol, const void* src, size_t count, size_t offset, int kind);
+aclError c_aclrtMemcpyFromSymbolAsync(void* dst,
+                                      size_t dstMax,
+                                      const void* symbol,
+                                      size_t count,
+                                      size_t offset,
+                                      int kind,
+                                      aclrtStream stream);
+aclprofConfig* c_aclprofCreateConfig(uint32_t* deviceIdList,
+                                     uint32_t deviceNums,
+                                     int aicoreMetrics,
+                                     const aclprofAicoreEvents* aicoreEvents,
+                                     uint64_t dataTypeConfig);
+const char* c_aclprofGetOpAttriValue(const void* opInfo,
+                                     size_t opInfoLen,
+                                     uint32_t index,
+                                     int attri);
 aclError c_aclrtReduceAsync(void* dst,
                             const void* src,
                             uint64_t count,

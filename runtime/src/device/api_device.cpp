@@ -57,13 +57,14 @@ aclError synchronize_device(int32_t timeout_ms) {
 }
 
 // aclrt[Ctx]SetSysParamOpt and aclrt[Ctx]GetSysParamOpt: the context's value (`context`) or the
-// process's.
-aclError set_sys_param(const char* api, bool context, aclSysParamOpt opt, int64_t value) {
+// process's. `opt` is the caller's own argument, read by reference as the int it holds (a copy
+// of the enum type would load an out-of-range value as that type).
+aclError set_sys_param(const char* api, bool context, const aclSysParamOpt& opt, int64_t value) {
     const int64_t option = aclemu::enum_value(opt);  // any int a C caller passed
     return api_call_init(api, [&] { return runtime().set_sys_param(context, option, value); });
 }
 
-aclError get_sys_param(const char* api, bool context, aclSysParamOpt opt, int64_t* value) {
+aclError get_sys_param(const char* api, bool context, const aclSysParamOpt& opt, int64_t* value) {
     const int64_t option = aclemu::enum_value(opt);
     return api_call_init(api, [&] {
         ACLEMU_CHECK_NOT_NULL(value);

@@ -5,6 +5,7 @@
 // aclemu's (docs/dump.md, "Exception dump").
 #include "acl/acl_dump.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/local_time.h"
 #include "core/log_internal.h"
@@ -77,16 +78,19 @@ aclError check_tensor(const acldumpTensorInfo& tensor, size_t index) {
         std::to_string(tensor.shapeNum) + " / originShapeNum "
             + std::to_string(tensor.originShapeNum),
         "each must be at most ACL_DUMP_MAX_SHAPE_NUM (25)"));
-    ACLEMU_TRY(reject_if(
-        tensor.addrType != ACL_DUMP_ADDR_RAW || tensor.placement != ACL_DUMP_PLACEMENT_DEVICE,
-        (name + ".addrType").c_str(),
-        std::to_string(static_cast<int>(tensor.addrType)) + " (placement "
-            + std::to_string(static_cast<int>(tensor.placement)) + ")",
-        "must be ACL_DUMP_ADDR_RAW with ACL_DUMP_PLACEMENT_DEVICE"));
+    // The caller's enum fields may hold any int: read as integers (aclemu/c_enum.h).
+    const int64_t addr_type = aclemu::enum_value(tensor.addrType);
+    const int64_t placement = aclemu::enum_value(tensor.placement);
+    ACLEMU_TRY(
+        reject_if(addr_type != ACL_DUMP_ADDR_RAW || placement != ACL_DUMP_PLACEMENT_DEVICE,
+                  (name + ".addrType").c_str(),
+                  std::to_string(addr_type) + " (placement " + std::to_string(placement) + ")",
+                  "must be ACL_DUMP_ADDR_RAW with ACL_DUMP_PLACEMENT_DEVICE"));
     return check_device_range((name + ".tensorAddr").c_str(), tensor.tensorAddr, tensor.tensorSize);
 }
 
-const char* type_name(acldumpTensorType type) {
+/// `type`: the int the caller's acldumpTensorType field holds.
+const char* type_name(int64_t type) {
     switch (type) {
         case ACL_DUMP_TENSOR_INPUT:
             return "input";
@@ -148,9 +152,9 @@ aclError save(const char* file_name,
     std::vector<uint8_t> data;
     for (size_t i = 0; i < count; ++i) {
         const acldumpTensorInfo& t = tensors[i];
-        header += "tensor " + std::to_string(i) + " " + type_name(t.type) + " dtype "
-                  + std::to_string(t.dataType) + " format " + std::to_string(t.format) + " shape ["
-                  + dims_text(t.shape, t.shapeNum) + "] origin_shape ["
+        header += "tensor " + std::to_string(i) + " " + type_name(aclemu::enum_value(t.type))
+                  + " dtype " + std::to_string(t.dataType) + " format " + std::to_string(t.format)
+                  + " shape [" + dims_text(t.shape, t.shapeNum) + "] origin_shape ["
                   + dims_text(t.originShape, t.originShapeNum) + "] bytes "
                   + std::to_string(t.tensorSize) + "\n";
         const size_t at = data.size();

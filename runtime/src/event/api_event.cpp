@@ -145,11 +145,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
     return api_call_init("aclrtResetEvent", [&] {
         EventAndBackend target;
         ACLEMU_TRY(lookup(event, &target));
-        ACLEMU_TRY(reject_if(!target.event->sync_capable,
-                             "event",
-                             event,
-                             "it was created without ACL_EVENT_SYNC and cannot be reset",
-                             ACL_ERROR_RT_PARAM_INVALID));
+        ACLEMU_TRY(require_sync_capable(*target.event, event, "reset"));
         std::shared_ptr<Stream> on;
         ACLEMU_TRY(runtime().stream(stream, &on));
         target.event->recorded.store(false);
@@ -201,24 +197,11 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
         ACLEMU_TRY(lookup(endEvent, &end));
         for (auto [name, handle, target] : {std::tuple{"startEvent", startEvent, &start},
                                             std::tuple{"endEvent", endEvent, &end}}) {
-            ACLEMU_TRY(reject_if(!target->event->timing,
-                                 name,
-                                 handle,
-                                 "the event was created without ACL_EVENT_TIME_LINE and "
-                                 "has no timestamp",
-                                 ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
-            ACLEMU_TRY(reject_if(!target->event->recorded.load(),
-                                 name,
-                                 handle,
-                                 "the event has not been recorded",
-                                 ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
-            bool complete = false;
-            ACLEMU_TRY(query(handle, &complete));
-            ACLEMU_TRY(reject_if(!complete,
-                                 name,
-                                 handle,
-                                 "the recorded work has not completed; synchronize first",
-                                 ACL_ERROR_RT_EVENT_NOT_COMPLETE));
+            // Copied into the lambda: a C++17 lambda cannot capture a structured binding.
+            ACLEMU_TRY(
+                require_timestamp(*target->event, name, handle, [event = handle](bool* complete) {
+                    return query(event, complete);
+                }));
         }
         ACLEMU_TRY_BACKEND(
             start.backend->streams().elapsed_ms(ms, start.event->impl.get(), end.event->impl.get()),

@@ -21,26 +21,12 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
         Backend* backend = nullptr;
         ACLEMU_TRY(events().find(event, &found));
         ACLEMU_TRY(runtime().backend(&backend));
-        ACLEMU_TRY(reject_if(!found->timing,
-                             "event",
-                             event,
-                             "the event was created without ACL_EVENT_TIME_LINE and has "
-                             "no timestamp",
-                             ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
-        ACLEMU_TRY(reject_if(!found->recorded.load(),
-                             "event",
-                             event,
-                             "the event has not been recorded",
-                             ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
-        bool complete = false;
-        ACLEMU_TRY_BACKEND(backend->streams().query_event(found->impl.get(), &complete),
-                           backend,
-                           "event query failed");
-        ACLEMU_TRY(reject_if(!complete,
-                             "event",
-                             event,
-                             "the recorded work has not completed; synchronize first",
-                             ACL_ERROR_RT_EVENT_NOT_COMPLETE));
+        ACLEMU_TRY(require_timestamp(*found, "event", event, [&](bool* complete) {
+            ACLEMU_TRY_BACKEND(backend->streams().query_event(found->impl.get(), complete),
+                               backend,
+                               "event query failed");
+            return ACL_SUCCESS;
+        }));
         ACLEMU_TRY_BACKEND(backend->tasks().event_timestamp_us(found->impl.get(), timestamp),
                            backend,
                            "cannot read the event's timestamp");

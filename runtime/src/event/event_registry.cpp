@@ -6,6 +6,8 @@
 #include "handles/handle_arena.h"
 #include "runtime_state.h"
 
+#include <string>
+
 namespace aclemu::rt {
 
 uint64_t HostRecords::recorded() {
@@ -106,6 +108,16 @@ aclError EventRegistry::destroy(aclrtEvent handle) {
         return backend->streams().destroy_event(std::move(event->impl));
     }
     return ACL_SUCCESS;
+}
+
+aclError require_sync_capable(const Event& event, aclrtEvent handle, const char* use) {
+    if (event.sync_capable) {
+        return ACL_SUCCESS;
+    }
+    return reject_arg(ACL_ERROR_RT_PARAM_INVALID,
+                      "event",
+                      handle,
+                      std::string("it was created without ACL_EVENT_SYNC and cannot be ") + use);
 }
 
 aclError EventRegistry::find(aclrtEvent handle, std::shared_ptr<Event>* out) {

@@ -5,6 +5,7 @@
 #include "acl/acl.h"
 
 #include "backend/backend.h"
+#include "core/arg_checks.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -46,6 +47,37 @@ struct Event {
     std::shared_ptr<void> ipc_export;  // its export record, once exported (sharing/api_ipc.cpp)
     std::shared_ptr<HostRecords> host_records;  // ACL_EVENT_EXTERNAL events only
 };
+
+/// ACL_SUCCESS when `event` may be waited on and reset (`sync_capable`); else
+/// ACL_ERROR_RT_PARAM_INVALID naming the argument `handle`: it "cannot be <use>".
+aclError require_sync_capable(const Event& event, aclrtEvent handle, const char* use);
+
+/// ACL_SUCCESS when the event `handle` (the argument `param`) has a timestamp to read: `event`
+/// was created with ACL_EVENT_TIME_LINE and recorded (else ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID),
+/// and `query_complete(bool*)` finds its record complete (else ACL_ERROR_RT_EVENT_NOT_COMPLETE).
+template <class Query>
+aclError require_timestamp(const Event& event,
+                           const char* param,
+                           aclrtEvent handle,
+                           Query query_complete) {
+    ACLEMU_TRY(reject_if(!event.timing,
+                         param,
+                         handle,
+                         "the event was created without ACL_EVENT_TIME_LINE and has no timestamp",
+                         ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
+    ACLEMU_TRY(reject_if(!event.recorded.load(),
+                         param,
+                         handle,
+                         "the event has not been recorded",
+                         ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID));
+    bool complete = false;
+    ACLEMU_TRY(query_complete(&complete));
+    return reject_if(!complete,
+                     param,
+                     handle,
+                     "the recorded work has not completed; synchronize first",
+                     ACL_ERROR_RT_EVENT_NOT_COMPLETE);
+}
 
 class EventRegistry {
 public:

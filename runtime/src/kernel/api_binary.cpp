@@ -5,6 +5,7 @@
 // (kernel_objects.h).
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
@@ -31,8 +32,9 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
     }
     ACLEMU_TRY(check_array("options->options", options->options, options->numOpt));
     for (size_t i = 0; i < options->numOpt; ++i) {
-        const aclrtBinaryLoadOption& option = options->options[i];
-        switch (option.type) {
+        // The caller's struct may hold any int in its enum field: read it as one.
+        const int64_t type = aclemu::enum_value(options->options[i].type);
+        switch (type) {
             case ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD:
             case ACL_RT_BINARY_LOAD_OPT_MAGIC:
                 break;
@@ -43,7 +45,7 @@ aclError check_options(const aclrtBinaryLoadOptions* options) {
             default:
                 return reject_arg(ACL_ERROR_INVALID_PARAM,
                                   "options->options[].type",
-                                  static_cast<int>(option.type),
+                                  type,
                                   "not an aclrtBinaryLoadOptionType");
         }
     }

@@ -7,6 +7,7 @@
 // until aclFinalize. Copies are aclrtMemcpy[Async] of a range inside the variable.
 #include "acl/acl_rt.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "kernel/program_symbols.h"
@@ -83,13 +84,13 @@ aclError copy_symbol_range(const HostEnd& host,
                            const void* symbol,
                            size_t count,
                            size_t offset,
-                           aclrtMemcpyKind kind,
+                           int64_t kind,
                            bool async,
                            aclrtStream stream) {
     const bool to_symbol = host.direction == ACL_MEMCPY_HOST_TO_DEVICE;
     ACLEMU_TRY(reject_if(kind != host.direction && kind != ACL_MEMCPY_DEFAULT,
                          "kind",
-                         static_cast<int64_t>(kind),
+                         kind,
                          to_symbol ? "must be ACL_MEMCPY_HOST_TO_DEVICE or ACL_MEMCPY_DEFAULT"
                                    : "must be ACL_MEMCPY_DEVICE_TO_HOST or ACL_MEMCPY_DEFAULT"));
     DeviceSymbol found;
@@ -107,20 +108,22 @@ aclError copy_symbol_range(const HostEnd& host,
 }
 
 /// The entry point `api` (behind the init gate) of copy_symbol_range: its DEBUG line and error log
-/// name the entry point's file and line.
+/// name the entry point's file and line. `kind` is the caller's own argument, read by reference
+/// as the int it holds (a copy of the enum type would load an out-of-range value as that type).
 aclError copy_symbol(const char* api,
                      const HostEnd& host,
                      const void* symbol,
                      size_t count,
                      size_t offset,
-                     aclrtMemcpyKind kind,
+                     const aclrtMemcpyKind& kind,
                      bool async,
                      aclrtStream stream,
                      const char* file = __builtin_FILE(),
                      int line = __builtin_LINE()) {
+    const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init(
         api,
-        [&] { return copy_symbol_range(host, symbol, count, offset, kind, async, stream); },
+        [&] { return copy_symbol_range(host, symbol, count, offset, kind_value, async, stream); },
         file,
         line);
 }

@@ -693,10 +693,12 @@ aclError v2_handle(void* shareableHandle, int64_t type, uint64_t** value) {
 /// The entry point `api` of a V2 form: `shareableHandle` and `shareType` read by v2_handle, then
 /// `body` of the uint64_t behind it. Its DEBUG line and error log name the entry point's file
 /// and line.
+/// `shareType` is the caller's own argument, read by reference as the int it holds (a copy of the
+/// enum type would load an out-of-range value as that type).
 template <class Body>
 aclError v2_call(const char* api,
                  void* shareableHandle,
-                 aclrtMemSharedHandleType shareType,
+                 const aclrtMemSharedHandleType& shareType,
                  Body body,
                  const char* file = __builtin_FILE(),
                  int line = __builtin_LINE()) {

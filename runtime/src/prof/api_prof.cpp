@@ -103,6 +103,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                                    aclprofAicoreMetrics aicoreMetrics,
                                    const aclprofAicoreEvents* aicoreEvents,
                                    uint64_t dataTypeConfig) {
+    const int64_t metrics = aclemu::enum_value(aicoreMetrics);  // any int a C caller passed
     aclprofConfig* created = nullptr;
     api_call_init("aclprofCreateConfig", [&]() -> aclError {
         ACLEMU_TRY(check_array("deviceIdList", deviceIdList, deviceNums));
@@ -112,7 +113,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
                               std::string("not null"),
                               "only NULL is supported");
         }
-        ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
+        ACLEMU_TRY(prof::check_metrics("aicoreMetrics", metrics));
         ACLEMU_TRY(reject_if((dataTypeConfig & ~kKnownDataTypes) != 0,
                              "dataTypeConfig",
                              dataTypeConfig,
@@ -138,7 +139,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList,
             return fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
         }
         created->devices = std::move(devices);
-        created->metrics = aicoreMetrics;
+        created->metrics = static_cast<aclprofAicoreMetrics>(metrics);  // checked above
         created->data_types = dataTypeConfig;
         return ACL_SUCCESS;
     });

@@ -4,6 +4,7 @@
 // arguments, with a message for aclGetRecentErrMsg.
 #include "acl/acl_prof.h"
 
+#include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
@@ -120,20 +121,21 @@ extern "C" {
 aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
                                                      aclprofAicoreMetrics aicoreMetrics,
                                                      void* fd) {
+    const int64_t metrics = aclemu::enum_value(aicoreMetrics);  // any int a C caller passed
     aclprofSubscribeConfig* created = nullptr;
     api_call_init("aclprofCreateSubscribeConfig", [&]() -> aclError {
         ACLEMU_TRY(reject_if(timeInfoSwitch != 0 && timeInfoSwitch != 1,
                              "timeInfoSwitch",
                              timeInfoSwitch,
                              "must be 0 or 1"));
-        ACLEMU_TRY(prof::check_metrics("aicoreMetrics", aicoreMetrics));
+        ACLEMU_TRY(prof::check_metrics("aicoreMetrics", metrics));
         ACLEMU_CHECK_NOT_NULL(fd);
         created = prof::subscribe_configs().create();
         if (created == nullptr) {
             return fail(ACL_ERROR_BAD_ALLOC, aclemu::rt::msg_runtime("out of host memory"));
         }
         created->time_info = timeInfoSwitch == 1;
-        created->metrics = aicoreMetrics;
+        created->metrics = static_cast<aclprofAicoreMetrics>(metrics);  // checked above
         created->fd = *static_cast<const int*>(fd);
         return ACL_SUCCESS;
     });
@@ -231,28 +233,28 @@ const char* aclprofGetOpAttriValue(const void* opInfo,
                                    size_t opInfoLen,
                                    uint32_t index,
                                    aclprofSubscribeOpAttri attri) {
+    const int64_t attri_value = aclemu::enum_value(attri);  // any int a C caller passed
     const char* value = nullptr;
-    with_record(
-        "aclprofGetOpAttriValue",
-        opInfo,
-        opInfoLen,
-        index,
-        [&](const prof::OpRecord&, const char* raw) -> aclError {
-            ACLEMU_TRY(reject_if(static_cast<int64_t>(attri) != ACL_SUBSCRIBE_ATTRI_THREADID,
-                                 "attri",
-                                 static_cast<int64_t>(attri),
-                                 "only ACL_SUBSCRIBE_ATTRI_THREADID has a value"));
-            const char* text = raw + offsetof(prof::OpRecord, thread_id);
-            if (strnlen(text, sizeof(prof::OpRecord::thread_id))
-                == sizeof(prof::OpRecord::thread_id)) {
-                return reject_arg(ACL_ERROR_INVALID_PARAM,
-                                  "opInfo",
-                                  std::string("a record"),
-                                  "has no thread id text");
-            }
-            value = text;  // points into the caller's buffer, as long as it lives
-            return ACL_SUCCESS;
-        });
+    with_record("aclprofGetOpAttriValue",
+                opInfo,
+                opInfoLen,
+                index,
+                [&](const prof::OpRecord&, const char* raw) -> aclError {
+                    ACLEMU_TRY(reject_if(attri_value != ACL_SUBSCRIBE_ATTRI_THREADID,
+                                         "attri",
+                                         attri_value,
+                                         "only ACL_SUBSCRIBE_ATTRI_THREADID has a value"));
+                    const char* text = raw + offsetof(prof::OpRecord, thread_id);
+                    if (strnlen(text, sizeof(prof::OpRecord::thread_id))
+                        == sizeof(prof::OpRecord::thread_id)) {
+                        return reject_arg(ACL_ERROR_INVALID_PARAM,
+                                          "opInfo",
+                                          std::string("a record"),
+                                          "has no thread id text");
+                    }
+                    value = text;  // points into the caller's buffer, as long as it lives
+                    return ACL_SUCCESS;
+                });
     return value;
 }
 

@@ -102,11 +102,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
         ACLEMU_CHECK_NOT_NULL(event);
         std::shared_ptr<Event> target_event;
         ACLEMU_TRY(events().find(event, &target_event));
-        ACLEMU_TRY(reject_if(!target_event->sync_capable,
-                             "event",
-                             event,
-                             "it was created without ACL_EVENT_SYNC and cannot be waited on",
-                             ACL_ERROR_RT_PARAM_INVALID));
+        ACLEMU_TRY(require_sync_capable(*target_event, event, "waited on"));
         std::shared_ptr<Stream> target;
         ACLEMU_TRY(runtime().stream(stream, &target));
         if (target_event->host_records && graph::recording(*target)) {
