@@ -331,6 +331,69 @@ TEST_F(AscendCKernels, HalfCountFormsRoundEachResultOnce) {
     }
 }
 
+TEST_F(AscendCKernels, MulMaxMinCountFormsOfHalfAndFloat) {
+    // Halves as in HalfCountFormsRoundEachResultOnce, with NaNs (Max and Min give the second
+    // operand unless the first is strictly larger / smaller) and signed zeros mixed in.
+    std::vector<uint16_t> x(kHalfOps), y(kHalfOps);
+    std::vector<float> fx(kHalfOps), fy(kHalfOps);
+    for (uint32_t i = 0; i < kHalfOps; ++i) {
+        x[i] = static_cast<uint16_t>((i % 2 != 0 ? 0x8000u : 0u) | ((13u + i % 5u) << 10)
+                                     | ((i * 37u) & 0x3FFu));
+        y[i] = static_cast<uint16_t>((i % 3 == 0 ? 0x8000u : 0u) | ((14u + i % 3u) << 10)
+                                     | ((i * 101u + 7u) & 0x3FFu));
+        if (i % 97 == 5) {
+            x[i] = 0x7E00;  // NaN
+        } else if (i % 97 == 6) {
+            y[i] = 0x7E00;
+        } else if (i % 97 == 7) {
+            x[i] = 0x8000;  // -0 against +0
+            y[i] = 0x0000;
+        }
+        fx[i] = static_cast<float>(half_value(x[i]) * 1.000001);
+        fy[i] = static_cast<float>(half_value(y[i]) * 0.999999);
+    }
+    void* dx = to_device(x);
+    void* dy = to_device(y);
+    void* dout = to_device(std::vector<uint16_t>(kHalfOps * 3, 0));
+    void* dfx = to_device(fx);
+    void* dfy = to_device(fy);
+    void* dfout = to_device(std::vector<float>(kHalfOps * 4, 0.0f));
+    ASSERT_EQ(launch_mul_max_min_ops(stream_, dx, dy, dout, dfx, dfy, dfout), 0u);
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<uint16_t> out = to_host<uint16_t>(dout, kHalfOps * 3);
+    const std::vector<float> fout = to_host<float>(dfout, kHalfOps * 4);
+    const auto max_of = [](double a, double b) { return a > b ? a : b; };
+    const auto min_of = [](double a, double b) { return a < b ? a : b; };
+    for (uint32_t i = 0; i < kHalfOps; ++i) {
+        const double a = half_value(x[i]), b = half_value(y[i]);
+        const double expected[3] = {round_to_half(a * b), max_of(a, b), min_of(a, b)};
+        for (uint32_t row = 0; row < 3; ++row) {
+            const double got = half_value(out[row * kHalfOps + i]);
+            if (std::isnan(expected[row])) {
+                EXPECT_TRUE(std::isnan(got)) << "row " << row << " element " << i;
+            } else {
+                EXPECT_EQ(got, expected[row]) << "row " << row << " element " << i;
+                EXPECT_EQ(std::signbit(got), std::signbit(expected[row])) << "row " << row;
+            }
+        }
+        const double fa = fx[i], fb = fy[i];
+        // Float products and sums of these floats are exact in double: one rounding to float.
+        const double fexpected[4] = {static_cast<float>(fa * fb),
+                                     max_of(fa, fb),
+                                     min_of(fa, fb),
+                                     static_cast<float>(fa + fb)};
+        for (uint32_t row = 0; row < 4; ++row) {
+            const double got = fout[row * kHalfOps + i];
+            if (std::isnan(fexpected[row])) {
+                EXPECT_TRUE(std::isnan(got)) << "float row " << row << " element " << i;
+            } else {
+                EXPECT_EQ(got, fexpected[row]) << "float row " << row << " element " << i;
+                EXPECT_EQ(std::signbit(got), std::signbit(fexpected[row])) << "float row " << row;
+            }
+        }
+    }
+}
+
 TEST_F(AscendCKernels, MaskAndRepeatForms) {
     std::vector<float> x(256), y(256);
     for (int i = 0; i < 256; ++i) {

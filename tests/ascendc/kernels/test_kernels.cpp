@@ -215,6 +215,46 @@ extern "C" __global__ __aicore__ void half_ops(GM_ADDR x, GM_ADDR y, GM_ADDR out
     DataCopy(out_gm[kCount * 4], a, kCount);
 }
 
+// Mul, Max and Min count forms on halves (three rows of kHalfOps) and on floats (three rows, then
+// Add in place into the second operand: a fourth), over more than one vector width and a tail.
+extern "C" __global__ __aicore__ void mul_max_min_ops(
+    GM_ADDR x, GM_ADDR y, GM_ADDR out, GM_ADDR fx, GM_ADDR fy, GM_ADDR fout) {
+    constexpr uint32_t kCount = kHalfOps;
+    GlobalTensor<half> x_gm, y_gm, out_gm;
+    x_gm.SetGlobalBuffer((__gm__ half*)x, kCount);
+    y_gm.SetGlobalBuffer((__gm__ half*)y, kCount);
+    out_gm.SetGlobalBuffer((__gm__ half*)out, kCount * 3);
+    GlobalTensor<float> fx_gm, fy_gm, fout_gm;
+    fx_gm.SetGlobalBuffer((__gm__ float*)fx, kCount);
+    fy_gm.SetGlobalBuffer((__gm__ float*)fy, kCount);
+    fout_gm.SetGlobalBuffer((__gm__ float*)fout, kCount * 4);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<half> a = ub.Alloc<half, kCount>();
+    LocalTensor<half> b = ub.Alloc<half, kCount>();
+    LocalTensor<half> z = ub.Alloc<half, kCount>();
+    LocalTensor<float> fa = ub.Alloc<float, kCount>();
+    LocalTensor<float> fb = ub.Alloc<float, kCount>();
+    LocalTensor<float> fz = ub.Alloc<float, kCount>();
+    DataCopy(a, x_gm, kCount);
+    DataCopy(b, y_gm, kCount);
+    DataCopy(fa, fx_gm, kCount);
+    DataCopy(fb, fy_gm, kCount);
+    Mul(z, a, b, kCount);
+    DataCopy(out_gm[0], z, kCount);
+    Max(z, a, b, kCount);
+    DataCopy(out_gm[kCount], z, kCount);
+    Min(z, a, b, kCount);
+    DataCopy(out_gm[kCount * 2], z, kCount);
+    Mul(fz, fa, fb, kCount);
+    DataCopy(fout_gm[0], fz, kCount);
+    Max(fz, fa, fb, kCount);
+    DataCopy(fout_gm[kCount], fz, kCount);
+    Min(fz, fa, fb, kCount);
+    DataCopy(fout_gm[kCount * 2], fz, kCount);
+    Add(fb, fa, fb, kCount);
+    DataCopy(fout_gm[kCount * 3], fb, kCount);
+}
+
 // The mask/repeat forms on 256 floats (4 repeats of 64): out[0..127] = Add with a count mask of
 // 40 over 2 repeats; out[128..255] = Add with a bit mask; then Muls by 3 reading every other
 // DataBlock of x (srcBlkStride 2) into the first 64 elements of `strided`.
@@ -317,6 +357,10 @@ uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints) {
 }
 uint32_t launch_half_ops(void* stream, void* x, void* y, void* out) {
     return half_ops<<<1, 0, stream>>>(x, y, out);
+}
+uint32_t launch_mul_max_min_ops(
+    void* stream, void* x, void* y, void* out, void* fx, void* fy, void* fout) {
+    return mul_max_min_ops<<<1, 0, stream>>>(x, y, out, fx, fy, fout);
 }
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided) {
     return repeat_forms<<<1, 0, stream>>>(x, y, out, strided);

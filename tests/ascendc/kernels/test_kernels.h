@@ -22,5 +22,7 @@ uint32_t launch_copy_count(void* stream, void* x, void* y, uint32_t count);
 uint32_t launch_cast_modes(void* stream, void* x, void* halves, void* ints);
 constexpr uint32_t kHalfOps = 1040;
 uint32_t launch_half_ops(void* stream, void* x, void* y, void* out);
+uint32_t launch_mul_max_min_ops(
+    void* stream, void* x, void* y, void* out, void* fx, void* fy, void* fout);
 uint32_t launch_repeat_forms(void* stream, void* x, void* y, void* out, void* strided);
 uint32_t launch_compare_select(void* stream, void* x, void* y, void* masks, void* selected);

@@ -114,6 +114,17 @@ ACLEMU_ASC_API void sync_all_blocks_on_host(const char* api);
 ACLEMU_ASC_API void widen_half_on_host(const void* src, float* dst, uint32_t n) noexcept;
 ACLEMU_ASC_API void narrow_half_on_host(const float* src, void* dst, uint32_t n) noexcept;
 
+/// The binary count forms the library runs on halves and floats, vectorized for the host CPU
+/// (VectorBinary::None: the others, which the kernel headers loop over).
+enum class VectorBinary : uint8_t { Add, Sub, Mul, Div, Max, Min, None };
+/// dst[i] = op(a[i], b[i]) over n halves, computed in float and rounded once (nearest even, every
+/// NaN 0x7FFF), as the staging through widen/narrow_half_on_host gives, converting in registers;
+/// and over n floats (kernels_cpu/vector_binary.h). dst may be a or b, never a partial overlap.
+ACLEMU_ASC_API void binary_half_on_host(
+    VectorBinary op, void* dst, const void* a, const void* b, uint32_t n) noexcept;
+ACLEMU_ASC_API void binary_float_on_host(
+    VectorBinary op, float* dst, const float* a, const float* b, uint32_t n) noexcept;
+
 /// The entry that runs one block: calls the kernel over its copied arguments.
 using BlockEntry = void (*)(const void* closure);
 using ClosureDeleter = void (*)(void* closure);

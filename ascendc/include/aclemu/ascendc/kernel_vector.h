@@ -77,12 +77,23 @@ void unary_half(half* d, const half* x, uint32_t count, Op op) {
 }
 #endif
 
+/// True when the n elements at d either are those at s or share no memory with them.
+template <typename T>
+inline bool same_or_apart(const T* d, const T* s, uint32_t n) {
+    const auto dst = reinterpret_cast<uintptr_t>(d), src = reinterpret_cast<uintptr_t>(s);
+    const uintptr_t bytes = uintptr_t{n} * sizeof(T);
+    return dst == src || dst + bytes <= src || src + bytes <= dst;
+}
+
+/// The count form of a binary op. `fused` names op for the library's vectorized loops
+/// (binary_half_on_host, binary_float_on_host), or is VectorBinary::None.
 template <typename T, typename Op>
 ACLEMU_ASC_HD void binary(const char* api,
                           const LocalTensor<T>& dst,
                           const LocalTensor<T>& a,
                           const LocalTensor<T>& b,
                           uint32_t count,
+                          ::aclemu::ascendc::detail::VectorBinary fused,
                           Op op) {
     check_count(api, dst, count);
     check_count(api, a, count);
@@ -92,10 +103,24 @@ ACLEMU_ASC_HD void binary(const char* api,
     const T* y = b.GetPhyAddr();
     reset_mask_after_count_form();
 #ifndef ACLEMU_ASC_DEVICE_PASS
+    constexpr auto kNone = ::aclemu::ascendc::detail::VectorBinary::None;
     if constexpr (std::is_same_v<T, half>) {
-        binary_half(d, x, y, count, op);
+        if (fused != kNone) {
+            ::aclemu::ascendc::detail::binary_half_on_host(fused, d, x, y, count);
+        } else {
+            binary_half(d, x, y, count, op);
+        }
         return;
     }
+    if constexpr (std::is_same_v<T, float>) {
+        // A partial overlap keeps the element-by-element loop below (its order is the result).
+        if (fused != kNone && same_or_apart(d, x, count) && same_or_apart(d, y, count)) {
+            ::aclemu::ascendc::detail::binary_float_on_host(fused, d, x, y, count);
+            return;
+        }
+    }
+#else
+    (void)fused;
 #endif
     for (uint32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(op(static_cast<Compute<T>>(x[i]), static_cast<Compute<T>>(y[i])));
@@ -123,59 +148,64 @@ ACLEMU_ASC_HD void unary(
 
 }  // namespace detail
 
-#define ACLEMU_ASC_BINARY(name, expr)                                                             \
-    template <typename T>                                                                         \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
-                            const LocalTensor<T>& src0,                                           \
-                            const LocalTensor<T>& src1,                                           \
-                            const int32_t& count) {                                               \
-        detail::binary(#name, dst, src0, src1, static_cast<uint32_t>(count), [](auto a, auto b) { \
-            return expr;                                                                          \
-        });                                                                                       \
-    }                                                                                             \
-    template <typename T, bool isSetMask = true>                                                  \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
-                            const LocalTensor<T>& src0,                                           \
-                            const LocalTensor<T>& src1,                                           \
-                            uint64_t mask,                                                        \
-                            const uint8_t repeatTime,                                             \
-                            const BinaryRepeatParams& params) {                                   \
-        detail::binary_repeat(#name,                                                              \
-                              dst,                                                                \
-                              src0,                                                               \
-                              src1,                                                               \
-                              detail::call_mask<isSetMask>(mask),                                 \
-                              repeatTime,                                                         \
-                              params,                                                             \
-                              [](auto a, auto b) { return expr; });                               \
-    }                                                                                             \
-    template <typename T, bool isSetMask = true>                                                  \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
-                            const LocalTensor<T>& src0,                                           \
-                            const LocalTensor<T>& src1,                                           \
-                            const uint64_t mask[],                                                \
-                            const uint8_t repeatTime,                                             \
-                            const BinaryRepeatParams& params) {                                   \
-        detail::binary_repeat(#name,                                                              \
-                              dst,                                                                \
-                              src0,                                                               \
-                              src1,                                                               \
-                              detail::call_mask<isSetMask>(mask),                                 \
-                              repeatTime,                                                         \
-                              params,                                                             \
-                              [](auto a, auto b) { return expr; });                               \
+// fused: the op's VectorBinary (or None), for the half and float count forms on the host.
+#define ACLEMU_ASC_BINARY(name, fused, expr)                           \
+    template <typename T>                                              \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                 \
+                            const LocalTensor<T>& src0,                \
+                            const LocalTensor<T>& src1,                \
+                            const int32_t& count) {                    \
+        detail::binary(#name,                                          \
+                       dst,                                            \
+                       src0,                                           \
+                       src1,                                           \
+                       static_cast<uint32_t>(count),                   \
+                       ::aclemu::ascendc::detail::VectorBinary::fused, \
+                       [](auto a, auto b) { return expr; });           \
+    }                                                                  \
+    template <typename T, bool isSetMask = true>                       \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                 \
+                            const LocalTensor<T>& src0,                \
+                            const LocalTensor<T>& src1,                \
+                            uint64_t mask,                             \
+                            const uint8_t repeatTime,                  \
+                            const BinaryRepeatParams& params) {        \
+        detail::binary_repeat(#name,                                   \
+                              dst,                                     \
+                              src0,                                    \
+                              src1,                                    \
+                              detail::call_mask<isSetMask>(mask),      \
+                              repeatTime,                              \
+                              params,                                  \
+                              [](auto a, auto b) { return expr; });    \
+    }                                                                  \
+    template <typename T, bool isSetMask = true>                       \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                 \
+                            const LocalTensor<T>& src0,                \
+                            const LocalTensor<T>& src1,                \
+                            const uint64_t mask[],                     \
+                            const uint8_t repeatTime,                  \
+                            const BinaryRepeatParams& params) {        \
+        detail::binary_repeat(#name,                                   \
+                              dst,                                     \
+                              src0,                                    \
+                              src1,                                    \
+                              detail::call_mask<isSetMask>(mask),      \
+                              repeatTime,                              \
+                              params,                                  \
+                              [](auto a, auto b) { return expr; });    \
     }
 
-ACLEMU_ASC_BINARY(Add, a + b)
-ACLEMU_ASC_BINARY(Sub, a - b)
-ACLEMU_ASC_BINARY(Mul, a* b)
-ACLEMU_ASC_BINARY(Div, a / b)
-ACLEMU_ASC_BINARY(Max, a > b ? a : b)
-ACLEMU_ASC_BINARY(Min, a < b ? a : b)
-ACLEMU_ASC_BINARY(And, a& b)
-ACLEMU_ASC_BINARY(Or, a | b)
-ACLEMU_ASC_BINARY(AddRelu, a + b > 0 ? a + b : decltype(a + b)(0))
-ACLEMU_ASC_BINARY(SubRelu, a - b > 0 ? a - b : decltype(a - b)(0))
+ACLEMU_ASC_BINARY(Add, Add, a + b)
+ACLEMU_ASC_BINARY(Sub, Sub, a - b)
+ACLEMU_ASC_BINARY(Mul, Mul, a* b)
+ACLEMU_ASC_BINARY(Div, Div, a / b)
+ACLEMU_ASC_BINARY(Max, Max, a > b ? a : b)
+ACLEMU_ASC_BINARY(Min, Min, a < b ? a : b)
+ACLEMU_ASC_BINARY(And, None, a& b)
+ACLEMU_ASC_BINARY(Or, None, a | b)
+ACLEMU_ASC_BINARY(AddRelu, None, a + b > 0 ? a + b : decltype(a + b)(0))
+ACLEMU_ASC_BINARY(SubRelu, None, a - b > 0 ? a - b : decltype(a - b)(0))
 #undef ACLEMU_ASC_BINARY
 
 namespace detail {
