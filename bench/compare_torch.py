@@ -12,12 +12,17 @@ Fairness: both write into preallocated outputs (the .grad_input overloads); the 
 same bytes (PyTorch's tensors are copied into aclrtMalloc buffers through the host). On the CPU
 both are timed by wall clock around the call (aclemu: execute + aclrtSynchronizeStream, so the
 hand-off to the stream's worker thread is counted); on CUDA both by event pairs on their stream.
-aclemu's event-timed kernel time is reported too. A and B repetitions alternate one by one.
+aclemu's event-timed kernel time is reported too. A and B repetitions alternate one by one,
+with a third: the backend's own copy of the case's minimum bytes (aclrtMemcpyAsync device to
+device, timed as aclemu), so that each case also gives aclemu's copy fraction (its bandwidth /
+the copy's) from the same minutes. Where PyTorch has no kernel for a dtype, aclemu and the copy
+are still measured.
 The outputs are checked in the same run (max relative error, denominator floored at 1e-3 of
 the largest reference magnitude): against the recipe's float64 reference where it has one (then
 PyTorch's own error against it is reported too), else against PyTorch's output.
 
   python3 bench/compare_torch.py --lib-dir build [--device cpu|cuda] [--quick|--full|--log2 22]
+                                 [--no-transposed] [--clock cpu --threads 1]
                                  [--out bench/out/torch_cpu]    # writes .csv, .md, .png
 """
 
@@ -32,6 +37,8 @@ import time
 import types
 
 from compare_support import Acl, AclBuffers, recipes
+
+ACL_MEMCPY_DEVICE_TO_DEVICE = 3
 
 
 def build_case(acl, recipe, spec, device, gen):
@@ -88,6 +95,10 @@ def max_rel_err(a_list, b_list):
     return worst
 
 
+def fmt(value, spec):
+    return "—" if value is None else format(value, spec)
+
+
 def tolerance(recipe, case):
     import torch
     if "tolerance" in recipe:
@@ -100,28 +111,61 @@ def tolerance(recipe, case):
 # Timing
 # ---------------------------------------------------------------------------------------------
 
-def measure(acl, stream, events, device, phase2, torch_fn, target_s, rounds, clock=time.perf_counter):
+class CopyBaseline:
+    """The backend's own copy of a case's minimum bytes: aclrtMemcpyAsync device to device of
+    half of them (read + write = all of them), between two buffers written at set-up (no
+    first-touch faults), as aclemu_bench's baseline. Timed in the same interleaved loop as
+    both operators, so the copy fraction (operator bandwidth / copy bandwidth) is of the same
+    minutes of a shared machine."""
+
+    def __init__(self, acl, min_bytes):
+        self.acl = acl
+        self.nbytes = max(64, (min_bytes // 2) // 64 * 64)
+        self.src = acl.malloc(self.nbytes)
+        self.dst = acl.malloc(self.nbytes)
+        memset = acl.rt.aclrtMemset
+        memset.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int32, ctypes.c_size_t]
+        for p in (self.src, self.dst):
+            acl.check(memset(p, self.nbytes, 1, self.nbytes), "aclrtMemset")
+        copy = acl.rt.aclrtMemcpyAsync
+        copy.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t,
+                         ctypes.c_int, ctypes.c_void_p]
+        copy.restype = ctypes.c_int
+        self.run = lambda stream: copy(self.dst, self.nbytes, self.src, self.nbytes,
+                                       ACL_MEMCPY_DEVICE_TO_DEVICE, stream)
+
+    def free(self):
+        self.acl.rt.aclrtFree(self.src)
+        self.acl.rt.aclrtFree(self.dst)
+
+
+def measure(acl, stream, events, device, phase2, torch_fn, target_s, rounds, clock=time.perf_counter,
+            copy=None):
     """Interleaved rounds. Returns medians in ms: aclemu (events), aclemu (same method as torch:
-    `clock` on the CPU, events on CUDA), torch. `clock` is the wall clock, or with --clock cpu
-    the process's CPU time (every thread of it, aclemu's workers and PyTorch's included)."""
+    `clock` on the CPU, events on CUDA), torch, the copy baseline `copy` (timed as aclemu; None
+    without one), and the repetition count. `clock` is the wall clock, or with --clock cpu the
+    process's CPU time (every thread of it, aclemu's workers and PyTorch's included)."""
     import torch
     start, end = events
     elapsed = ctypes.c_float()
 
-    def acl_event_once():
+    def acl_event_once(fn=phase2):
         acl.check(acl.rt.aclrtRecordEvent(start, stream), "aclrtRecordEvent")
-        acl.check(phase2(stream), "phase 2")
+        acl.check(fn(stream), "phase 2")
         acl.check(acl.rt.aclrtRecordEvent(end, stream), "aclrtRecordEvent")
         acl.check(acl.rt.aclrtSynchronizeStream(stream), "aclrtSynchronizeStream")
         acl.check(acl.rt.aclrtEventElapsedTime(ctypes.byref(elapsed), start, end),
                   "aclrtEventElapsedTime")
         return elapsed.value
 
-    def acl_wall_once():
+    def acl_wall_once(fn=phase2):
         t0 = clock()
-        acl.check(phase2(stream), "phase 2")
+        acl.check(fn(stream), "phase 2")
         acl.check(acl.rt.aclrtSynchronizeStream(stream), "aclrtSynchronizeStream")
         return (clock() - t0) * 1e3
+
+    def copy_once():
+        return acl_event_once(copy.run) if device == "cuda" else acl_wall_once(copy.run)
 
     if device == "cuda":
         ts, te = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -137,22 +181,32 @@ def measure(acl, stream, events, device, phase2, torch_fn, target_s, rounds, clo
             t0 = clock()
             torch_fn()
             return (clock() - t0) * 1e3
+    if torch_fn is None:  # PyTorch has no kernel for the case: aclemu (and the copy) alone
+        torch_once = lambda: None  # noqa: E731
 
     for _ in range(2):  # warm-up
         acl_event_once()
         torch_once()
-    one = max(acl_event_once(), torch_once(), 1e-3)
+        if copy:
+            copy_once()
+    one = max(acl_event_once(), torch_once() or 0.0, 1e-3)
     reps = max(3, min(100, int(target_s * 1e3 / one / rounds / 2)))
-    # Strictly alternating repetitions (aclemu, then torch), so that a change of the machine's
-    # load or clock during the case hits both sides alike (the shared 2-core machine is loaded).
-    ev, wall, tt = [], [], []
+    # Strictly alternating repetitions (aclemu, torch, copy), so that a change of the machine's
+    # load or clock during the case hits all alike (the shared 2-core machine is loaded).
+    ev, wall, tt, cp = [], [], [], []
     for _ in range(rounds * reps):
         ev.append(acl_event_once())
         if device != "cuda":
             wall.append(acl_wall_once())
-        tt.append(torch_once())
+        t = torch_once()
+        if t is not None:
+            tt.append(t)
+        if copy:
+            cp.append(copy_once())
     acl_same = statistics.median(wall) if wall else statistics.median(ev)
-    return statistics.median(ev), acl_same, statistics.median(tt), reps * rounds
+    copy_ms = statistics.median(cp) if cp else None
+    torch_ms = statistics.median(tt) if tt else None
+    return statistics.median(ev), acl_same, torch_ms, copy_ms, reps * rounds
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,6 +234,8 @@ def specs(args, ops):
             if shape == "elementwise":
                 for k in ks:
                     out.append(dict(op=op, variant="contig", dtype=dt, rows=1, cols=1 << k))
+                if args.no_transposed:
+                    continue
                 k = ks[-1]
                 out.append(dict(op=op, variant="transposed", dtype=dt, rows=1 << (k // 2),
                                 cols=1 << (k - k // 2), transposed=True))
@@ -189,6 +245,11 @@ def specs(args, ops):
                     r = k - lc
                     out.append(dict(op=op, variant="sweep", dtype=dt,
                                     n=1 << (r // 2), c=1 << lc, l=1 << (r - r // 2)))
+                if not args.quick:
+                    # Realistic SyncBatchNorm activations (ResNet-50 at batch 32 per device:
+                    # stages 2, 4 and 5), channels many and spatial extent falling.
+                    for n, c, l in ((32, 256, 56 * 56), (32, 1024, 14 * 14), (32, 2048, 7 * 7)):
+                        out.append(dict(op=op, variant="resnet", dtype=dt, n=n, c=c, l=l))
                 if recipe.get("named_shapes") and (gpu or args.full):
                     out.append(dict(op=op, variant="C=8", dtype=dt, n=64, c=8, l=1 << 20))
                     out.append(dict(op=op, variant="C=2048", dtype=dt, n=64, c=2048, l=1024))
@@ -333,6 +394,10 @@ def main():
                     help="CPU device: time a call by the wall clock (default) or by the CPU time "
                          "the process spent in it (all threads; less sensitive to other load on "
                          "the machine, blind to time spent waiting)")
+    ap.add_argument("--no-transposed", action="store_true",
+                    help="elementwise operators: contiguous cases only")
+    ap.add_argument("--no-copy", action="store_true",
+                    help="no copy baseline (the aclemu/copy column stays empty)")
     ap.add_argument("--out", default="bench/out/torch_cpu",
                     help="output prefix: PREFIX.csv, PREFIX.md, PREFIX.png")
     args = ap.parse_args()
@@ -396,6 +461,7 @@ def main():
           f"aclemu {os.environ.get('ACLEMU_CPU_THREADS', 'default')}, clock: {args.clock}")
     hdr = (f'{"op":<30} {"case":<10} {"dtype":<5} {"shape":<18} {"aclemu_us":>10} '
            f'{"acl_kern_us":>11} {"torch_us":>10} {"torch/acl":>9} {"GB/s acl":>9} '
+           f'{"GB/s torch":>9} {"GB/s copy":>9} {"acl/copy":>9} '
            f'{"max_rel_err":>11} {"torch_err":>11} ok')
     print(hdr)
     for spec in all_specs:
@@ -405,52 +471,76 @@ def main():
             numel = spec["n"] * spec["c"] * max(spec["l"], spec.get("l_out", 0))
         row = dict(op=spec["op"], variant=spec["variant"], dtype=dt_name(spec["dtype"]),
                    shape="", numel=numel, aclemu_ms=None, aclemu_kernel_ms=None, torch_ms=None,
-                   speedup=None, gbps=None, err=None, torch_err=None, ok=None, note="")
-        if (spec["op"], spec["dtype"]) in no_torch_kernel:
+                   speedup=None, gbps=None, torch_gbps=None, copy_gbps=None, copy_frac=None,
+                   err=None, torch_err=None, ok=None, note="")
+        # Without a PyTorch kernel aclemu and the copy are still measured (the copy fraction),
+        # where the recipe can build the case without PyTorch's op.
+        no_torch = (spec["op"], spec["dtype"]) in no_torch_kernel
+        if no_torch:
             row["note"] = "torch has no kernel"
-            rows.append(row)
-            continue
         try:
             case, phase2, torch_fn, fetch, fetch_t, cleanup, reference, restore = build_case(
                 acl, by_name[spec["op"]], spec, args.device, gen)
+            if no_torch:
+                torch_fn = None
         except Exception as e:  # noqa: BLE001 - report and go on
+            if no_torch:
+                rows.append(row)
+                continue
             row["note"] = f"setup: {e}"
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} -- {row["note"]}')
             rows.append(row)
             continue
         row.update(shape=case.shape_str, numel=case.numel)
+        copy = None
         try:
-            kern, same, tt, _ = measure(acl, stream.value, events, args.device, phase2, torch_fn,
-                                        args.target_ms / 1e3, args.rounds, clock)
+            copy = None if args.no_copy else CopyBaseline(acl, case.min_bytes)
+            kern, same, tt, copy_ms, _ = measure(acl, stream.value, events, args.device, phase2,
+                                                 torch_fn, args.target_ms / 1e3, args.rounds,
+                                                 clock, copy)
             if restore:  # in place: one more call of each from the first inputs
                 restore()
                 acl.check(phase2(stream.value), "phase 2")
                 acl.check(acl.rt.aclrtSynchronizeStream(stream.value), "aclrtSynchronizeStream")
-                torch_fn()
+                if torch_fn:
+                    torch_fn()
+            err = torch_err = None
             if reference:
                 ref = [r.double().cpu() for r in reference()]
-                err, torch_err = max_rel_err(fetch(), ref), max_rel_err(fetch_t(), ref)
-            else:
-                err, torch_err = max_rel_err(fetch(), fetch_t()), None
-            row.update(aclemu_ms=same, aclemu_kernel_ms=kern, torch_ms=tt, speedup=tt / same,
-                       gbps=case.min_bytes / (same * 1e6), err=err, torch_err=torch_err,
-                       ok=err <= tolerance(by_name[spec["op"]], case))
+                err = max_rel_err(fetch(), ref)
+                torch_err = max_rel_err(fetch_t(), ref) if torch_fn else None
+            elif torch_fn:
+                err = max_rel_err(fetch(), fetch_t())
+            row.update(aclemu_ms=same, aclemu_kernel_ms=kern, torch_ms=tt,
+                       speedup=tt / same if tt else None, gbps=case.min_bytes / (same * 1e6),
+                       torch_gbps=case.min_bytes / (tt * 1e6) if tt else None, err=err,
+                       torch_err=torch_err,
+                       ok=None if err is None else err <= tolerance(by_name[spec["op"]], case))
+            if copy_ms:
+                # The copy moves the op's minimum bytes (rounded down to 128 bytes).
+                row.update(copy_gbps=2 * copy.nbytes / (copy_ms * 1e6))
+                row.update(copy_frac=row["gbps"] / row["copy_gbps"])
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} {row["shape"]:<18} '
-                  f'{same * 1e3:>10.1f} {kern * 1e3:>11.1f} {tt * 1e3:>10.1f} '
-                  f'{tt / same:>9.2f} {row["gbps"]:>9.2f} {err:>11.2e} '
-                  f'{"—" if torch_err is None else format(torch_err, ".2e"):>11} '
-                  f'{"yes" if row["ok"] else "NO"}', flush=True)
+                  f'{same * 1e3:>10.1f} {kern * 1e3:>11.1f} {fmt(tt and tt * 1e3, ".1f"):>10} '
+                  f'{fmt(row["speedup"], ".2f"):>9} {row["gbps"]:>9.2f} '
+                  f'{fmt(row["torch_gbps"], ".2f"):>9} '
+                  f'{fmt(row["copy_gbps"], ".2f"):>9} {fmt(row["copy_frac"], ".2f"):>9} '
+                  f'{fmt(err, ".2e"):>11} {fmt(torch_err, ".2e"):>11} '
+                  f'{ {True: "yes", False: "NO", None: "—"}[row["ok"]]}', flush=True)
         except Exception as e:  # noqa: BLE001
             row["note"] = str(e).splitlines()[0][:120]
             print(f'{row["op"]:<30} {row["variant"]:<10} {row["dtype"]:<5} {row["shape"]:<18} '
                   f'-- {row["note"]}', flush=True)
         finally:
             cleanup()
+            if copy:
+                copy.free()
         rows.append(row)
 
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
     keys = ["op", "variant", "dtype", "shape", "numel", "aclemu_ms", "aclemu_kernel_ms",
-            "torch_ms", "speedup", "gbps", "err", "torch_err", "ok", "note"]
+            "torch_ms", "speedup", "gbps", "torch_gbps", "copy_gbps", "copy_frac", "err",
+            "torch_err", "ok", "note"]
     with open(args.out + ".csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(keys)
@@ -461,21 +551,26 @@ def main():
                 f"(time: {args.clock + ' clock, aclemu = execute + synchronize' if args.device == 'cpu' else 'event pairs'}; "
                 f"torch/aclemu > 1 means aclemu is faster; max rel err: aclemu's, against the "
                 f"float64 reference where the op has one (torch err: PyTorch's against it), "
-                f"else against PyTorch)\n\n"
+                f"else against PyTorch; GB/s: the op's minimum bytes / median time; copy: the "
+                f"backend's aclrtMemcpyAsync of the same bytes, timed as aclemu in the same "
+                f"loop; aclemu/copy: the copy fraction)\n\n"
                 "| op | case | dtype | shape | aclemu µs | aclemu kernel µs | torch µs | "
-                "torch/aclemu | max rel err | torch err | ok |\n"
-                "|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n")
+                "torch/aclemu | aclemu GB/s | torch GB/s | copy GB/s | aclemu/copy | "
+                "max rel err | torch err | ok |\n"
+                "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
         for r in rows:
-            if r["speedup"] is None:
+            if r["aclemu_ms"] is None:
                 f.write(f'| {r["op"]} | {r["variant"]} | {r["dtype"]} | {r["shape"]} | — | — | '
-                        f'— | — | — | — | {r["note"]} |\n')
+                        f'— | — | — | — | — | — | — | — | {r["note"]} |\n')
                 continue
-            torch_err = "—" if r["torch_err"] is None else f'{r["torch_err"]:.1e}'
             f.write(f'| {r["op"]} | {r["variant"]} | {r["dtype"]} | {r["shape"]} | '
                     f'{r["aclemu_ms"] * 1e3:.1f} | {r["aclemu_kernel_ms"] * 1e3:.1f} | '
-                    f'{r["torch_ms"] * 1e3:.1f} | {r["speedup"]:.2f} | {r["err"]:.1e} | '
-                    f'{torch_err} | '
-                    f'{"yes" if r["ok"] else "NO"} |\n')
+                    f'{fmt(r["torch_ms"] and r["torch_ms"] * 1e3, ".1f")} | '
+                    f'{fmt(r["speedup"], ".2f")} | {r["gbps"]:.2f} | '
+                    f'{fmt(r["torch_gbps"], ".2f")} | {fmt(r["copy_gbps"], ".2f")} | '
+                    f'{fmt(r["copy_frac"], ".2f")} | {fmt(r["err"], ".1e")} | '
+                    f'{fmt(r["torch_err"], ".1e")} | '
+                    f'{ {True: "yes", False: "NO", None: r["note"] or "—"}[r["ok"]]} |\n')
     print(f"wrote {args.out}.csv and {args.out}.md")
     plot(rows, args.out + ".png", args.device, torch.__version__)
 

@@ -17,6 +17,8 @@ from collections import defaultdict
 # Targets (docs/performance.md). Ratios are op bandwidth / copy bandwidth.
 CPU_ELEMENTWISE_MIN_RATIO = 0.80
 CPU_ELEMENTWISE_FROM_NUMEL = 1 << 24
+# Issue 19's operators (and compare_torch.py's copy column): >= 80% of copy from 2^22 elements.
+TORCH_COPY_FROM_NUMEL = 1 << 22
 GPU_ELEMENTWISE_MIN_RATIO = 0.90
 GPU_OTHER_MIN_RATIO = 0.85
 CPU_OVERHEAD_MAX_US = 2.0
@@ -108,6 +110,26 @@ def torch_table(torch_rows):
         errs = [f(r["err"]) for r in d.values() if r["err"]]
         out.append(f"| {op} | {case} | {dtype} | " + " | ".join(cells)
                    + (f" | {max(errs):.1e} |" if errs else " | torch has no kernel |"))
+    return out + torch_bandwidth_table(per)
+
+
+def torch_bandwidth_table(per):
+    """compare_torch.py's bandwidths per case and size: aclemu GB/s, torch GB/s, and aclemu's
+    fraction of the copy of the same bytes timed in the same loop (CSV without the copy column:
+    nothing)."""
+    if not any(r.get("copy_frac") for d in per.values() for r in d.values()):
+        return []
+    out = ["\n#### PyTorch: bandwidth (minimum bytes / median time), and aclemu / copy\n",
+           "| op | case | dtype | shape | aclemu GB/s | torch GB/s | copy GB/s | aclemu/copy |",
+           "|---|---|---|---|---:|---:|---:|---:|"]
+    for (op, case, dtype), d in sorted(per.items()):
+        for b in sorted(d):
+            r = d[b]
+            if not r.get("gbps"):
+                continue
+            cells = [f'{f(r[k]):.2f}' if r.get(k) else "n/a"
+                     for k in ("gbps", "torch_gbps", "copy_gbps", "copy_frac")]
+            out.append(f"| {op} | {case} | {dtype} | {r['shape']} | " + " | ".join(cells) + " |")
     return out
 
 
@@ -140,6 +162,21 @@ def targets(rows, torch_rows, backend):
                 f"MISSED by {pair - CPU_OVERHEAD_MAX_US:.2f} µs"
             lines.append(f"| {op} GetWorkspaceSize+execute <= {CPU_OVERHEAD_MAX_US} µs | {status} "
                          f"| {pair:.2f} µs per pair |")
+    # Elementwise operators of the PyTorch comparison against its copy column (contiguous).
+    elementwise_t = {r["op"] for r in torch_rows if r["variant"] in ELEMENTWISE_CASES}
+    copy_groups = defaultdict(list)
+    for r in torch_rows:
+        if (r["op"] in elementwise_t and r["variant"] == "contig" and r.get("copy_frac")
+                and int(r["numel"]) >= TORCH_COPY_FROM_NUMEL):
+            copy_groups[(r["op"], r["dtype"])].append(r)
+    for (op, dtype), rs in sorted(copy_groups.items()):
+        worst = min(rs, key=lambda r: f(r["copy_frac"]))
+        ratio = f(worst["copy_frac"])
+        status = "met" if ratio >= CPU_ELEMENTWISE_MIN_RATIO else \
+            f"MISSED by {100 * (CPU_ELEMENTWISE_MIN_RATIO - ratio):.0f} points"
+        lines.append(f"| {op} {dtype} >= {CPU_ELEMENTWISE_MIN_RATIO:.0%} of copy from "
+                     f"2^{log2(TORCH_COPY_FROM_NUMEL)} (PyTorch run's copy) | {status} | "
+                     f"worst {ratio:.0%} at {worst['shape']} |")
     if torch_rows:
         per = defaultdict(list)
         for r in torch_rows:

@@ -1,14 +1,17 @@
 // CPU aclnnBatchNormStats over kernels_cu/math/sync_batch_norm.h: each (channel, chunk) item is
 // widened into a float buffer, then two passes (sum, then squared deviations from the chunk's
 // mean) in 8 independent lanes; chunks merge in order (Chan), so the moments are bitwise
-// reproducible whatever the thread count.
+// reproducible whatever the thread count. Unit-stride runs widen in blocks (cpu_convert.h: F16C
+// for fp16, where element by element dtype.h's portable fp16 conversion cost more than the sums).
 #include "kernels_cpu/channel_runs.h"
+#include "kernels_cpu/cpu_convert.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cpu/cpu_parallel.h"
 #include "kernels_cu/math/sync_batch_norm.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace aclemu::kernels::cpu {
@@ -76,8 +79,11 @@ void stats_typed(const BatchNormStatsArgs& a, BnMoments* partials, int threads) 
         for_each_run<1>(g, begin, end, [&](const int64_t* off, int64_t count) {
             const T* p = base + off[0];
             if (inner_stride == 1) {
-                for (int64_t i = 0; i < count; ++i) {
-                    out[i] = to_float(p[i]);
+                // Only sums follow: a signaling NaN quieted on the way gives the same bits.
+                if constexpr (std::is_same_v<T, Half>) {
+                    widen_half_for_math(p, out, count);
+                } else {
+                    widen(p, out, count);
                 }
             } else {
                 for (int64_t i = 0; i < count; ++i) {
