@@ -6,6 +6,7 @@
 #include "graph/external_wait.h"
 #include "kernel/kernel_objects.h"
 #include "memory/allocator_registry.h"
+#include "memory/mem_pool.h"
 #include "memory/vmm_registry.h"
 #include "observe/trace_recorder.h"
 #include "runtime_state.h"
@@ -72,6 +73,7 @@ void tear_down(Teardown&& what) {
         release_vmm(*backend);  // 6. memory
     }
     forget_allocator_registrations();
+    forget_mem_pools();  //    memory: pools (their blocks are in the allocation table)
     release_allocations(backend);
     what.owned.reset();  // 7. backend
     observe::trace::finish_session();

@@ -7,6 +7,7 @@
 #include "aclemu/observe.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "memory/mem_pool.h"
 #include "runtime_state.h"
 
 #include <chrono>
@@ -16,10 +17,11 @@ using namespace aclemu::rt;
 
 namespace {
 
-aclError synchronize_device(int32_t timeout_ms) {
+aclError wait_for_device(int32_t timeout_ms, Backend** used) {
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    *used = backend;
     if (timeout_ms < 0) {
         ACLEMU_TRY_BACKEND(
             backend->streams().synchronize_device(), backend, "device synchronization failed");
@@ -53,6 +55,13 @@ aclError synchronize_device(int32_t timeout_ms) {
         }
     }
     aclemu::observe::completion_observed();
+    return ACL_SUCCESS;
+}
+
+aclError synchronize_device(int32_t timeout_ms) {
+    Backend* backend = nullptr;
+    ACLEMU_TRY(wait_for_device(timeout_ms, &backend));
+    trim_mem_pools_after_sync(backend);  // a pool's release threshold applies here
     return ACL_SUCCESS;
 }
 

@@ -271,6 +271,8 @@ aclError release(void* ptr, AllocKind kind) {
             reason =
                 "it is a __gm__ variable of the program (aclrtGetSymbolAddress), not an "
                 "allocation";
+        } else if (block && block->origin == AllocOrigin::Pool) {
+            reason = "it belongs to a memory pool; release it with aclrtMemPoolFreeAsync";
         } else if (block && block->origin == AllocOrigin::Imported) {
             reason =
                 "it is memory another process shared (aclrtIpcMemImportByKey); release it "

@@ -8,6 +8,7 @@
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
 #include "graph/external_wait.h"
+#include "memory/mem_pool.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
@@ -27,6 +28,7 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_TRY(wait_for_stream(
         *stream, backend, timeout, "stream synchronization failed", "the stream did not finish"));
     aclemu::observe::completion_observed();
+    trim_mem_pools_after_sync(backend);  // a pool's release threshold applies here
     if (stream->aborted.exchange(false)) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,
                     msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
