@@ -1750,6 +1750,20 @@ ACL_FUNC_VISIBILITY aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func,
                                                                   uint32_t flags,
                                                                   size_t* dynamicUbufSize);
 
+/* ---- API injection (tools replace an entry point with their own function) ---------------- */
+
+/** Any entry point's address, stored generically; call it only as its real type. */
+typedef int (*aclrtApiFunc)(void);
+/** Makes the entry point `name` call `func` from now on (pass the original, from
+ *  aclrtApiInjectionGetFunc, to undo). aclemu lets a tool replace only some entry points: the
+ *  others are refused with ACL_ERROR_INVALID_PARAM (docs/compatibility.md, "API injection"). */
+ACL_FUNC_VISIBILITY aclError aclrtApiInjectionSetFunc(const char* name, aclrtApiFunc func);
+/** The entry point's original implementation and the function it calls now (either may be
+ *  NULL when not wanted); they are equal until a tool replaces it. */
+ACL_FUNC_VISIBILITY aclError aclrtApiInjectionGetFunc(const char* name,
+                                                      aclrtApiFunc* originFunc,
+                                                      aclrtApiFunc* currentFunc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #include "aclemu/observe.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "inject/api_injection.h"
 #include "memory/mem_pool.h"
 #include "runtime_state.h"
 
@@ -91,7 +92,7 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
     });
 }
 
-aclError aclrtSetDevice(int32_t deviceId) {
+aclError ACLEMU_IMPL(aclrtSetDevice)(int32_t deviceId) {
     // No init gate: without aclInit the runtime initialises implicitly, as CANN's does.
     return api_call("aclrtSetDevice", [&] {
         ACLEMU_TRY(runtime().init_implicitly());
@@ -99,7 +100,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
     });
 }
 
-aclError aclrtResetDevice(int32_t deviceId) {
+aclError ACLEMU_IMPL(aclrtResetDevice)(int32_t deviceId) {
     return api_call_init("aclrtResetDevice",
                          [&] { return runtime().reset_device(deviceId, false); });
 }
@@ -109,7 +110,7 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
                          [&] { return runtime().reset_device(deviceId, true); });
 }
 
-aclError aclrtGetDevice(int32_t* deviceId) {
+aclError ACLEMU_IMPL(aclrtGetDevice)(int32_t* deviceId) {
     return api_call_init("aclrtGetDevice", [&] {
         ACLEMU_CHECK_NOT_NULL(deviceId);
         return runtime().get_device(deviceId);
