@@ -35,7 +35,7 @@ aclError watching_memcpy(void* dst, size_t dest_max, const void* src, size_t cou
 
 template <class F>
 aclrtApiFunc as_api(F function) {
-    return reinterpret_cast<aclrtApiFunc>(function);
+    return reinterpret_cast<aclrtApiFunc>(reinterpret_cast<void*>(function));  // as tools do
 }
 
 class ApiInjection : public BackendTest {};
@@ -48,7 +48,7 @@ TEST_P(ApiInjection, AHookReplacesTheEntryPointUntilTheOriginalIsBack) {
     EXPECT_EQ(current, origin);
     EXPECT_NE(reinterpret_cast<void*>(origin), reinterpret_cast<void*>(&aclrtGetDevice));
 
-    g_original_get_device = reinterpret_cast<GetDeviceFn>(origin);
+    g_original_get_device = reinterpret_cast<GetDeviceFn>(reinterpret_cast<void*>(origin));
     g_get_device_calls = 0;
     ASSERT_EQ(aclrtApiInjectionSetFunc("aclrtGetDevice", as_api(&counting_get_device)),
               ACL_SUCCESS);
@@ -69,7 +69,7 @@ TEST_P(ApiInjection, AHookReplacesTheEntryPointUntilTheOriginalIsBack) {
 TEST_P(ApiInjection, AnEnumArgumentReachesTheHookAsTheCallersBits) {
     aclrtApiFunc origin = nullptr;
     ASSERT_EQ(aclrtApiInjectionGetFunc("aclrtMemcpy", &origin, nullptr), ACL_SUCCESS);
-    g_original_memcpy = reinterpret_cast<MemcpyRawFn>(origin);
+    g_original_memcpy = reinterpret_cast<MemcpyRawFn>(reinterpret_cast<void*>(origin));
     ASSERT_EQ(aclrtApiInjectionSetFunc("aclrtMemcpy", as_api(&watching_memcpy)), ACL_SUCCESS);
     int src = 5;
     int dst = 0;
