@@ -1,6 +1,7 @@
 // tear_down: the order teardown.h states, one function per domain.
 #include "teardown.h"
 
+#include "device/snapshot.h"
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
 #include "graph/external_wait.h"
@@ -74,6 +75,7 @@ void tear_down(Teardown&& what) {
     }
     forget_allocator_registrations();
     forget_mem_pools();  //    memory: pools (their blocks are in the allocation table)
+    forget_snapshots();  //    device: the last snapshot's backup
     release_allocations(backend);
     what.owned.reset();  // 7. backend
     observe::trace::finish_session();

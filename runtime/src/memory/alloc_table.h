@@ -62,6 +62,8 @@ public:
                                     AllocOrigin origin = AllocOrigin::Malloc);
     /// The block whose [base, base + bytes) contains `ptr`.
     std::optional<Allocation> find(const void* ptr) const;
+    /// Every block, by address (a copy: the table may change once it is returned).
+    std::vector<Allocation> list() const;
     /// Empties the table, returning what was in it (aclFinalize frees the blocks).
     std::vector<Allocation> take_all();
 
