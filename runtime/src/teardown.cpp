@@ -1,11 +1,13 @@
 // tear_down: the order teardown.h states, one function per domain.
 #include "teardown.h"
 
+#include "device/snapshot.h"
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
 #include "graph/external_wait.h"
 #include "kernel/kernel_objects.h"
 #include "memory/allocator_registry.h"
+#include "memory/mem_pool.h"
 #include "memory/vmm_registry.h"
 #include "observe/trace_recorder.h"
 #include "runtime_state.h"
@@ -72,6 +74,8 @@ void tear_down(Teardown&& what) {
         release_vmm(*backend);  // 6. memory
     }
     forget_allocator_registrations();
+    forget_mem_pools();  //    memory: pools (their blocks are in the allocation table)
+    forget_snapshots();  //    device: the last snapshot's backup
     release_allocations(backend);
     what.owned.reset();  // 7. backend
     observe::trace::finish_session();

@@ -1750,6 +1750,52 @@ ACL_FUNC_VISIBILITY aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func,
                                                                   uint32_t flags,
                                                                   size_t* dynamicUbufSize);
 
+/* ---- Process snapshots ------------------------------------------------------------------ */
+
+/** The stages at which registered callbacks run: Lock runs LOCK_PRE; Backup BACKUP_PRE and
+ *  BACKUP_POST; Restore RESTORE_PRE and RESTORE_POST; Unlock UNLOCK_POST. */
+typedef enum {
+    ACL_RT_SNAPSHOT_LOCK_PRE = 0,
+    ACL_RT_SNAPSHOT_BACKUP_PRE,
+    ACL_RT_SNAPSHOT_BACKUP_POST,
+    ACL_RT_SNAPSHOT_RESTORE_PRE,
+    ACL_RT_SNAPSHOT_RESTORE_POST,
+    ACL_RT_SNAPSHOT_UNLOCK_POST,
+} aclrtSnapShotStage;
+
+/** A stage callback: the device, and the args given at registration; nonzero fails the call. */
+typedef uint32_t (*aclrtSnapShotCallBack)(int32_t deviceId, void* args);
+
+/* CANN's released signatures (no arguments), which CANN's snapshot example uses; newer
+ * development headers add a pid and option arguments (docs/compatibility.md). The process moves
+ * running -> locked (Lock) -> backed up (Backup) -> locked (Restore) -> running (Unlock). */
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotProcessLock(void);
+/** Keeps the contents of every device allocation on the host (the last backup wins). */
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotProcessBackup(void);
+/** Writes the last backup back into the allocations that still exist. */
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotProcessRestore(void);
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotProcessUnlock(void);
+/** One registration per (stage, callback); a second is refused. */
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage,
+                                                           aclrtSnapShotCallBack callback,
+                                                           void* args);
+ACL_FUNC_VISIBILITY aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage,
+                                                             aclrtSnapShotCallBack callback);
+
+/* ---- API injection (tools replace an entry point with their own function) ---------------- */
+
+/** Any entry point's address, stored generically; call it only as its real type. */
+typedef int (*aclrtApiFunc)(void);
+/** Makes the entry point `name` call `func` from now on (pass the original, from
+ *  aclrtApiInjectionGetFunc, to undo). aclemu lets a tool replace only some entry points: the
+ *  others are refused with ACL_ERROR_INVALID_PARAM (docs/compatibility.md, "API injection"). */
+ACL_FUNC_VISIBILITY aclError aclrtApiInjectionSetFunc(const char* name, aclrtApiFunc func);
+/** The entry point's original implementation and the function it calls now (either may be
+ *  NULL when not wanted); they are equal until a tool replaces it. */
+ACL_FUNC_VISIBILITY aclError aclrtApiInjectionGetFunc(const char* name,
+                                                      aclrtApiFunc* originFunc,
+                                                      aclrtApiFunc* currentFunc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,8 @@
 #include "aclemu/observe.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "inject/api_injection.h"
+#include "memory/mem_pool.h"
 #include "runtime_state.h"
 
 #include <chrono>
@@ -16,10 +18,11 @@ using namespace aclemu::rt;
 
 namespace {
 
-aclError synchronize_device(int32_t timeout_ms) {
+aclError wait_for_device(int32_t timeout_ms, Backend** used) {
     std::shared_ptr<Context> context;
     Backend* backend = nullptr;
     ACLEMU_TRY(runtime().current_context_and_backend(&context, &backend));
+    *used = backend;
     if (timeout_ms < 0) {
         ACLEMU_TRY_BACKEND(
             backend->streams().synchronize_device(), backend, "device synchronization failed");
@@ -56,6 +59,13 @@ aclError synchronize_device(int32_t timeout_ms) {
     return ACL_SUCCESS;
 }
 
+aclError synchronize_device(int32_t timeout_ms) {
+    Backend* backend = nullptr;
+    ACLEMU_TRY(wait_for_device(timeout_ms, &backend));
+    trim_mem_pools_after_sync(backend);  // a pool's release threshold applies here
+    return ACL_SUCCESS;
+}
+
 // aclrt[Ctx]SetSysParamOpt and aclrt[Ctx]GetSysParamOpt: the context's value (`context`) or the
 // process's. `opt` is the caller's own argument, read by reference as the int it holds (a copy
 // of the enum type would load an out-of-range value as that type).
@@ -83,7 +93,7 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
     });
 }
 
-aclError aclrtSetDevice(int32_t deviceId) {
+aclError ACLEMU_IMPL(aclrtSetDevice)(int32_t deviceId) {
     // No init gate: without aclInit the runtime initialises implicitly, as CANN's does.
     return api_call("aclrtSetDevice", [&] {
         ACLEMU_TRY(runtime().init_implicitly());
@@ -91,7 +101,7 @@ aclError aclrtSetDevice(int32_t deviceId) {
     });
 }
 
-aclError aclrtResetDevice(int32_t deviceId) {
+aclError ACLEMU_IMPL(aclrtResetDevice)(int32_t deviceId) {
     return api_call_init("aclrtResetDevice",
                          [&] { return runtime().reset_device(deviceId, false); });
 }
@@ -101,7 +111,7 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
                          [&] { return runtime().reset_device(deviceId, true); });
 }
 
-aclError aclrtGetDevice(int32_t* deviceId) {
+aclError ACLEMU_IMPL(aclrtGetDevice)(int32_t* deviceId) {
     return api_call_init("aclrtGetDevice", [&] {
         ACLEMU_CHECK_NOT_NULL(deviceId);
         return runtime().get_device(deviceId);

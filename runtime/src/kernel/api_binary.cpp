@@ -9,6 +9,7 @@
 #include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
+#include "inject/api_injection.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
@@ -98,10 +99,10 @@ aclError aclrtBinaryLoadFromFile(const char* binPath,
     });
 }
 
-aclError aclrtBinaryLoadFromData(const void* data,
-                                 size_t length,
-                                 const aclrtBinaryLoadOptions* options,
-                                 aclrtBinHandle* binHandle) {
+aclError ACLEMU_IMPL(aclrtBinaryLoadFromData)(const void* data,
+                                              size_t length,
+                                              const aclrtBinaryLoadOptions* options,
+                                              aclrtBinHandle* binHandle) {
     return api_call_init(__func__, [&] {
         ACLEMU_CHECK_NOT_NULL(data);
         ACLEMU_CHECK_NOT_NULL(binHandle);
@@ -181,9 +182,9 @@ aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void** aicAddr, void**
     });
 }
 
-aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle,
-                                const char* kernelName,
-                                aclrtFuncHandle* funcHandle) {
+aclError ACLEMU_IMPL(aclrtBinaryGetFunction)(const aclrtBinHandle binHandle,
+                                             const char* kernelName,
+                                             aclrtFuncHandle* funcHandle) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(LoadedBinary, binary, live, binHandle, "binHandle");
         ACLEMU_CHECK_NOT_NULL(kernelName);

@@ -8,6 +8,7 @@
 
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "inject/api_injection.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 
@@ -184,9 +185,9 @@ aclError aclrtBinaryGetDevAddress(aclrtBinHandle binHandle, void** devAddr, size
     });
 }
 
-aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle,
-                                       uint64_t funcEntry,
-                                       aclrtFuncHandle* funcHandle) {
+aclError ACLEMU_IMPL(aclrtBinaryGetFunctionByEntry)(aclrtBinHandle binHandle,
+                                                    uint64_t funcEntry,
+                                                    aclrtFuncHandle* funcHandle) {
     return api_call_init(__func__, [&] {
         (void)funcEntry;
         ACLEMU_TRY(live<LoadedBinary>(binHandle, "binHandle", nullptr));

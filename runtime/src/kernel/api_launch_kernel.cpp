@@ -9,6 +9,7 @@
 #include "aclemu/c_enum.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "inject/api_injection.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
 #include "stream/task_ids.h"
@@ -159,11 +160,11 @@ aclError place_host_data(KernelFunction& function,
 
 extern "C" {
 
-aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle,
-                           uint32_t numBlocks,
-                           const void* argsData,
-                           size_t argsSize,
-                           aclrtStream stream) {
+aclError ACLEMU_IMPL(aclrtLaunchKernel)(aclrtFuncHandle funcHandle,
+                                        uint32_t numBlocks,
+                                        const void* argsData,
+                                        size_t argsSize,
+                                        aclrtStream stream) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
@@ -186,14 +187,14 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
     });
 }
 
-aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle,
-                                       uint32_t numBlocks,
-                                       aclrtStream stream,
-                                       aclrtLaunchKernelCfg* cfg,
-                                       void* hostArgs,
-                                       size_t argsSize,
-                                       aclrtPlaceHolderInfo* placeHolderArray,
-                                       size_t placeHolderNum) {
+aclError ACLEMU_IMPL(aclrtLaunchKernelWithHostArgs)(aclrtFuncHandle funcHandle,
+                                                    uint32_t numBlocks,
+                                                    aclrtStream stream,
+                                                    aclrtLaunchKernelCfg* cfg,
+                                                    void* hostArgs,
+                                                    size_t argsSize,
+                                                    aclrtPlaceHolderInfo* placeHolderArray,
+                                                    size_t placeHolderNum) {
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_array("placeHolderArray", placeHolderArray, placeHolderNum));

@@ -85,6 +85,16 @@ std::optional<Allocation> AllocTable::find(const void* ptr) const {
     return it->second;
 }
 
+std::vector<Allocation> AllocTable::list() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<Allocation> all;
+    all.reserve(blocks_.size());
+    for (const auto& [base, allocation] : blocks_) {
+        all.push_back(allocation);
+    }
+    return all;
+}
+
 std::vector<Allocation> AllocTable::take_all() {
     std::lock_guard<std::mutex> lock(mu_);
     std::vector<Allocation> all;

@@ -25,9 +25,10 @@ enum class AllocKind { Device, Host };
 /// (aclrtIpcMemImportByKey), or a global variable of a loaded kernel binary (aclrtBinaryGetGlobal,
 /// until aclrtBinaryUnLoad), or a `__gm__` variable of the program (aclrtGetSymbolAddress and the
 /// symbol copies, until aclFinalize); a Host block is Malloc (aclrtMallocHost) or Registered (the
-/// user's memory, aclrtHostRegisterV2). Only Malloc blocks are aclrtFree's or aclrtFreeHost's to
-/// release.
-enum class AllocOrigin { Malloc, Mapped, Imported, Registered, BinaryGlobal, Symbol };
+/// user's memory, aclrtHostRegisterV2), or a block of a stream-ordered memory pool
+/// (aclrtMemPoolMallocAsync, memory/mem_pool.h). Only Malloc blocks are aclrtFree's or
+/// aclrtFreeHost's to release.
+enum class AllocOrigin { Malloc, Mapped, Imported, Registered, BinaryGlobal, Symbol, Pool };
 
 struct Allocation {
     uintptr_t base = 0;
@@ -61,6 +62,8 @@ public:
                                     AllocOrigin origin = AllocOrigin::Malloc);
     /// The block whose [base, base + bytes) contains `ptr`.
     std::optional<Allocation> find(const void* ptr) const;
+    /// Every block, by address (a copy: the table may change once it is returned).
+    std::vector<Allocation> list() const;
     /// Empties the table, returning what was in it (aclFinalize frees the blocks).
     std::vector<Allocation> take_all();
 

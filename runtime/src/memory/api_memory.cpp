@@ -11,6 +11,7 @@
 #include "core/enum_names.h"
 #include "core/status.h"
 #include "graph/capture_registry.h"
+#include "inject/api_injection.h"
 #include "memory/memory_access.h"
 #include "memory/memory_copy.h"
 #include "observe/traced_task.h"
@@ -271,6 +272,8 @@ aclError release(void* ptr, AllocKind kind) {
             reason =
                 "it is a __gm__ variable of the program (aclrtGetSymbolAddress), not an "
                 "allocation";
+        } else if (block && block->origin == AllocOrigin::Pool) {
+            reason = "it belongs to a memory pool; release it with aclrtMemPoolFreeAsync";
         } else if (block && block->origin == AllocOrigin::Imported) {
             reason =
                 "it is memory another process shared (aclrtIpcMemImportByKey); release it "
@@ -644,7 +647,7 @@ aclError read_base_address(const char* name, const void* slot, size_t offset, ui
 
 extern "C" {
 
-aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+aclError ACLEMU_IMPL(aclrtMalloc)(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
     return api_call_init("aclrtMalloc", [&] {
         (void)policy;  // every policy (and unknown values, as in CANN) gets ordinary device memory
         return device_malloc(devPtr, size, Padding::Malloc);
@@ -677,7 +680,7 @@ aclError aclrtMallocWithCfg(void** devPtr,
     });
 }
 
-aclError aclrtFree(void* devPtr) {
+aclError ACLEMU_IMPL(aclrtFree)(void* devPtr) {
     return api_call_init("aclrtFree", [&] { return release(devPtr, AllocKind::Device); });
 }
 
@@ -707,7 +710,7 @@ aclError aclrtFreeHost(void* hostPtr) {
     return api_call_init("aclrtFreeHost", [&] { return release(hostPtr, AllocKind::Host); });
 }
 
-aclError aclrtMemcpy(
+aclError ACLEMU_IMPL(aclrtMemcpy)(
     void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpy", [&] {
@@ -715,12 +718,12 @@ aclError aclrtMemcpy(
     });
 }
 
-aclError aclrtMemcpyAsync(void* dst,
-                          size_t destMax,
-                          const void* src,
-                          size_t count,
-                          aclrtMemcpyKind kind,
-                          aclrtStream stream) {
+aclError ACLEMU_IMPL(aclrtMemcpyAsync)(void* dst,
+                                       size_t destMax,
+                                       const void* src,
+                                       size_t count,
+                                       aclrtMemcpyKind kind,
+                                       aclrtStream stream) {
     const int64_t kind_value = aclemu::enum_value(kind);
     return api_call_init("aclrtMemcpyAsync", [&] {
         return copy_memory(dst, destMax, src, count, kind_value, true, stream);
@@ -754,7 +757,7 @@ aclError aclrtMemcpy2dAsync(void* dst,
     });
 }
 
-aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+aclError ACLEMU_IMPL(aclrtMemset)(void* devPtr, size_t maxCount, int32_t value, size_t count) {
     return api_call_init(
         "aclrtMemset", [&] { return memset_impl(devPtr, maxCount, value, count, false, nullptr); });
 }

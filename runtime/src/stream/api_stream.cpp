@@ -8,6 +8,8 @@
 #include "event/event_registry.h"
 #include "graph/capture_registry.h"
 #include "graph/external_wait.h"
+#include "inject/api_injection.h"
+#include "memory/mem_pool.h"
 #include "observe/traced_task.h"
 #include "runtime_state.h"
 #include "stream/host_func_threads.h"
@@ -27,6 +29,7 @@ aclError synchronize(aclrtStream handle, int32_t timeout) {
     ACLEMU_TRY(wait_for_stream(
         *stream, backend, timeout, "stream synchronization failed", "the stream did not finish"));
     aclemu::observe::completion_observed();
+    trim_mem_pools_after_sync(backend);  // a pool's release threshold applies here
     if (stream->aborted.exchange(false)) {
         return fail(ACL_ERROR_RT_STREAM_ABORT,
                     msg_runtime("the stream was aborted (aclrtStreamAbort): its tasks that had "
@@ -53,7 +56,7 @@ aclError destroy_stream(aclrtStream stream) {
 
 extern "C" {
 
-aclError aclrtCreateStream(aclrtStream* stream) {
+aclError ACLEMU_IMPL(aclrtCreateStream)(aclrtStream* stream) {
     return api_call_init("aclrtCreateStream", [&] { return create_stream(stream); });
 }
 
@@ -62,7 +65,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
                          [&] { return create_configured_stream(stream, priority, flag); });
 }
 
-aclError aclrtDestroyStream(aclrtStream stream) {
+aclError ACLEMU_IMPL(aclrtDestroyStream)(aclrtStream stream) {
     return api_call_init("aclrtDestroyStream", [&] { return destroy_stream(stream); });
 }
 
@@ -70,7 +73,7 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) {
     return api_call_init("aclrtDestroyStreamForce", [&] { return destroy_stream(stream); });
 }
 
-aclError aclrtSynchronizeStream(aclrtStream stream) {
+aclError ACLEMU_IMPL(aclrtSynchronizeStream)(aclrtStream stream) {
     return api_call_init("aclrtSynchronizeStream", [&] { return synchronize(stream, -1); });
 }
 
