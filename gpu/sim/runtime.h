@@ -40,6 +40,8 @@ typedef enum gpusimError {
     gpusimErrorNotSupported = 801,
     gpusimErrorStreamCaptureUnsupported = 900,
     gpusimErrorStreamCaptureInvalidated = 901,
+    gpusimErrorStreamCaptureIsolation = 905,
+    gpusimErrorCapturedEvent = 907,
 } gpusimError_t;
 
 typedef enum gpusimMemcpyKind {
@@ -101,6 +103,12 @@ typedef void (*gpusimHostFn_t)(void* user_data);
 #define gpusimEventDefault       0x00u
 #define gpusimEventDisableTiming 0x02u
 #define gpusimEventInterprocess  0x04u  // with gpusimEventDisableTiming, as in CUDA
+// Record and wait flags: in a capture, an external record or wait is a node of the graph that
+// records, or waits for, the event at each launch; outside a capture the flag is invalid.
+#define gpusimEventRecordDefault  0x00u
+#define gpusimEventRecordExternal 0x01u
+#define gpusimEventWaitDefault    0x00u
+#define gpusimEventWaitExternal   0x01u
 
 /// Memory and events shared between processes (cudaIpc*): opaque 64-byte handles.
 #define GPUSIM_IPC_HANDLE_SIZE           64
@@ -267,6 +275,11 @@ GPUSIM_API gpusimError_t gpusimStreamGetPriority(gpusimStream_t stream, int* pri
 GPUSIM_API gpusimError_t gpusimStreamDestroy(gpusimStream_t stream);
 GPUSIM_API gpusimError_t gpusimStreamSynchronize(gpusimStream_t stream);
 GPUSIM_API gpusimError_t gpusimStreamQuery(gpusimStream_t stream);
+/// As CUDA: on a capturing stream, a plain wait for an event last recorded outside the capture
+/// fails with gpusimErrorStreamCaptureIsolation (CUDA also invalidates the capture; the simulator
+/// does not);
+/// gpusimEventWaitExternal makes it a node that waits for the event's latest record at each
+/// launch of the graph.
 GPUSIM_API gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream,
                                                gpusimEvent_t event,
                                                unsigned flags);
@@ -325,7 +338,13 @@ GPUSIM_API gpusimError_t gpusimGraphDestroy(gpusimGraph_t graph);
 // Events.
 GPUSIM_API gpusimError_t gpusimEventCreateWithFlags(gpusimEvent_t* event, unsigned flags);
 GPUSIM_API gpusimError_t gpusimEventDestroy(gpusimEvent_t event);
+/// As CUDA: a record on a capturing stream only orders the capture (the graph's launches do not
+/// record the event, and a query, synchronize or elapsed time on it fails with
+/// gpusimErrorCapturedEvent until it is recorded outside a capture again).
 GPUSIM_API gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream);
+GPUSIM_API gpusimError_t gpusimEventRecordWithFlags(gpusimEvent_t event,
+                                                    gpusimStream_t stream,
+                                                    unsigned flags);
 GPUSIM_API gpusimError_t gpusimEventQuery(gpusimEvent_t event);
 GPUSIM_API gpusimError_t gpusimEventSynchronize(gpusimEvent_t event);
 GPUSIM_API gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent_t end);

@@ -223,20 +223,38 @@ size_t free_bytes() {
     return free;
 }
 
-TEST_P(MemoryConfig, FreeMemoryFollowsAllocations) {
-    constexpr size_t kBytes = 8 << 20;
+// One allocation and free, seen in aclrtGetMemInfo: true when free memory went down by at least
+// the allocation and came back up by at least as much.
+bool free_memory_follows(size_t bytes) {
     const size_t before = free_bytes();
     void* block = nullptr;
-    ASSERT_EQ(aclrtMalloc(&block, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMalloc(&block, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     const size_t during = free_bytes();
-    EXPECT_LE(during + kBytes, before) << "free memory did not go down by the allocation";
-    ASSERT_EQ(aclrtFree(block), ACL_SUCCESS);
+    EXPECT_EQ(aclrtFree(block), ACL_SUCCESS);
     const size_t after = free_bytes();
-    if (!on_gpu() || on_simulator()) {
-        EXPECT_EQ(after, before);  // aclemu's own accounting: exactly back
-    } else {
-        EXPECT_GE(after, during + kBytes);  // the driver's, with other processes in it
+    return during + bytes <= before && after >= during + bytes;
+}
+
+TEST_P(MemoryConfig, FreeMemoryFollowsAllocations) {
+    constexpr size_t kBytes = 8 << 20;
+    if (!on_gpu() || on_simulator()) {  // aclemu's own accounting: exact
+        const size_t before = free_bytes();
+        void* block = nullptr;
+        ASSERT_EQ(aclrtMalloc(&block, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+        EXPECT_LE(free_bytes() + kBytes, before) << "free memory did not go down by the allocation";
+        ASSERT_EQ(aclrtFree(block), ACL_SUCCESS);
+        EXPECT_EQ(free_bytes(), before);
+        return;
     }
+    // The driver's count is the whole device's: other processes (ctest -j runs many) allocate
+    // and free between two readings. A few tries; one clean pair of readings proves the point.
+    constexpr int kTries = 8;
+    int tries = 0;
+    while (tries < kTries && !free_memory_follows(kBytes)) {
+        ++tries;
+    }
+    EXPECT_LT(tries, kTries) << "free memory never followed an allocation of " << kBytes
+                             << " bytes in " << kTries << " tries";
 }
 
 size_t page_rounded(size_t bytes) {

@@ -179,6 +179,12 @@ constexpr ErrorText kErrors[] = {
     {gpusimErrorStreamCaptureInvalidated,
      "gpusimErrorStreamCaptureInvalidated",
      "stream capture invalidated"},
+    {gpusimErrorStreamCaptureIsolation,
+     "gpusimErrorStreamCaptureIsolation",
+     "dependency created on uncaptured work in another stream"},
+    {gpusimErrorCapturedEvent,
+     "gpusimErrorCapturedEvent",
+     "operation not permitted on an event last recorded in a capturing stream"},
 };
 
 const ErrorText* find_error(gpusimError_t code) {
@@ -675,8 +681,14 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
     if (ev == nullptr) {
         return record(gpusimErrorInvalidResourceHandle);
     }
-    if (flags != 0) {
+    if ((flags & ~gpusimEventWaitExternal) != 0) {
         return record(gpusimErrorInvalidValue);
+    }
+    const std::shared_ptr<gpusimStream> s = find_stream(stream);
+    const bool capturing = s != nullptr && s->capturing();
+    const bool external = flags == gpusimEventWaitExternal;
+    if (external && !capturing) {
+        return record(gpusimErrorInvalidValue);  // CUDA: the flag is for stream capture only
     }
     if (ev->shared != nullptr) {
         const uint32_t generation = ev->shared->signal->recorded.load();
@@ -688,12 +700,34 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
             aclemu::shm::signal_wait(*page->signal, generation, -1);
         }));
     }
+    if (external) {
+        // A node of the graph: each launch waits for the record the event has then.
+        s->capture([ev] {
+            uint64_t target;
+            {
+                std::lock_guard<std::mutex> lock(ev->mutex);
+                target = ev->recorded;
+            }
+            return std::function<void()>([ev, target] {
+                std::unique_lock<std::mutex> lock(ev->mutex);
+                ev->changed.wait(lock, [&] { return ev->completed >= target; });
+            });
+        });
+        return gpusimSuccess;
+    }
     uint64_t record_number;
+    bool captured;
     {
         std::lock_guard<std::mutex> lock(ev->mutex);
         record_number = ev->recorded;
+        captured = ev->captured;
     }
-    if (record_number == 0) {
+    if (capturing && !captured && record_number != 0) {
+        return record(gpusimErrorStreamCaptureIsolation);  // work outside the capture
+    }
+    if (captured || record_number == 0) {
+        // A record in a capture orders that capture only (the simulator's captures are of one
+        // stream, where the order holds already); an event never recorded is complete.
         return find_stream(stream) != nullptr ? gpusimSuccess
                                               : record(gpusimErrorInvalidResourceHandle);
     }
@@ -773,8 +807,13 @@ gpusimError_t gpusimEventDestroy(gpusimEvent_t event) {
     return record(remove_event(event) ? gpusimSuccess : gpusimErrorInvalidResourceHandle);
 }
 
-gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
-    if (gpusimError_t e = enter(__func__)) {
+namespace {
+
+gpusimError_t record_event(const char* api,
+                           gpusimEvent_t event,
+                           gpusimStream_t stream,
+                           unsigned flags) {
+    if (gpusimError_t e = enter(api)) {
         return e;
     }
     std::shared_ptr<gpusimEvent> ev = find_event(event);
@@ -785,6 +824,14 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
     if (s == nullptr) {
         return record(gpusimErrorInvalidResourceHandle);
     }
+    if ((flags & ~gpusimEventRecordExternal) != 0) {
+        return record(gpusimErrorInvalidValue);
+    }
+    const bool external = flags == gpusimEventRecordExternal;
+    const bool capturing = s->capturing();
+    if (external && !capturing) {
+        return record(gpusimErrorInvalidValue);  // CUDA: the flag is for stream capture only
+    }
     if (ev->shared != nullptr) {
         const uint32_t generation = aclemu::shm::signal_record(*ev->shared->signal);
         submit(s, [page = ev->shared, generation] {
@@ -792,7 +839,7 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
         });
         return gpusimSuccess;
     }
-    // A record takes its number when it is queued; a captured one at each graph launch.
+    // A record takes its number when it is queued; an external one in a capture at each launch.
     auto make_record = [ev] {
         uint64_t number;
         {
@@ -810,10 +857,35 @@ gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
             ev->changed.notify_all();
         });
     };
-    if (!s->capture(make_record)) {
+    if (external) {
+        return s->capture(make_record) ? gpusimSuccess : record(gpusimErrorInvalidValue);
+    }
+    {
+        std::lock_guard<std::mutex> lock(ev->mutex);
+        ev->captured = capturing;
+    }
+    if (!capturing) {
         submit(s, make_record());
     }
     return gpusimSuccess;
+}
+
+// gpusimErrorCapturedEvent for an event last recorded in a capture, else gpusimSuccess.
+gpusimError_t check_not_captured(gpusimEvent& ev) {
+    std::lock_guard<std::mutex> lock(ev.mutex);
+    return ev.captured ? gpusimErrorCapturedEvent : gpusimSuccess;
+}
+
+}  // namespace
+
+gpusimError_t gpusimEventRecord(gpusimEvent_t event, gpusimStream_t stream) {
+    return record_event(__func__, event, stream, gpusimEventRecordDefault);
+}
+
+gpusimError_t gpusimEventRecordWithFlags(gpusimEvent_t event,
+                                         gpusimStream_t stream,
+                                         unsigned flags) {
+    return record_event(__func__, event, stream, flags);
 }
 
 gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
@@ -828,6 +900,9 @@ gpusimError_t gpusimEventQuery(gpusimEvent_t event) {
         const aclemu::shm::SharedSignal& signal = *ev->shared->signal;
         return aclemu::shm::signal_reached(signal, signal.recorded.load()) ? gpusimSuccess
                                                                            : gpusimErrorNotReady;
+    }
+    if (gpusimError_t e = check_not_captured(*ev)) {
+        return record(e);
     }
     std::lock_guard<std::mutex> lock(ev->mutex);
     return ev->completed >= ev->recorded ? gpusimSuccess : gpusimErrorNotReady;
@@ -845,6 +920,9 @@ gpusimError_t gpusimEventSynchronize(gpusimEvent_t event) {
         aclemu::shm::SharedSignal& signal = *ev->shared->signal;
         aclemu::shm::signal_wait(signal, signal.recorded.load(), -1);
         return record(sticky());
+    }
+    if (gpusimError_t e = check_not_captured(*ev)) {
+        return record(e);
     }
     std::unique_lock<std::mutex> lock(ev->mutex);
     const uint64_t target = ev->recorded;
@@ -871,6 +949,9 @@ gpusimError_t gpusimEventElapsedTime(float* ms, gpusimEvent_t start, gpusimEvent
     std::chrono::steady_clock::time_point stamps[2];
     gpusimEvent* events[2] = {first.get(), last.get()};
     for (int i = 0; i < 2; ++i) {
+        if (gpusimError_t e = check_not_captured(*events[i])) {
+            return record(e);
+        }
         std::lock_guard<std::mutex> lock(events[i]->mutex);
         if (events[i]->recorded == 0) {
             return record(gpusimErrorInvalidResourceHandle);

@@ -72,6 +72,7 @@ struct gpusimEvent {
     std::condition_variable changed;
     uint64_t recorded = 0;   // records enqueued
     uint64_t completed = 0;  // the latest record that has run
+    bool captured = false;   // last recorded on a capturing stream (gpusimErrorCapturedEvent)
     std::chrono::steady_clock::time_point stamp;
 };
 

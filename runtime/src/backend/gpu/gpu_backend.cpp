@@ -2,10 +2,12 @@
 // aclrtStream is a non-blocking cudaStream_t, an aclrtEvent a cudaEvent_t, device memory plain
 // cudaMalloc (never managed). Synchronous copies and memsets wait for their own completion, so
 // later work on any stream sees them, as aclrtMemcpy promises. docs/backends.md has the table.
+#include "aclemu/acl_try.h"
 #include "aclemu/log.h"
 #include "backend/backend.h"
 #include "backend/gpu/gpu_clock.h"
 #include "backend/gpu/gpu_error.h"
+#include "backend/gpu/gpu_event.h"
 #include "backend/gpu/gpu_vmm.h"
 #include "backend/gpu/nvml_utilization.h"
 #include "backend/gpu/stream_memory_ops.h"
@@ -23,8 +25,11 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -45,6 +50,7 @@ public:
     // owns (a launch of the graph runs them again, so their trampoline must not free them).
     std::mutex capture_mu;
     bool capturing = false;
+    uint64_t capture_serial = 0;  // ActiveCaptures
     std::vector<HostPayload> captured_functions;
 
 private:
@@ -75,22 +81,6 @@ private:
     gpuGraph_t graph_;
     gpuGraphExec_t exec_;
     std::shared_ptr<const std::vector<HostPayload>> functions_;
-};
-
-class GpuEvent final : public BackendEvent {
-public:
-    GpuEvent(gpuEvent_t event, bool timing) : event_(event), timing_(timing) {}
-    gpuEvent_t native() const { return event_; }
-    bool timing() const { return timing_; }
-    bool recorded() const { return recorded_.load(std::memory_order_acquire); }
-    void mark_recorded() { recorded_.store(true, std::memory_order_release); }
-
-private:
-    gpuEvent_t event_;
-    bool timing_;
-    // Set once the first record was enqueued. Never-recorded events are answered without the
-    // runtime (complete; elapsed time has no timestamp), the same on every CUDA/HIP version.
-    std::atomic<bool> recorded_{false};
 };
 
 // The front end never passes a null stream; treating one as the legacy default stream keeps a
@@ -420,6 +410,14 @@ public:
     }
 
     aclError register_host(void* ptr, size_t bytes, bool mapped, void** device_ptr) override {
+        if (in_pinned_block(ptr, bytes)) {
+            {
+                std::lock_guard<std::mutex> lock(pinned_mutex_);
+                pinned_registered_.insert(ptr);
+            }
+            *device_ptr = ptr;
+            return mapped ? GPU_CALL(gpuHostGetDevicePointer, device_ptr, ptr, 0) : ACL_SUCCESS;
+        }
         const unsigned flags = gpuHostRegisterPortable | (mapped ? gpuHostRegisterMapped : 0u);
         ACLEMU_TRY(GPU_CALL(gpuHostRegister, ptr, bytes, flags));
         if (!mapped) {
@@ -430,16 +428,30 @@ public:
     }
 
     aclError unregister_host(void* ptr) override {
+        {
+            std::lock_guard<std::mutex> lock(pinned_mutex_);
+            if (pinned_registered_.erase(ptr) != 0) {
+                return ACL_SUCCESS;
+            }
+        }
         return GPU_CALL(gpuHostUnregister, ptr);
     }
 #endif
 
     aclError malloc_host(void** ptr, size_t bytes) override {
         *ptr = nullptr;
-        return GPU_CALL(gpuMallocHost, ptr, bytes);
+        ACLEMU_TRY(GPU_CALL(gpuMallocHost, ptr, bytes));
+        std::lock_guard<std::mutex> lock(pinned_mutex_);
+        pinned_[*ptr] = bytes;
+        return ACL_SUCCESS;
     }
 
     aclError free_host(void* ptr) override {
+        {
+            std::lock_guard<std::mutex> lock(pinned_mutex_);
+            pinned_.erase(ptr);
+            pinned_registered_.erase(ptr);
+        }
         return GPU_CALL(gpuFreeHost, ptr);
     }
 
@@ -695,6 +707,7 @@ public:
         ACLEMU_TRY(
             GPU_CALL(gpuStreamBeginCapture, gpu_stream->native(), gpuStreamCaptureModeRelaxed));
         gpu_stream->capturing = true;
+        gpu_stream->capture_serial = captures_.begin();
         gpu_stream->captured_functions.clear();
         return ACL_SUCCESS;
     }
@@ -707,6 +720,7 @@ public:
         {
             std::lock_guard<std::mutex> lock(gpu_stream->capture_mu);
             gpu_stream->capturing = false;
+            captures_.end(gpu_stream->capture_serial);
             functions.swap(gpu_stream->captured_functions);
             status = GPU_CALL(gpuStreamEndCapture, gpu_stream->native(), &captured);
         }
@@ -758,33 +772,41 @@ public:
     }
 
     aclError destroy_event(std::unique_ptr<BackendEvent> event) override {
-        return GPU_CALL(gpuEventDestroy, event_of(event.get())->native());
+        return event_of(event.get())->destroy();
     }
 
     aclError record_event(BackendEvent* event, BackendStream* stream) override {
-        GpuEvent* gpu_event = event_of(event);
-        aclError status = GPU_CALL(gpuEventRecord, gpu_event->native(), native_of(stream));
-        if (status == ACL_SUCCESS) {
-            gpu_event->mark_recorded();
-        }
-        return status;
+        return event_of(event)->record(native_of(stream), capture_of(stream));
     }
 
     // A never-recorded event is complete (CUDA's rule, and the CPU backend's). Answered here
-    // rather than by the runtime, so HIP versions that reject an unrecorded event agree.
+    // rather than by the runtime, so HIP versions that reject an unrecorded event agree. In a
+    // capture, an event recorded in a capture still going on is a dependency inside it (a
+    // stream joins a capture so); any other is waited for at each launch of the graph, where
+    // CUDA would refuse a plain wait (cudaErrorStreamCaptureIsolation).
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
         const GpuEvent* gpu_event = event_of(event);
         if (!gpu_event->recorded()) {
             return ACL_SUCCESS;
         }
-        return GPU_CALL(gpuStreamWaitEvent, native_of(stream), gpu_event->native(), 0);
+        const gpuStream_t native = native_of(stream);
+#if ACLEMU_GPU_EXTERNAL_EVENT_NODES
+        if (capture_of(stream) != 0) {
+            const uint64_t recorded_in = gpu_event->capture_serial();
+            if (recorded_in != 0 && captures_.active(recorded_in)) {
+                return GPU_CALL(gpuStreamWaitEvent, native, gpu_event->native(), 0);
+            }
+            return GPU_CALL(gpuStreamWaitEvent, native, gpu_event->current(), gpuEventWaitExternal);
+        }
+#endif
+        return GPU_CALL(gpuStreamWaitEvent, native, gpu_event->current(), 0);
     }
 
     aclError synchronize_event(BackendEvent* event,
                                int32_t timeout_ms,
                                WaitResult* result) override {
         const GpuEvent* gpu_event = event_of(event);
-        const gpuEvent_t native = gpu_event->native();
+        const gpuEvent_t native = gpu_event->current();
         if (!gpu_event->recorded()) {
             *result = WaitResult::Done;
             return ACL_SUCCESS;
@@ -799,7 +821,7 @@ public:
             return ACL_SUCCESS;
         }
         return completion_of(
-            gpuEventQuery(gpu_event->native()), GPU_NAME_OF(gpuEventQuery), complete);
+            gpuEventQuery(gpu_event->current()), GPU_NAME_OF(gpuEventQuery), complete);
     }
 
     // Codes, as the CPU backend: an event created without timing ->
@@ -817,7 +839,7 @@ public:
             set_last_error_text(std::string(kApi) + ": an event has never been recorded");
             return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
         }
-        const gpuError_t status = gpuEventElapsedTime(ms, first->native(), last->native());
+        const gpuError_t status = gpuEventElapsedTime(ms, first->current(), last->current());
         if (status == gpuErrorNotReady) {
             set_last_error_text(describe(kApi, status));
             return ACL_ERROR_RT_EVENT_NOT_COMPLETE;
@@ -858,7 +880,7 @@ public:
             return ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID;
         }
         int64_t ns = 0;
-        ACLEMU_TRY(clock_->host_ns(gpu_event->native(), &ns));
+        ACLEMU_TRY(clock_->host_ns(gpu_event->current(), &ns));
         *us = ns > 0 ? static_cast<uint64_t>(ns / 1000) : 0;
         return ACL_SUCCESS;
     }
@@ -877,6 +899,45 @@ private:
     std::shared_ptr<GpuClock> clock_ = std::make_shared<GpuClock>();
     std::mutex opened_mutex_;
     std::map<void*, void*> opened_;  // IPC memory opened here: pointer handed out -> base
+    ActiveCaptures captures_;
+    // aclrtMallocHost's blocks (base -> bytes) and those of them aclrtHostRegister took: CUDA
+    // refuses to register pinned memory again, and it is mapped already.
+    std::mutex pinned_mutex_;
+    std::map<const void*, size_t> pinned_;
+    std::set<const void*> pinned_registered_;
+
+    // The capture `stream` is in (ActiveCaptures; 0: none). A stream that joined a capture
+    // through an event is in the newest one.
+    uint64_t capture_of(BackendStream* stream) {
+        auto* gpu_stream = static_cast<GpuStream*>(stream);
+        if (gpu_stream == nullptr) {
+            return 0;
+        }
+        {
+            std::lock_guard<std::mutex> lock(gpu_stream->capture_mu);
+            if (gpu_stream->capturing) {
+                return gpu_stream->capture_serial;
+            }
+        }
+        gpuStreamCaptureStatus status{};
+        if (gpuStreamIsCapturing(gpu_stream->native(), &status) != gpuSuccess) {
+            static_cast<void>(gpuGetLastError());
+            return 0;
+        }
+        return status == gpuStreamCaptureStatusActive ? captures_.newest() : 0;
+    }
+
+    bool in_pinned_block(const void* ptr, size_t bytes) {
+        std::lock_guard<std::mutex> lock(pinned_mutex_);
+        auto after = pinned_.upper_bound(ptr);
+        if (after == pinned_.begin()) {
+            return false;
+        }
+        const auto& [base, size] = *std::prev(after);
+        const auto offset =
+            static_cast<size_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base));
+        return offset < size && bytes <= size - offset;
+    }
 
     static const kernels::builtin::BuiltinLaunchers& builtin_launchers() {
         return kernels::builtin::ACLEMU_GPU_NAMESPACE::launchers();
