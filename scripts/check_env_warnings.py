@@ -75,6 +75,9 @@ NOT_CHECKED = {
     "ACLEMU_PREFIX": "read by scripts/run_samples.sh",
     "BUILD_DIR": "read by the scripts",
     "CMAKE_ARGS": "read by scripts/run_bench.sh",
+    "GPU_CHECK_TEST_S": "read by scripts/gpu_check.sh",
+    "GPU_CHECK_SANITIZER_S": "read by scripts/gpu_check.sh",
+    "GPU_CHECK_BENCH_S": "read by scripts/gpu_check.sh",
 }
 # Variables the runs set themselves; a bad value of one is added per case.
 BASE_ENVIRONMENT = {
