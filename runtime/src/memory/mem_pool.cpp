@@ -18,7 +18,10 @@
 
 namespace aclemu::rt {
 
-namespace {
+// A named namespace, not an anonymous one: MemPool (declared in mem_pool.h) holds PoolBlocks,
+// and in a unity build this file is included into another, where g++ refuses a class of a
+// header whose field's type has internal linkage (-Wsubobject-linkage).
+namespace mem_pool_blocks {
 
 // Pool blocks are rounded as aclrtMalloc's are (32 bytes), and never larger than this.
 constexpr size_t kBlockAlignment = 32;
@@ -35,7 +38,12 @@ struct PoolBlock {
     uint64_t free_order = 0;               // the older free is reused first (stable addresses)
 };
 
-}  // namespace
+}  // namespace mem_pool_blocks
+
+using mem_pool_blocks::BlockState;
+using mem_pool_blocks::kBlockAlignment;
+using mem_pool_blocks::kMaxBlockBytes;
+using mem_pool_blocks::PoolBlock;
 
 class MemPool {
 public:
