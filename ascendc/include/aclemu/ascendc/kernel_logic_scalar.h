@@ -56,7 +56,7 @@ ACLEMU_ASC_HD VectorAndScalar<E> split_operands(const S& src0, const V& src1) {
               typename U,                                                                        \
               typename S,                                                                        \
               typename V>                                                                        \
-    ACLEMU_ASC_HD void name(const U& dst, const S& src0, const V& src1, const int32_t& count) {  \
+    ACLEMU_ASC_HD void name(const U& dst, const S& src0, const V& src1, int32_t count) {         \
         using E = typename U::PrimType;                                                          \
         const auto ops = detail::split_operands<config, E>(src0, src1);                          \
         const E s = ops.scalar;                                                                  \
@@ -124,7 +124,7 @@ template <typename T, typename U>
 ACLEMU_ASC_HD void ShiftLeft(const LocalTensor<T>& dst,
                              const LocalTensor<T>& src0,
                              const LocalTensor<U>& src1,
-                             const int32_t& count) {
+                             int32_t count) {
     detail::shift_by_tensor("ShiftLeft", dst, src0, src1, count, [](T a, T b) {
         return detail::shift_left_bits(a, b);
     });
@@ -134,7 +134,7 @@ template <typename T, typename U>
 ACLEMU_ASC_HD void ShiftRight(const LocalTensor<T>& dst,
                               const LocalTensor<T>& src0,
                               const LocalTensor<U>& src1,
-                              const int32_t& count) {
+                              int32_t count) {
     detail::shift_by_tensor("ShiftRight", dst, src0, src1, count, [](T a, T b) {
         return detail::shift_right_bits(a, b);
     });

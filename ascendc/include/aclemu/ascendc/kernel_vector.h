@@ -154,7 +154,7 @@ ACLEMU_ASC_HD void unary(
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                 \
                             const LocalTensor<T>& src0,                \
                             const LocalTensor<T>& src1,                \
-                            const int32_t& count) {                    \
+                            int32_t count) {                           \
         detail::binary(#name,                                          \
                        dst,                                            \
                        src0,                                           \
@@ -239,10 +239,8 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
 
 #define ACLEMU_ASC_SCALAR(name, expr)                                                              \
     template <typename T, typename U>                                                              \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
-                            const LocalTensor<T>& src,                                             \
-                            const U& scalar,                                                       \
-                            const int32_t& count) {                                                \
+    ACLEMU_ASC_HD void name(                                                                       \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, int32_t count) {    \
         const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));                    \
         detail::unary(                                                                             \
             #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; });          \
@@ -295,10 +293,8 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     /* The count form as <T, isSetMask>: isSetMask = false runs one repeat through the mask */     \
     /* register the kernel set (in Counter mode its element count), `count` unused, as on A2. */   \
     template <typename T, bool isSetMask = true>                                                   \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
-                            const LocalTensor<T>& src,                                             \
-                            const T& scalar,                                                       \
-                            const int32_t& count) {                                                \
+    ACLEMU_ASC_HD void name(                                                                       \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalar, int32_t count) {    \
         if constexpr (isSetMask) {                                                                 \
             name<T, T>(dst, src, scalar, count);                                                   \
         } else {                                                                                   \
@@ -315,38 +311,37 @@ ACLEMU_ASC_SCALAR(ShiftLeft, detail::shift_left_bits(a, s))
 ACLEMU_ASC_SCALAR(ShiftRight, detail::shift_right_bits(a, s))
 #undef ACLEMU_ASC_SCALAR
 
-#define ACLEMU_ASC_UNARY(name, expr)                                                              \
-    template <typename T>                                                                         \
-    ACLEMU_ASC_HD void name(                                                                      \
-        const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {             \
-        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {                 \
-            using C = decltype(a);                                                                \
-            return static_cast<C>(expr);                                                          \
-        });                                                                                       \
-    }                                                                                             \
-    template <typename T, bool isSetMask = true>                                                  \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
-                            const LocalTensor<T>& src,                                            \
-                            uint64_t mask,                                                        \
-                            const uint8_t repeatTime,                                             \
-                            const UnaryRepeatParams& params) {                                    \
-        detail::unary_repeat(                                                                     \
-            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) { \
-                using C = decltype(a);                                                            \
-                return static_cast<C>(expr);                                                      \
-            });                                                                                   \
-    }                                                                                             \
-    template <typename T, bool isSetMask = true>                                                  \
-    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                            \
-                            const LocalTensor<T>& src,                                            \
-                            const uint64_t mask[],                                                \
-                            const uint8_t repeatTime,                                             \
-                            const UnaryRepeatParams& params) {                                    \
-        detail::unary_repeat(                                                                     \
-            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) { \
-                using C = decltype(a);                                                            \
-                return static_cast<C>(expr);                                                      \
-            });                                                                                   \
+#define ACLEMU_ASC_UNARY(name, expr)                                                               \
+    template <typename T>                                                                          \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count) { \
+        detail::unary(#name, dst, src, static_cast<uint32_t>(count), [](auto a) {                  \
+            using C = decltype(a);                                                                 \
+            return static_cast<C>(expr);                                                           \
+        });                                                                                        \
+    }                                                                                              \
+    template <typename T, bool isSetMask = true>                                                   \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            uint64_t mask,                                                         \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        detail::unary_repeat(                                                                      \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) {  \
+                using C = decltype(a);                                                             \
+                return static_cast<C>(expr);                                                       \
+            });                                                                                    \
+    }                                                                                              \
+    template <typename T, bool isSetMask = true>                                                   \
+    ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
+                            const LocalTensor<T>& src,                                             \
+                            const uint64_t mask[],                                                 \
+                            const uint8_t repeatTime,                                              \
+                            const UnaryRepeatParams& params) {                                     \
+        detail::unary_repeat(                                                                      \
+            #name, dst, src, detail::call_mask<isSetMask>(mask), repeatTime, params, [](auto a) {  \
+                using C = decltype(a);                                                             \
+                return static_cast<C>(expr);                                                       \
+            });                                                                                    \
     }
 
 ACLEMU_ASC_UNARY(Exp, std::exp(a))
@@ -375,7 +370,7 @@ template <typename T, typename U>
 ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
                         const LocalTensor<U>& src,
                         const U& scalar,
-                        const int32_t& count) {
+                        int32_t count) {
     detail::check_count("Axpy", dst, static_cast<uint32_t>(count));
     detail::check_count("Axpy", src, static_cast<uint32_t>(count));
     using C = detail::Compute<T>;
@@ -388,7 +383,7 @@ ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
 }
 
 template <typename T, typename U>
-ACLEMU_ASC_HD void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+ACLEMU_ASC_HD void Duplicate(const LocalTensor<T>& dst, const U& scalar, int32_t count) {
     detail::check_count("Duplicate", dst, static_cast<uint32_t>(count));
     const T value = static_cast<T>(scalar);
     for (int32_t i = 0; i < count; ++i) {
