@@ -693,8 +693,7 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
     if (ev->shared != nullptr) {
         const uint32_t generation = ev->shared->signal->recorded.load();
         if (generation == 0) {
-            return find_stream(stream) != nullptr ? gpusimSuccess
-                                                  : record(gpusimErrorInvalidResourceHandle);
+            return s != nullptr ? gpusimSuccess : record(gpusimErrorInvalidResourceHandle);
         }
         return record(queue(stream, [page = ev->shared, generation] {
             aclemu::shm::signal_wait(*page->signal, generation, -1);
@@ -728,8 +727,7 @@ gpusimError_t gpusimStreamWaitEvent(gpusimStream_t stream, gpusimEvent_t event, 
     if (captured || record_number == 0) {
         // A record in a capture orders that capture only (the simulator's captures are of one
         // stream, where the order holds already); an event never recorded is complete.
-        return find_stream(stream) != nullptr ? gpusimSuccess
-                                              : record(gpusimErrorInvalidResourceHandle);
+        return s != nullptr ? gpusimSuccess : record(gpusimErrorInvalidResourceHandle);
     }
     return record(queue(stream, [ev, record_number] {
         std::unique_lock<std::mutex> lock(ev->mutex);
