@@ -167,6 +167,14 @@ aclemu_ascendc_gpu_sources(${_asc_devkit_rewritten})
 _asc_test_program(asc_devkit SOURCES ${_asc_devkit_rewritten} GPU_RUNTIME)
 _asc_backend_tests(ascendc_asc_devkit COMMAND test_ascendc_asc_devkit)
 
+# Counts, scalars, masks, repeat times, copy parameters and round modes given as namespace-scope
+# constants (kernels/namespace_const_kernels.cpp): a CUDA/HIP build compiles the kernels with
+# nvcc/hipcc, which refuses such a constant bound to a const reference in device code.
+_asc_rewrite(namespace_const_kernels _asc_namespace_const_rewritten)
+aclemu_ascendc_gpu_sources(${_asc_namespace_const_rewritten})
+_asc_test_program(namespace_const SOURCES ${_asc_namespace_const_rewritten} GPU_RUNTIME)
+_asc_backend_tests(ascendc_namespace_const COMMAND test_ascendc_namespace_const)
+
 # A test of the kernels in kernels/<name>_kernels.cpp (rewritten as ascendc.cmake does, compiled by
 # the host compiler) run by test_ascendc_<name>.cpp on each backend.
 function(aclemu_ascendc_kernel_test name)

@@ -71,12 +71,32 @@ inline ACLEMU_ASC_HD void check_fits(const char* api,
     }
 }
 
+/// memmove, which CUDA and HIP device code lack (memcpy they have): the bytes as `src` held them
+/// before the copy, whichever way the ranges overlap.
+inline ACLEMU_ASC_HD void move_bytes(void* dst, const void* src, uint64_t bytes) {
+#ifdef ACLEMU_ASC_DEVICE_PASS
+    auto* d = static_cast<uint8_t*>(dst);
+    const auto* s = static_cast<const uint8_t*>(src);
+    if (d < s) {
+        for (uint64_t i = 0; i < bytes; ++i) {
+            d[i] = s[i];
+        }
+    } else {
+        for (uint64_t i = bytes; i > 0; --i) {
+            d[i - 1] = s[i - 1];
+        }
+    }
+#else
+    std::memmove(dst, src, bytes);
+#endif
+}
+
 inline ACLEMU_ASC_HD void strided_copy(uint8_t* dst, const uint8_t* src, const DataCopyParams& p) {
     const uint64_t block = static_cast<uint64_t>(p.blockLen) * ONE_BLK_SIZE;
     for (uint32_t i = 0; i < p.blockCount; ++i) {
-        std::memmove(dst + i * (block + p.dstStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
-                     src + i * (block + p.srcStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
-                     block);
+        move_bytes(dst + i * (block + p.dstStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
+                   src + i * (block + p.srcStride * static_cast<uint64_t>(ONE_BLK_SIZE)),
+                   block);
     }
 }
 
@@ -201,7 +221,7 @@ ACLEMU_ASC_HD void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src
     detail::check_ub_aligned("DataCopy", dst.GetPhyAddr());
     detail::check_ub_aligned("DataCopy", src.GetPhyAddr());
     const uint64_t bytes = detail::copy_bytes<T>(count);
-    std::memmove(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
+    detail::move_bytes(dst.GetPhyAddr(), src.GetPhyAddr(), bytes);
 }
 
 template <typename T>

@@ -49,7 +49,7 @@ ACLEMU_ASC_HD ::aclemu::ascendc::detail::PrintArg print_arg(const T& value) {
 
 /// CANN's kernel printf: %d %i %ld %lld %u %lu %llu %x %lx %llx %X %f %F %s %p %%.
 template <typename... Args>
-inline ACLEMU_ASC_HD void printf(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void printf(const char* format, Args... args) {
 #if ASCENDC_DUMP
     const ::aclemu::ascendc::detail::PrintArg packed[sizeof...(Args) + 1] = {
         detail::print_arg(args)...};
@@ -61,7 +61,7 @@ inline ACLEMU_ASC_HD void printf(const char* format, const Args&... args) {
 }
 
 template <typename... Args>
-inline ACLEMU_ASC_HD void PRINTF(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void PRINTF(const char* format, Args... args) {
     AscendC::printf(format, args...);
 }
 
@@ -74,14 +74,14 @@ namespace detail {
 
 inline ACLEMU_ASC_HD void assert_message() {}
 template <typename... Args>
-inline ACLEMU_ASC_HD void assert_message(const char* format, const Args&... args) {
+inline ACLEMU_ASC_HD void assert_message(const char* format, Args... args) {
     AscendC::printf(format, args...);
 }
 
 // `value` is the expression again (unused): the macro passes its arguments on as they are.
 template <typename... Args>
 inline ACLEMU_ASC_HD void assert_failed(
-    const char* expr, const char* file, int line, bool value, const Args&... args) {
+    const char* expr, const char* file, int line, bool value, Args... args) {
     (void)value;
     char head[1024];
     const int n = ::aclemu::ascendc::detail::format_message(

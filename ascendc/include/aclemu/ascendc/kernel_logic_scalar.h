@@ -56,7 +56,7 @@ ACLEMU_ASC_HD VectorAndScalar<E> split_operands(const S& src0, const V& src1) {
               typename U,                                                                        \
               typename S,                                                                        \
               typename V>                                                                        \
-    ACLEMU_ASC_HD void name(const U& dst, const S& src0, const V& src1, int32_t count) {         \
+    ACLEMU_ASC_HD void name(const U& dst, S src0, V src1, int32_t count) {                       \
         using E = typename U::PrimType;                                                          \
         const auto ops = detail::split_operands<config, E>(src0, src1);                          \
         const E s = ops.scalar;                                                                  \
@@ -71,8 +71,8 @@ ACLEMU_ASC_HD VectorAndScalar<E> split_operands(const S& src0, const V& src1) {
               typename V,                                                                        \
               typename Mask>                                                                     \
     ACLEMU_ASC_HD void name(const U& dst,                                                        \
-                            const S& src0,                                                       \
-                            const V& src1,                                                       \
+                            S src0,                                                              \
+                            V src1,                                                              \
                             Mask mask,                                                           \
                             const uint8_t repeatTime,                                            \
                             const UnaryRepeatParams& repeatParams) {                             \

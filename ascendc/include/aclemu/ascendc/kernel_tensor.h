@@ -45,7 +45,7 @@ public:
     }
 
     ACLEMU_ASC_HD T GetValue(uint64_t index) const { return at(index, "GlobalTensor::GetValue"); }
-    ACLEMU_ASC_HD void SetValue(uint64_t index, const T& value) {
+    ACLEMU_ASC_HD void SetValue(uint64_t index, T value) {
         at(index, "GlobalTensor::SetValue") = value;
     }
     ACLEMU_ASC_HD T& operator()(uint64_t index) { return at(index, "GlobalTensor::operator()"); }
@@ -86,7 +86,7 @@ public:
     }
 
     ACLEMU_ASC_HD T GetValue(uint32_t index) const { return at(index, "LocalTensor::GetValue"); }
-    ACLEMU_ASC_HD void SetValue(uint32_t index, const T& value) const {
+    ACLEMU_ASC_HD void SetValue(uint32_t index, T value) const {
         at(index, "LocalTensor::SetValue") = value;
     }
     ACLEMU_ASC_HD T& operator()(uint32_t index) const {

@@ -240,7 +240,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
 #define ACLEMU_ASC_SCALAR(name, expr)                                                              \
     template <typename T, typename U>                                                              \
     ACLEMU_ASC_HD void name(                                                                       \
-        const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, int32_t count) {    \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, U scalar, int32_t count) {           \
         const auto s = static_cast<detail::Compute<T>>(static_cast<T>(scalar));                    \
         detail::unary(                                                                             \
             #name, dst, src, static_cast<uint32_t>(count), [s](auto a) { return expr; });          \
@@ -248,7 +248,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     template <typename T, typename U, bool isSetMask = true>                                       \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
                             const LocalTensor<T>& src,                                             \
-                            const U& scalar,                                                       \
+                            U scalar,                                                              \
                             uint64_t mask,                                                         \
                             const uint8_t repeatTime,                                              \
                             const UnaryRepeatParams& params) {                                     \
@@ -261,7 +261,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     template <typename T, typename U, bool isSetMask = true>                                       \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
                             const LocalTensor<T>& src,                                             \
-                            const U& scalar,                                                       \
+                            U scalar,                                                              \
                             const uint64_t mask[],                                                 \
                             const uint8_t repeatTime,                                              \
                             const UnaryRepeatParams& params) {                                     \
@@ -275,7 +275,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     template <typename T, bool isSetMask = true>                                                   \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
                             const LocalTensor<T>& src,                                             \
-                            const T& scalar,                                                       \
+                            T scalar,                                                              \
                             uint64_t mask,                                                         \
                             const uint8_t repeatTime,                                              \
                             const UnaryRepeatParams& params) {                                     \
@@ -284,7 +284,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     template <typename T, bool isSetMask = true>                                                   \
     ACLEMU_ASC_HD void name(const LocalTensor<T>& dst,                                             \
                             const LocalTensor<T>& src,                                             \
-                            const T& scalar,                                                       \
+                            T scalar,                                                              \
                             const uint64_t mask[],                                                 \
                             const uint8_t repeatTime,                                              \
                             const UnaryRepeatParams& params) {                                     \
@@ -294,7 +294,7 @@ ACLEMU_ASC_HD T shift_right_bits(T a, T bits) {
     /* register the kernel set (in Counter mode its element count), `count` unused, as on A2. */   \
     template <typename T, bool isSetMask = true>                                                   \
     ACLEMU_ASC_HD void name(                                                                       \
-        const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalar, int32_t count) {    \
+        const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, int32_t count) {           \
         if constexpr (isSetMask) {                                                                 \
             name<T, T>(dst, src, scalar, count);                                                   \
         } else {                                                                                   \
@@ -357,7 +357,7 @@ ACLEMU_ASC_UNARY(Not, ~a)
 /// dst[i] = firstValue + i, for the first `count` elements (an index vector; half and bfloat16
 /// round each value once).
 template <typename T>
-ACLEMU_ASC_HD void CreateVecIndex(const LocalTensor<T>& dst, const T& firstValue, uint32_t count) {
+ACLEMU_ASC_HD void CreateVecIndex(const LocalTensor<T>& dst, T firstValue, uint32_t count) {
     detail::check_count("CreateVecIndex", dst, count);
     using C = detail::Compute<T>;
     for (uint32_t i = 0; i < count; ++i) {
@@ -369,7 +369,7 @@ ACLEMU_ASC_HD void CreateVecIndex(const LocalTensor<T>& dst, const T& firstValue
 template <typename T, typename U>
 ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
                         const LocalTensor<U>& src,
-                        const U& scalar,
+                        U scalar,
                         int32_t count) {
     detail::check_count("Axpy", dst, static_cast<uint32_t>(count));
     detail::check_count("Axpy", src, static_cast<uint32_t>(count));
@@ -383,7 +383,7 @@ ACLEMU_ASC_HD void Axpy(const LocalTensor<T>& dst,
 }
 
 template <typename T, typename U>
-ACLEMU_ASC_HD void Duplicate(const LocalTensor<T>& dst, const U& scalar, int32_t count) {
+ACLEMU_ASC_HD void Duplicate(const LocalTensor<T>& dst, U scalar, int32_t count) {
     detail::check_count("Duplicate", dst, static_cast<uint32_t>(count));
     const T value = static_cast<T>(scalar);
     for (int32_t i = 0; i < count; ++i) {
@@ -594,7 +594,7 @@ ACLEMU_ASC_HD void cast_repeat(const LocalTensor<D>& dst,
 template <typename D, typename S>
 ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
                         const LocalTensor<S>& src,
-                        const RoundMode& mode,
+                        RoundMode mode,
                         const uint32_t count) {
     detail::check_count("Cast", dst, count);
     detail::check_count("Cast", src, count);
@@ -609,7 +609,7 @@ ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
 template <typename D, typename S, bool isSetMask = true>
 ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
                         const LocalTensor<S>& src,
-                        const RoundMode& roundMode,
+                        RoundMode roundMode,
                         const uint64_t mask,
                         const uint8_t repeatTime,
                         const UnaryRepeatParams& repeatParams) {
@@ -620,7 +620,7 @@ ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
 template <typename D, typename S, bool isSetMask = true>
 ACLEMU_ASC_HD void Cast(const LocalTensor<D>& dst,
                         const LocalTensor<S>& src,
-                        const RoundMode& roundMode,
+                        RoundMode roundMode,
                         const uint64_t mask[],
                         const uint8_t repeatTime,
                         const UnaryRepeatParams& repeatParams) {
