@@ -62,8 +62,9 @@ endforeach()
 aclemu_layout_link(../tikcpp ${ACLEMU_LAYOUT_ARCH_DIR}/tikcpp)
 aclemu_layout_link(../tikcpp compiler/tikcpp)
 aclemu_layout_link(../tikcpp tools/tikcpp)
-# The host libraries CANN's ASC examples link by name (tiling_api, register, platform): aclemu's
-# Ascend C library stands for them.
-foreach(library tiling_api register platform)
+# The host libraries CANN's ASC examples link by name (tiling_api, register, platform; the reduce
+# example also ascendalog and graph_base, of which it calls nothing): aclemu's Ascend C library
+# stands for them.
+foreach(library tiling_api register platform ascendalog graph_base)
     aclemu_layout_link(libaclemu_ascendc.so lib64/lib${library}.so)
 endforeach()

@@ -71,7 +71,7 @@ TEST_F(AscendCNamespaceConst, FloatCountScalarRepeatAndCopyForms) {
     }
 }
 
-TEST_F(AscendCNamespaceConst, CastRoundModeShiftsAndOrs) {
+TEST_F(AscendCNamespaceConst, CastRoundModeShiftsOrsAndDivCeil) {
     std::vector<float> x(kTile);
     std::vector<int16_t> s(kTile);
     for (int i = 0; i < kTile; ++i) {
@@ -81,11 +81,11 @@ TEST_F(AscendCNamespaceConst, CastRoundModeShiftsAndOrs) {
     void* dx = to_device(x);
     void* ds = to_device(s);
     void* out = to_device(std::vector<int32_t>(kTile, 99));
-    void* out16 = to_device(std::vector<int16_t>(3 * kTile, 99));
+    void* out16 = to_device(std::vector<int16_t>(4 * kTile, 99));
     ASSERT_EQ(launch_const_int_ops(stream_, dx, out, ds, out16), 0u);
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS) << recent_message();
     const std::vector<int32_t> got = to_host<int32_t>(out, kTile);
-    const std::vector<int16_t> g16 = to_host<int16_t>(out16, 3 * kTile);
+    const std::vector<int16_t> g16 = to_host<int16_t>(out16, 4 * kTile);
     auto wrap16 = [](double v) {  // v into [-32768, 32768)
         double r = std::fmod(v, 65536.0);
         if (r < 0) {
@@ -118,6 +118,10 @@ TEST_F(AscendCNamespaceConst, CastRoundModeShiftsAndOrs) {
         }
         EXPECT_EQ(static_cast<double>(static_cast<uint16_t>(g16[2 * kTile + i])), want_or)
             << "Ors 0x0F0F, element " << i;
+        // DivCeil(64, 24) = ceil(2.67) = 3 in the first ceil(64 / 2) = 32 slots.
+        EXPECT_EQ(static_cast<double>(g16[3 * kTile + i]),
+                  i < std::ceil(64.0 / 2.0) ? std::ceil(64.0 / 24.0) : 0.0)
+            << "DivCeil, element " << i;
     }
 }
 

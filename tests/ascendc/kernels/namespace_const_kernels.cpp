@@ -21,6 +21,9 @@ const uint16_t BLOCK_LEN = 8;  // 32-byte blocks: 64 floats
 const int16_t SHIFT_BITS = 3;
 const int16_t LOW_NIBBLES = 0x0F0F;
 const AscendC::RoundMode ROUND_MODE = AscendC::RoundMode::CAST_RINT;
+// DivCeil in a constant expression, as CANN's tiling code uses it: ceil(64 / 2) = 32.
+constexpr uint32_t HALF_TILE = AscendC::DivCeil(COPY_LENGTH, 2u);
+static_assert(HALF_TILE == 32, "DivCeil is a constant expression");
 
 extern "C" __global__ __vector__ void const_float_ops(GM_ADDR x,
                                                       GM_ADDR y,
@@ -75,12 +78,12 @@ extern "C" __global__ __vector__ void const_int_ops(GM_ADDR x,
     x_gm.SetGlobalBuffer((__gm__ float*)x, TILE_LENGTH);
     out_gm.SetGlobalBuffer((__gm__ int32_t*)out, TILE_LENGTH);
     s_gm.SetGlobalBuffer((__gm__ int16_t*)s, TILE_LENGTH);
-    out16_gm.SetGlobalBuffer((__gm__ int16_t*)out16, 3 * TILE_LENGTH);
+    out16_gm.SetGlobalBuffer((__gm__ int16_t*)out16, 4 * TILE_LENGTH);
     AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
     AscendC::LocalTensor<float> xs = ub.Alloc<float, TILE_LENGTH>();
     AscendC::LocalTensor<int32_t> is = ub.Alloc<int32_t, TILE_LENGTH>();
     AscendC::LocalTensor<int16_t> ss = ub.Alloc<int16_t, TILE_LENGTH>();
-    AscendC::LocalTensor<int16_t> rs = ub.Alloc<int16_t, 3 * TILE_LENGTH>();
+    AscendC::LocalTensor<int16_t> rs = ub.Alloc<int16_t, 4 * TILE_LENGTH>();
     AscendC::DataCopy(xs, x_gm, TILE_LENGTH);
     AscendC::DataCopy(ss, s_gm, TILE_LENGTH);
     AscendC::PipeBarrier<PIPE_ALL>();
@@ -88,9 +91,12 @@ extern "C" __global__ __vector__ void const_int_ops(GM_ADDR x,
     AscendC::ShiftLeft(rs, ss, SHIFT_BITS, TILE_LENGTH);
     AscendC::ShiftRight(rs[TILE_LENGTH], ss, SHIFT_BITS, TILE_LENGTH);
     AscendC::Ors(rs[2 * TILE_LENGTH], LOW_NIBBLES, ss, TILE_LENGTH);
+    // DivCeil at run time (ceil(64 / 24) = 3), written over the first HALF_TILE slots of row 3.
+    AscendC::Duplicate(rs[3 * TILE_LENGTH], (int16_t)0, TILE_LENGTH);
+    AscendC::Duplicate(rs[3 * TILE_LENGTH], (int16_t)AscendC::DivCeil(TILE_LENGTH, 24), HALF_TILE);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(out_gm, is, TILE_LENGTH);
-    AscendC::DataCopy(out16_gm, rs, 3 * TILE_LENGTH);
+    AscendC::DataCopy(out16_gm, rs, 4 * TILE_LENGTH);
 }
 
 uint32_t launch_const_int_ops(void* stream, void* x, void* out, void* s, void* out16) {

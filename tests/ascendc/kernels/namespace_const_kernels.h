@@ -14,6 +14,7 @@ constexpr int kConstRows = 11;
 /// elements (the rest 2.5). copy: x copied GM -> UB -> GM by DataCopyParams (1 block of 8 x 32
 /// bytes), slot 0 set to 2.5 by SetValue in UB. The kernel also prints "tile 64 scale 2.500000".
 uint32_t launch_const_float_ops(void* stream, void* x, void* y, void* out, void* copy);
-/// x: 64 floats; out: 64 int32 (Cast with CAST_RINT); s: 64 int16; out16: 3 x 64 int16:
-/// ShiftLeft(s, 3), ShiftRight(s, 3), Ors(s, 0x0F0F with the scalar first).
+/// x: 64 floats; out: 64 int32 (Cast with CAST_RINT); s: 64 int16; out16: 4 x 64 int16:
+/// ShiftLeft(s, 3), ShiftRight(s, 3), Ors(s, 0x0F0F with the scalar first), and DivCeil(64, 24)
+/// in the first DivCeil(64, 2) slots (zeros after).
 uint32_t launch_const_int_ops(void* stream, void* x, void* out, void* s, void* out16);

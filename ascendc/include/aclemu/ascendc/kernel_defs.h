@@ -4,6 +4,7 @@
 #pragma once
 
 #include "aclemu/ascendc/block_api.h"
+#include "utils/std/cmath.h"
 
 #include <chrono>
 #include <cmath>
@@ -137,6 +138,13 @@ template <typename IfTrue, typename IfFalse>
 struct Conditional<false, IfTrue, IfFalse> {
     using type = IfFalse;
 };
+
+/// a / b rounded up, for integers (b > 0): the tiling arithmetic of kernels and hosts, usable in
+/// constant expressions (`constexpr uint32_t n = AscendC::DivCeil(M, tileM);`).
+template <typename T, typename U>
+ACLEMU_ASC_HD constexpr std::common_type_t<T, U> DivCeil(const T a, const U b) {
+    return Std::ceil_div(a, b);
+}
 
 /// The 4-bit signed integer type, two to a byte (the even element in the low nibble). A
 /// LocalTensor<int4b_t> (a ReinterpretCast of an int8_t one) counts nibbles; Cast converts to
