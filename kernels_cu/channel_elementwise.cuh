@@ -21,8 +21,10 @@ namespace channel_elementwise {
 constexpr int kThreads = 256;
 // Fewest elements a split may hold (x 2-3 operands: 32-96 KB per block).
 constexpr int64_t kMinPerSplit = 8192;
-// Vectors in flight per thread and operand per step (independent of each other).
-constexpr int kUnroll = 4;
+// Vectors in flight per thread and operand per step (independent of each other): 64 bytes of
+// fp32, 32 of fp16/bf16 (where 64 took the three-operand kernel past 128 registers).
+template <int V>
+constexpr int kUnroll = V >= 8 ? 2 : 4;
 
 template <int kInputs>
 struct Operands {
@@ -37,6 +39,7 @@ ACLEMU_DEVICE void rows(const ChannelGeometry& g,
                         Params params,
                         Apply apply) {
     constexpr int kOperands = kInputs + 1;
+    constexpr int kU = kUnroll<V>;
     const int last = g.reduce_ndim > 0 ? g.reduce_ndim - 1 : 0;
     const int64_t inner = g.reduce_ndim > 0 ? g.reduce_sizes[last] : 1;
     int64_t inner_stride[kOperands];
@@ -59,11 +62,11 @@ ACLEMU_DEVICE void rows(const ChannelGeometry& g,
                                      static_cast<int64_t>(kThreads) * V,
                                      inner);
         while (at.k < end) {
-            float v[kUnroll][kInputs][V];
-            int64_t out_off[kUnroll];
-            bool ok[kUnroll];
+            float v[kU][kInputs][V];
+            int64_t out_off[kU];
+            bool ok[kU];
 #pragma unroll
-            for (int u = 0; u < kUnroll; ++u) {
+            for (int u = 0; u < kU; ++u) {
                 ok[u] = at.k < end;
                 if (ok[u]) {
                     out_off[u] = channel_rows::row_offset(
@@ -81,7 +84,7 @@ ACLEMU_DEVICE void rows(const ChannelGeometry& g,
                 at.advance();
             }
 #pragma unroll
-            for (int u = 0; u < kUnroll; ++u) {
+            for (int u = 0; u < kU; ++u) {
                 if (ok[u]) {
                     float r[V];
 #pragma unroll

@@ -272,14 +272,17 @@ void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
         vec_d.push_back(upload_at(*v, DType::Float32, 0));
         vec_h.emplace_back(*v, DType::Float32, 0);
     }
-    DeviceBuffer counter_d = upload_at(counter, DType::Float32, 0);
-    HostBuffer counter_h(counter, DType::Float32, 0);
+    // The counter in fp16 with fp16 data (CANN allows FLOAT16 counters), else fp32.
+    const DType counter_dtype = dtype == DType::Float16 ? DType::Float16 : DType::Float32;
+    DeviceBuffer counter_d = upload_at(counter, counter_dtype, 0);
+    HostBuffer counter_h(counter, counter_dtype, 0);
     HostBuffer gi_h(gi0, dtype, ls[0].offset), dy_h(dy, dtype, ls[1].offset),
         x_h(x, dtype, ls[2].offset);
     kernels::BatchNormElemtBackwardArgs a;
     a.geometry = geometry(k, ps);
     a.dtype = dtype;
-    a.counter_type = kernels::CounterType::Float32;
+    a.counter_type = counter_dtype == DType::Float16 ? kernels::CounterType::Float16
+                                                     : kernels::CounterType::Float32;
     a.counter_numel = 3;
     a.counter_stride = 1;
     kernels::BatchNormElemtBackwardArgs h = a;
@@ -290,7 +293,7 @@ void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
     h.grad_input = gi_h.at(dtype, ls[0].offset);
     h.grad_out = dy_h.at(dtype, ls[1].offset);
     h.input = x_h.at(dtype, ls[2].offset);
-    h.counter = counter_h.at(DType::Float32, 0);
+    h.counter = counter_h.at(counter_dtype, 0);
     ChannelVector* dv[5] = {&a.mean, &a.invstd, &a.weight, &a.sum_dy, &a.sum_dy_xmu};
     ChannelVector* hv[5] = {&h.mean, &h.invstd, &h.weight, &h.sum_dy, &h.sum_dy_xmu};
     for (int i = 0; i < 5; ++i) {
