@@ -137,6 +137,35 @@ protected:
     void check_stats(DType dtype, const Case& k);
     void check_elemt(DType dtype, const Case& k);
     void check_elemt_backward(DType dtype, const Case& k);
+
+    // Uploads `values` as `dtype` and keeps a host copy; points `device` and `host` (the same
+    // channel vector of the GPU's and the CPU's args) at them.
+    void bind(const std::vector<double>& values,
+              DType dtype,
+              ChannelVector* device,
+              ChannelVector* host) {
+        device_.push_back(upload_at(values, dtype, 0));
+        host_.emplace_back(values, dtype, 0);
+        *device = {device_.back().get(), dtype, 1};
+        *host = {host_.back().at(dtype, 0), dtype, 1};
+    }
+
+    // The output operand (n elements from `offset`) against the double reference and the CPU
+    // kernel's bits.
+    void expect_output(const DeviceBuffer& device,
+                       const HostBuffer& host,
+                       DType dtype,
+                       size_t offset,
+                       size_t n,
+                       const std::vector<double>& want) {
+        const std::vector<double> got = download_at(device, dtype, offset, n);
+        EXPECT_TRUE(all_close(got, want, acl_of(dtype)));
+        EXPECT_EQ(got, host.values(dtype, offset, n)) << "the CPU kernel's bits";
+    }
+
+private:
+    std::vector<DeviceBuffer> device_;
+    std::vector<HostBuffer> host_;
 };
 
 void GpuSyncBatchNormKernels::check_stats(DType dtype, const Case& k) {
@@ -208,16 +237,7 @@ void GpuSyncBatchNormKernels::check_elemt(DType dtype, const Case& k) {
     const std::vector<double> bias = per_channel(k.channels, 0.25, -0.5);
     DeviceBuffer out_d = upload_at(out0, dtype, ls[0].offset);
     DeviceBuffer x_d = upload_at(x, dtype, ls[1].offset);
-    DeviceBuffer vec_d[4] = {upload_at(mean, DType::Float32, 0),
-                             upload_at(invstd, DType::Float32, 0),
-                             upload_at(weight, dtype, 0),
-                             upload_at(bias, DType::Float32, 0)};
     HostBuffer out_h(out0, dtype, ls[0].offset), x_h(x, dtype, ls[1].offset);
-    HostBuffer vec_h[4] = {HostBuffer(mean, DType::Float32, 0),
-                           HostBuffer(invstd, DType::Float32, 0),
-                           HostBuffer(weight, dtype, 0),
-                           HostBuffer(bias, DType::Float32, 0)};
-    const DType vec_types[4] = {DType::Float32, DType::Float32, dtype, DType::Float32};
     kernels::BatchNormElemtArgs a;
     a.geometry = geometry(k, ps);
     a.dtype = dtype;
@@ -226,17 +246,13 @@ void GpuSyncBatchNormKernels::check_elemt(DType dtype, const Case& k) {
     a.input = at(x_d, dtype, ls[1].offset);
     h.out = out_h.at(dtype, ls[0].offset);
     h.input = x_h.at(dtype, ls[1].offset);
-    ChannelVector* dv[4] = {&a.mean, &a.invstd, &a.weight, &a.bias};
-    ChannelVector* hv[4] = {&h.mean, &h.invstd, &h.weight, &h.bias};
-    for (int i = 0; i < 4; ++i) {
-        *dv[i] = {vec_d[i].get(), vec_types[i], 1};
-        *hv[i] = {vec_h[i].at(vec_types[i], 0), vec_types[i], 1};
-    }
+    bind(mean, DType::Float32, &a.mean, &h.mean);
+    bind(invstd, DType::Float32, &a.invstd, &h.invstd);
+    bind(weight, dtype, &a.weight, &h.weight);
+    bind(bias, DType::Float32, &a.bias, &h.bias);
     ASSERT_EQ(gpu().batch_norm_elemt(a, native()), 0);
     synchronize();
     kernels::cpu::batch_norm_elemt(h, 1);
-    const size_t n0 = static_cast<size_t>(ps[0].storage) - ls[0].offset;
-    const std::vector<double> got = download_at(out_d, dtype, ls[0].offset, n0);
     std::vector<double> want = out0;
     for (int64_t c = 0; c < k.channels; ++c) {
         for (int64_t i = 0; i < r; ++i) {
@@ -244,8 +260,7 @@ void GpuSyncBatchNormKernels::check_elemt(DType dtype, const Case& k) {
             want[offset_of(k, ps[0], c, i)] = (xv - mean[c]) * invstd[c] * weight[c] + bias[c];
         }
     }
-    EXPECT_TRUE(all_close(got, want, acl_of(dtype)));
-    EXPECT_EQ(got, out_h.values(dtype, ls[0].offset, n0)) << "the CPU kernel's bits";
+    expect_output(out_d, out_h, dtype, ls[0].offset, out0.size(), want);
 }
 
 void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
@@ -265,13 +280,6 @@ void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
     DeviceBuffer gi_d = upload_at(gi0, dtype, ls[0].offset);
     DeviceBuffer dy_d = upload_at(dy, dtype, ls[1].offset);
     DeviceBuffer x_d = upload_at(x, dtype, ls[2].offset);
-    const std::vector<double>* vecs[5] = {&mean, &invstd, &weight, &sum_dy, &sum_dy_xmu};
-    std::vector<DeviceBuffer> vec_d;
-    std::vector<HostBuffer> vec_h;
-    for (const auto* v : vecs) {
-        vec_d.push_back(upload_at(*v, DType::Float32, 0));
-        vec_h.emplace_back(*v, DType::Float32, 0);
-    }
     // The counter in fp16 with fp16 data (CANN allows FLOAT16 counters), else fp32.
     const DType counter_dtype = dtype == DType::Float16 ? DType::Float16 : DType::Float32;
     DeviceBuffer counter_d = upload_at(counter, counter_dtype, 0);
@@ -294,17 +302,14 @@ void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
     h.grad_out = dy_h.at(dtype, ls[1].offset);
     h.input = x_h.at(dtype, ls[2].offset);
     h.counter = counter_h.at(counter_dtype, 0);
-    ChannelVector* dv[5] = {&a.mean, &a.invstd, &a.weight, &a.sum_dy, &a.sum_dy_xmu};
-    ChannelVector* hv[5] = {&h.mean, &h.invstd, &h.weight, &h.sum_dy, &h.sum_dy_xmu};
-    for (int i = 0; i < 5; ++i) {
-        *dv[i] = {vec_d[i].get(), DType::Float32, 1};
-        *hv[i] = {vec_h[i].at(DType::Float32, 0), DType::Float32, 1};
-    }
+    bind(mean, DType::Float32, &a.mean, &h.mean);
+    bind(invstd, DType::Float32, &a.invstd, &h.invstd);
+    bind(weight, DType::Float32, &a.weight, &h.weight);
+    bind(sum_dy, DType::Float32, &a.sum_dy, &h.sum_dy);
+    bind(sum_dy_xmu, DType::Float32, &a.sum_dy_xmu, &h.sum_dy_xmu);
     ASSERT_EQ(gpu().batch_norm_elemt_backward(a, native()), 0);
     synchronize();
     kernels::cpu::batch_norm_elemt_backward(h, 1);
-    const size_t n0 = static_cast<size_t>(ps[0].storage) - ls[0].offset;
-    const std::vector<double> got = download_at(gi_d, dtype, ls[0].offset, n0);
     std::vector<double> want = gi0;
     for (int64_t c = 0; c < k.channels; ++c) {
         for (int64_t i = 0; i < r; ++i) {
@@ -315,8 +320,7 @@ void GpuSyncBatchNormKernels::check_elemt_backward(DType dtype, const Case& k) {
                 * invstd[c] * weight[c];
         }
     }
-    EXPECT_TRUE(all_close(got, want, acl_of(dtype)));
-    EXPECT_EQ(got, gi_h.values(dtype, ls[0].offset, n0)) << "the CPU kernel's bits";
+    expect_output(gi_d, gi_h, dtype, ls[0].offset, gi0.size(), want);
 }
 
 constexpr OperandLayout kNc{false, 0};
