@@ -4,6 +4,7 @@
 // for channel-stride-1 "channels-last" layouts, a tile of channels) in fp32 and writes one
 // partial per channel to the workspace [C][splits]. Stage 2: one thread per channel adds its
 // partials in split order and writes the requested outputs. No float atomics anywhere.
+#include "kernels_cu/channel_rows.cuh"
 #include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/batch_norm_reduce_backward.h"
@@ -15,37 +16,18 @@ namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 constexpr int kThreads = 256;
-// Stage 1's blocks: the grid rule's kBlocksPerSm on a 132-SM part, as a constant rather than
-// grid_for()'s device query, because the workspace size must not depend on which device answers.
-constexpr int64_t kTargetBlocks = kBlocksPerSm * 132;
 // Fewest elements a split may hold (x 2 inputs: 32-64 KB per block).
 constexpr int64_t kMinPerSplit = 8192;
-constexpr int64_t kMaxSplits = 4096;
-// Split boundaries are multiples of this, so a 16-byte vector never straddles two blocks.
-constexpr int64_t kSplitAlign = 8;
 // Loads in flight per thread per step (independent of each other).
 constexpr int kUnroll = 4;
 constexpr int kFinalizeThreads = 128;
 
-struct SplitPlan {
-    int64_t splits = 0;
-    int64_t chunk = 0;  // elements of the reduce range per split
-};
+using channel_rows::SplitPlan;
 
 // A pure function of (C, reduce_numel): phase 1 sizes the workspace with it, phase 2 launches
 // with it.
 SplitPlan plan_splits(const BatchNormReduceBackwardArgs& a) {
-    SplitPlan p;
-    const int64_t r = a.reduce_numel;
-    if (r <= 0 || a.channels <= 0) {
-        return p;
-    }
-    const int64_t want = std::max<int64_t>(1, (kTargetBlocks + a.channels - 1) / a.channels);
-    const int64_t by_size = std::max<int64_t>(1, (r + kMinPerSplit - 1) / kMinPerSplit);
-    const int64_t s = std::min({want, by_size, kMaxSplits});
-    p.chunk = ((r + s - 1) / s + kSplitAlign - 1) / kSplitAlign * kSplitAlign;
-    p.splits = (r + p.chunk - 1) / p.chunk;
-    return p;
+    return channel_rows::plan_splits(a.channels, a.reduce_numel, kMinPerSplit);
 }
 
 struct SumOp {
@@ -53,23 +35,6 @@ struct SumOp {
         return bn_combine(a, b);
     }
 };
-
-// Offset of reduce row `row` (index over every reduce dim but the last), for one operand. The
-// outermost dim needs no modulo, so the common 2-dim case ([N, HW]) has no division at all.
-ACLEMU_DEVICE int64_t row_offset(const BatchNormReduceBackwardArgs& a,
-                                 const int64_t* strides,
-                                 int64_t row) {
-    if (a.reduce_ndim < 2) {
-        return 0;  // a single row
-    }
-    int64_t off = 0;
-    for (int d = a.reduce_ndim - 2; d > 0; --d) {
-        const int64_t size = a.reduce_sizes[d];
-        off += (row % size) * strides[d];
-        row /= size;
-    }
-    return off + row * strides[0];
-}
 
 // Offset of flattened reduce index k, for one operand (any number of dims).
 ACLEMU_DEVICE int64_t flat_offset(const BatchNormReduceBackwardArgs& a,
@@ -86,34 +51,6 @@ ACLEMU_DEVICE int64_t flat_offset(const BatchNormReduceBackwardArgs& a,
     }
     return off + k * strides[0];
 }
-
-template <typename T, int V>
-struct Loader;
-
-template <typename T>
-struct Loader<T, 1> {
-    static ACLEMU_DEVICE void load(const T* p, int64_t stride, float (&out)[1]) {
-        (void)stride;
-        out[0] = to_float(*p);
-    }
-};
-
-// 16 bytes at once; the caller guarantees alignment and unit stride.
-template <typename T, int V>
-struct Loader {
-    struct alignas(16) Pack {
-        T v[V];
-    };
-    static_assert(sizeof(Pack) == 16, "a vector is 16 bytes");
-    static ACLEMU_DEVICE void load(const T* p, int64_t stride, float (&out)[V]) {
-        (void)stride;
-        const Pack pack = *reinterpret_cast<const Pack*>(p);
-#pragma unroll
-        for (int v = 0; v < V; ++v) {
-            out[v] = to_float(pack.v[v]);
-        }
-    }
-};
 
 // Stage 1 for layouts whose innermost reduce dim is the streaming direction ("NC-major": NCHW,
 // NCL, any slice). Block (split s, channel c) walks flattened reduce indices [s*chunk, ...) in
@@ -132,9 +69,6 @@ __global__ void __launch_bounds__(kThreads)
     const int64_t inner = a.reduce_ndim > 0 ? a.reduce_sizes[last] : 1;
     const int64_t dy_inner_stride = a.reduce_ndim > 0 ? a.dy_reduce_strides[last] : 0;
     const int64_t x_inner_stride = a.reduce_ndim > 0 ? a.x_reduce_strides[last] : 0;
-    const int64_t step = static_cast<int64_t>(blockDim.x) * V;
-    const int64_t step_rows = step / inner;
-    const int64_t step_cols = step % inner;
     const int64_t s = blockIdx.x;
     const int64_t begin = s * plan.chunk;
     const int64_t end = begin + plan.chunk < a.reduce_numel ? begin + plan.chunk : a.reduce_numel;
@@ -144,32 +78,31 @@ __global__ void __launch_bounds__(kThreads)
         const T* x = static_cast<const T*>(a.x) + c * a.x_channel_stride;
         const float mean = bn_load(a.mean, c);
 
-        int64_t k = begin + static_cast<int64_t>(threadIdx.x) * V;
-        int64_t row = k / inner;
-        int64_t col = k % inner;
+        channel_rows::RowCursor at =
+            channel_rows::row_cursor(begin + static_cast<int64_t>(threadIdx.x) * V,
+                                     static_cast<int64_t>(blockDim.x) * V,
+                                     inner);
         BnSums acc = bn_zero();
-        while (k < end) {
+        while (at.k < end) {
             float dv[kUnroll][V];
             float xv[kUnroll][V];
             bool ok[kUnroll];
 #pragma unroll
             for (int u = 0; u < kUnroll; ++u) {
-                ok[u] = k < end;
+                ok[u] = at.k < end;
                 if (ok[u]) {
                     const int64_t dy_off =
-                        row_offset(a, a.dy_reduce_strides, row) + col * dy_inner_stride;
+                        channel_rows::row_offset(
+                            a.reduce_ndim, a.reduce_sizes, a.dy_reduce_strides, at.row)
+                        + at.col * dy_inner_stride;
                     const int64_t x_off =
-                        row_offset(a, a.x_reduce_strides, row) + col * x_inner_stride;
-                    Loader<T, V>::load(dy + dy_off, dy_inner_stride, dv[u]);
-                    Loader<T, V>::load(x + x_off, x_inner_stride, xv[u]);
+                        channel_rows::row_offset(
+                            a.reduce_ndim, a.reduce_sizes, a.x_reduce_strides, at.row)
+                        + at.col * x_inner_stride;
+                    channel_rows::Vec<T, V>::load(dy + dy_off, dv[u]);
+                    channel_rows::Vec<T, V>::load(x + x_off, xv[u]);
                 }
-                k += step;
-                row += step_rows;
-                col += step_cols;
-                if (col >= inner) {
-                    col -= inner;
-                    ++row;
-                }
+                at.advance();
             }
 #pragma unroll
             for (int u = 0; u < kUnroll; ++u) {
@@ -275,28 +208,13 @@ __global__ void __launch_bounds__(kFinalizeThreads)
     }
 }
 
-bool aligned16(const void* p) {
-    return (reinterpret_cast<uintptr_t>(p) & 15u) == 0;
-}
-
 // True when every row of both operands starts 16-byte aligned and the innermost dim is
 // unit-stride with a length that is a multiple of `vec`.
 bool rows_vectorizable(const BatchNormReduceBackwardArgs& a, int vec) {
-    if (a.reduce_ndim == 0 || !aligned16(a.dy) || !aligned16(a.x)) {
-        return false;
-    }
-    const int last = a.reduce_ndim - 1;
-    if (a.dy_reduce_strides[last] != 1 || a.x_reduce_strides[last] != 1
-        || a.reduce_sizes[last] % vec != 0 || a.dy_channel_stride % vec != 0
-        || a.x_channel_stride % vec != 0) {
-        return false;
-    }
-    for (int d = 0; d < last; ++d) {
-        if (a.dy_reduce_strides[d] % vec != 0 || a.x_reduce_strides[d] % vec != 0) {
-            return false;
-        }
-    }
-    return true;
+    return channel_rows::rows_vectorizable(
+               a.dy, a.reduce_ndim, a.reduce_sizes, a.dy_reduce_strides, a.dy_channel_stride, vec)
+           && channel_rows::rows_vectorizable(
+               a.x, a.reduce_ndim, a.reduce_sizes, a.x_reduce_strides, a.x_channel_stride, vec);
 }
 
 bool channels_last(const BatchNormReduceBackwardArgs& a) {
@@ -322,8 +240,7 @@ void launch_partials(const BatchNormReduceBackwardArgs& a,
         (a, partials, plan);
         return;
     }
-    const dim3 grid(static_cast<unsigned>(plan.splits),
-                    static_cast<unsigned>(std::min<int64_t>(a.channels, max_grid_y())));
+    const dim3 grid = channel_rows::split_grid(plan, a.channels);
     if (rows_vectorizable(a, kVec)) {
         ACLEMU_LAUNCH(grid, kThreads, 0, stream, batch_norm_reduce_backward_partials_rows<T, kVec>)
         (a, partials, plan);

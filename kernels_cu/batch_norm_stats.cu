@@ -1,9 +1,13 @@
 // GPU aclnnBatchNormStats over kernels_cu/math/sync_batch_norm.h. Stage 1: grid (chunk,
-// channel); a block takes kBatchNormStatsChunk reduce elements of one channel, sums them (block
-// reduction), then sums their squared deviations from that chunk mean (second pass, mostly from
-// cache) and writes the chunk's moments to the workspace. Stage 2: one thread per channel merges
-// its chunks in order (Chan). The chunking is the CPU's, so both backends merge the same pieces;
-// no atomics, deterministic.
+// channel); a block walks kBatchNormStatsChunk reduce elements of one channel once
+// (kernels_cu/channel_rows.cuh: 16-byte loads where the rows allow, no division per element);
+// each thread takes the moments of each vector it loads (two-pass within the registers) and
+// merges them into its own (Chan), the block merges its threads' moments (a block reduction with
+// the same merge) and writes the chunk's moments to the workspace. Stage 2: one thread per
+// channel merges its chunks in order. The chunking is the CPU's, so both backends merge the same
+// pieces; no atomics, deterministic. (Holding a chunk in registers for a two-pass instead cost
+// ~250 registers a thread, one block per SM, and local memory on the scalar path.)
+#include "kernels_cu/channel_rows.cuh"
 #include "kernels_cu/common.cuh"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/sync_batch_norm.h"
@@ -14,42 +18,80 @@ namespace aclemu::kernels::ACLEMU_GPU_NAMESPACE {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int64_t kMaxChannelBlocks = 65535;  // grid.y limit
+// Vectors in flight per thread per step (independent of each other).
+constexpr int kUnroll = 4;
 
-template <typename T>
+struct MergeOp {
+    ACLEMU_DEVICE BnMoments operator()(const BnMoments& a, const BnMoments& b) const {
+        return bn_merge(a, b);
+    }
+};
+
+// The moments of V values, two-pass within the registers.
+template <int V>
+ACLEMU_DEVICE BnMoments vector_moments(const float (&x)[V]) {
+    float sum = 0.0f;
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+        sum += x[j];
+    }
+    const float mean = sum / static_cast<float>(V);
+    float m2 = 0.0f;
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+        const float d = x[j] - mean;
+        m2 += d * d;
+    }
+    return BnMoments{static_cast<float>(V), mean, m2};
+}
+
+template <typename T, int V>
 __global__ void __launch_bounds__(kThreads)
     batch_norm_stats_chunks(const BatchNormStatsArgs a, BnMoments* partials, int64_t chunks) {
-    using BlockReduce = gpucub::BlockReduce<float, kThreads>;
+    using BlockReduce = gpucub::BlockReduce<BnMoments, kThreads>;
     __shared__ typename BlockReduce::TempStorage storage;
-    __shared__ float chunk_mean;
     const ChannelGeometry& g = a.geometry;
+    const int last = g.reduce_ndim > 0 ? g.reduce_ndim - 1 : 0;
+    const int64_t inner = g.reduce_ndim > 0 ? g.reduce_sizes[last] : 1;
+    const int64_t inner_stride = g.reduce_ndim > 0 ? g.reduce_strides[0][last] : 0;
     const int64_t s = blockIdx.x;
     const int64_t begin = s * kBatchNormStatsChunk;
     const int64_t end = begin + kBatchNormStatsChunk < g.reduce_numel ? begin + kBatchNormStatsChunk
                                                                       : g.reduce_numel;
-    const float n = static_cast<float>(end - begin);
     for (int64_t c = blockIdx.y; c < g.channels; c += gridDim.y) {
         const T* x = static_cast<const T*>(a.input) + c * g.channel_strides[0];
-        float sum = 0.0f;
-        for (int64_t k = begin + threadIdx.x; k < end; k += kThreads) {
-            sum += to_float(x[channel_reduce_offset(g, 0, k)]);
+        channel_rows::RowCursor at =
+            channel_rows::row_cursor(begin + static_cast<int64_t>(threadIdx.x) * V,
+                                     static_cast<int64_t>(kThreads) * V,
+                                     inner);
+        BnMoments acc{0.0f, 0.0f, 0.0f};
+        while (at.k < end) {
+            float v[kUnroll][V];
+            bool ok[kUnroll];
+#pragma unroll
+            for (int u = 0; u < kUnroll; ++u) {
+                ok[u] = at.k < end;
+                if (ok[u]) {
+                    const int64_t off =
+                        channel_rows::row_offset(
+                            g.reduce_ndim, g.reduce_sizes, g.reduce_strides[0], at.row)
+                        + at.col * inner_stride;
+                    channel_rows::Vec<T, V>::load(x + off, v[u]);
+                }
+                at.advance();
+            }
+#pragma unroll
+            for (int u = 0; u < kUnroll; ++u) {
+                if (ok[u]) {
+                    acc = bn_merge(acc, vector_moments(v[u]));
+                }
+            }
         }
-        const float total = BlockReduce(storage).Sum(sum);
+        const BnMoments total = BlockReduce(storage).Reduce(acc, MergeOp());
         if (threadIdx.x == 0) {
-            chunk_mean = total / n;
+            partials[c * chunks + s] = total;
         }
-        __syncthreads();
-        const float mean = chunk_mean;
-        float squares = 0.0f;
-        for (int64_t k = begin + threadIdx.x; k < end; k += kThreads) {
-            const float d = to_float(x[channel_reduce_offset(g, 0, k)]) - mean;
-            squares += d * d;
-        }
-        const float m2 = BlockReduce(storage).Sum(squares);
-        if (threadIdx.x == 0) {
-            partials[c * chunks + s] = BnMoments{n, mean, m2};
-        }
-        __syncthreads();  // storage and chunk_mean are reused by the next channel
+        __syncthreads();  // storage is reused by the next channel
     }
 }
 
@@ -85,11 +127,19 @@ int launch_batch_norm_stats(const BatchNormStatsArgs& args, void* workspace, voi
     auto* partials = static_cast<BnMoments*>(workspace);
     return switch_dtype(args.dtype, [&](auto type) {
         using T = decltype(type);
+        constexpr int kVec = 16 / static_cast<int>(sizeof(T));
         clear_stale_error();
         if (chunks > 0) {
-            const int64_t along_c = g.channels < kMaxChannelBlocks ? g.channels : kMaxChannelBlocks;
-            const dim3 grid(static_cast<unsigned>(chunks), static_cast<unsigned>(along_c));
-            ACLEMU_LAUNCH(grid, kThreads, 0, s, batch_norm_stats_chunks<T>)(args, partials, chunks);
+            const dim3 grid = channel_rows::split_grid(
+                channel_rows::SplitPlan{chunks, kBatchNormStatsChunk}, g.channels);
+            const void* bases[1] = {args.input};
+            if (channel_rows::all_rows_vectorizable(g, bases, 1, kVec)) {
+                ACLEMU_LAUNCH(grid, kThreads, 0, s, batch_norm_stats_chunks<T, kVec>)
+                (args, partials, chunks);
+            } else {
+                ACLEMU_LAUNCH(grid, kThreads, 0, s, batch_norm_stats_chunks<T, 1>)
+                (args, partials, chunks);
+            }
         }
         ACLEMU_LAUNCH(grid_for(g.channels, kThreads), kThreads, 0, s, batch_norm_stats_merge)
         (args, partials, chunks);

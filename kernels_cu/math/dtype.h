@@ -1,9 +1,12 @@
 // Storage types for FLOAT16 and BFLOAT16 and their conversions to and from float.
 //
 // Math always runs in float; a result is rounded once, to nearest-even, when stored. The
-// conversions are written out in integer arithmetic and used on the host AND the device, so the
-// CPU backend's bits equal the GPU's by construction. They agree with CUDA's __float2half_rn /
-// __float2bfloat16_rn, with every NaN stored as the canonical 0x7FFF.
+// conversions are written out in integer arithmetic for the host (the CPU backend and the GPU
+// simulator); they agree with CUDA's __float2half_rn / __float2bfloat16_rn, with every NaN
+// stored as the canonical 0x7FFF. On a GPU the fp16 ones use the hardware's conversion
+// instruction (the integer form costs ~20 instructions per element, more than an fp16 kernel
+// can spend at full memory bandwidth), with NaN mapped to the same bits as the integer form, so
+// every backend still gives the same bits.
 #pragma once
 
 #include "kernels_cu/portability.h"
@@ -40,9 +43,36 @@ ACLEMU_HD float bits_float(uint32_t u) {
 #endif
 }
 
+/// The device's fp16 conversions (device code only): hardware instructions, exact for every
+/// non-NaN value (round to nearest even, overflow to inf, subnormals kept).
+#if ACLEMU_GPU_COMPILER && (defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__))
+#    define ACLEMU_DEVICE_HALF_CONVERSIONS 1
+__device__ __forceinline__ uint16_t device_float_to_half_bits(float f) {
+#    if defined(__CUDA_ARCH__)
+    uint16_t h;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+    return h;
+#    else
+    return __builtin_bit_cast(uint16_t, static_cast<_Float16>(f));
+#    endif
+}
+__device__ __forceinline__ float device_half_bits_to_float(uint16_t h) {
+#    if defined(__CUDA_ARCH__)
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+    return f;
+#    else
+    return static_cast<float>(__builtin_bit_cast(_Float16, h));
+#    endif
+}
+#endif
+
 /// float -> IEEE binary16, round to nearest even; overflow gives inf, NaN gives 0x7FFF.
 /// Branch-free (every case computed, one selected) so the CPU loops vectorize.
 ACLEMU_HD uint16_t float_to_half_bits(float f) {
+#if defined(ACLEMU_DEVICE_HALF_CONVERSIONS)
+    return f != f ? static_cast<uint16_t>(0x7FFFu) : device_float_to_half_bits(f);
+#else
     const uint32_t u = float_bits(f);
     const uint32_t sign = (u >> 16) & 0x8000u;
     const uint32_t abs = u & 0x7FFFFFFFu;
@@ -59,10 +89,17 @@ ACLEMU_HD uint16_t float_to_half_bits(float f) {
     result = abs >= 0x477FF000u ? 0x7C00u : result;  // rounds to or beyond 65520: inf
     result |= sign;
     return static_cast<uint16_t>(abs > 0x7F800000u ? 0x7FFFu : result);
+#endif
 }
 
 /// IEEE binary16 -> float (exact). Branch-free, like float_to_half_bits.
 ACLEMU_HD float half_bits_to_float(uint16_t h) {
+#if defined(ACLEMU_DEVICE_HALF_CONVERSIONS)
+    // A NaN keeps its payload as the integer form does (the instruction may not).
+    const uint32_t nan_bits = (static_cast<uint32_t>(h & 0x8000u) << 16)
+                              | ((static_cast<uint32_t>(h & 0x7FFFu) << 13) + 0x70000000u);
+    return (h & 0x7FFFu) > 0x7C00u ? bits_float(nan_bits) : device_half_bits_to_float(h);
+#else
     const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
     const uint32_t shifted = static_cast<uint32_t>(h & 0x7FFFu) << 13;  // exponent + mantissa
     const uint32_t exp = shifted & 0x0F800000u;
@@ -75,6 +112,7 @@ ACLEMU_HD float half_bits_to_float(uint16_t h) {
                                : exp == 0         ? float_bits(subnormal)
                                                   : rebiased;
     return bits_float(magnitude | sign);
+#endif
 }
 
 /// float -> bfloat16, round to nearest even; NaN gives 0x7FFF.

@@ -2,8 +2,8 @@
 // input gradient from the all-reduced sums. Phase 1 checks in CANN's order (nulls; dtypes of
 // gradOut, input, mean, invstd, weight, then sumDy, sumDyXmu, counter, gradInput; formats;
 // shapes), then aclemu's checks (one dtype for gradOut, input and gradInput; a counter walkable
-// with one stride; views fit) and sizes the workspace (the GPU's per-channel coefficients);
-// phase 2 dispatches.
+// with one stride; views fit); no workspace (every backend computes a channel's coefficients
+// where it uses them); phase 2 dispatches.
 #include "aclnnop/aclnn_batch_norm_elemt_backward.h"
 
 #include "aclemu/rt.h"
@@ -14,7 +14,6 @@
 #include "common/op_boundary.h"
 #include "common/op_checks.h"
 #include "common/op_error.h"
-#include "common/workspace.h"
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/launch.h"
 #include "kernels_cu/math/sync_batch_norm.h"
@@ -165,19 +164,9 @@ kernels::BatchNormElemtBackwardArgs make_args(const std::vector<aclTensor>& in,
     return a;
 }
 
-// The GPU's per-channel coefficients; the CPU computes them on the fly.
-WorkspaceLayout workspace_layout(const kernels::BatchNormElemtBackwardArgs& args,
-                                 rt::BackendKind backend) {
-    size_t coefficients = 0;
-    if (const kernels::GpuLaunchers* gpu = gpu_launchers(backend)) {
-        coefficients = gpu->batch_norm_elemt_backward_workspace_bytes(args);
-    }
-    return make_workspace_layout({coefficients});
-}
-
 class ElemtBackwardExecutor final : public aclOpExecutor {
 public:
-    aclnnStatus run(void* workspace, const rt::StreamTarget& stream) override {
+    aclnnStatus run(void* /*workspace*/, const rt::StreamTarget& stream) override {
         const aclTensor& grad_input = outputs[0];
         // Every non-empty tensor is device memory, even when the batch is empty (as
         // BatchNormReduceBackward checks): the fuzzer found host channel vectors accepted with
@@ -192,10 +181,6 @@ public:
             return ACLNN_SUCCESS;
         }
         const kernels::BatchNormElemtBackwardArgs args = make_args(inputs, grad_input);
-        const WorkspaceLayout layout = workspace_layout(args, rt::active_backend());
-        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
-        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_planned(kApi, layout.total, workspace_size));
-        void* coefficients = layout.total > 0 ? layout.slice(workspace, 0) : nullptr;
         const uint64_t bytes = kernels::min_traffic_bytes(args.geometry, args.dtype, 3);
         const rt::TaskLength length = task_length(bytes);
         const int threads = cpu_kernel_settings(length).threads;
@@ -205,8 +190,8 @@ public:
             length,
             KernelLabel{"batch_norm_elemt_backward", "per channel", bytes},
             [args, threads] { kernels::cpu::batch_norm_elemt_backward(args, threads); },
-            [&args, coefficients](const kernels::GpuLaunchers& gpu, void* native) {
-                return gpu.batch_norm_elemt_backward(args, coefficients, native);
+            [&args](const kernels::GpuLaunchers& gpu, void* native) {
+                return gpu.batch_norm_elemt_backward(args, native);
             });
     }
 };
@@ -240,14 +225,7 @@ aclnnStatus get_workspace_size(const aclTensor* grad_out,
     exec->outputs = {*grad_input};
     exec->input_names = kInputNames;
     exec->output_names = kOutputNames;
-    if (nn::numel(grad_input->view_dims) == 0) {
-        exec->workspace_size = 0;  // nothing is launched
-    } else {
-        const WorkspaceLayout layout =
-            workspace_layout(make_args(exec->inputs, exec->outputs[0]), rt::active_backend());
-        ACLEMU_OP_RETURN_IF_ERROR(check_workspace_layout(kApi, layout));
-        exec->workspace_size = layout.total;
-    }
+    exec->workspace_size = 0;  // every backend computes the coefficients where it uses them
     return nn::publish_executor(std::move(exec), workspace_size, executor);
 }
 
