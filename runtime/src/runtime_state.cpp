@@ -228,13 +228,7 @@ BackendKind Runtime::active_kind() {
         case BackendChoice::GpuSim:
             return BackendKind::GpuSim;
         case BackendChoice::Gpu:
-#if defined(ACLEMU_HAVE_HIP)
-            return BackendKind::Hip;
-#elif defined(ACLEMU_HAVE_CUDA)
-            return BackendKind::Cuda;
-#else
-            return BackendKind::Cpu;
-#endif
+            return gpu::built_kind();
         case BackendChoice::Auto:
         case BackendChoice::Cpu:
             break;

@@ -414,7 +414,9 @@ std::unique_ptr<Backend> make_cpu_backend(const CpuBackendOptions& options);
 /// backend/no_gpu_backend.cpp.
 namespace gpu {
 std::unique_ptr<Backend> make_backend(std::string* why);
-}
+/// The kind make_backend's backend has in this build: Cuda or Hip; Cpu when neither is built in.
+BackendKind built_kind();
+}  // namespace gpu
 
 /// The same backend source built against the GPU simulator (gpu/sim), or nullptr with `why`
 /// when the simulator is not built.

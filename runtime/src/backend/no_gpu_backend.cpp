@@ -1,6 +1,6 @@
 // The GPU backends' factories for builds without them: always unavailable, with the reason the
-// runtime puts into its messages. backend/gpu defines them instead when CUDA or HIP, or the GPU
-// simulator, is enabled.
+// runtime puts into its messages (and their kind: the CPU backend stands in). backend/gpu defines
+// them instead when CUDA or HIP, or the GPU simulator, is enabled.
 #include "backend/backend.h"
 
 namespace aclemu::rt {
@@ -11,6 +11,10 @@ std::unique_ptr<Backend> gpu::make_backend(std::string* why) {
         *why = "aclemu was built without a GPU backend";
     }
     return nullptr;
+}
+
+BackendKind gpu::built_kind() {
+    return BackendKind::Cpu;
 }
 #endif
 

@@ -50,6 +50,37 @@ Snapshots& snapshots() {
     return *state;
 }
 
+// The state a call needs the process in: running; locked (backed up or not); locked with a
+// backup to restore.
+enum class Needs { Running, Locked, LockedAfterBackup };
+
+// The snapshot state with its lock held for as long as this lives.
+class LockedSnapshots {
+public:
+    Snapshots* operator->() { return &s_; }
+
+    // ACL_SUCCESS when the process is in a state `needs` accepts, else `api`'s failure `code`.
+    aclError require(Needs needs, aclError code, const char* api) const {
+        static constexpr const char* kNeeded[] = {"running", "locked", "locked after a backup"};
+        const bool running = s_.state == ProcessState::Running;
+        const bool ok = needs == Needs::Running
+                            ? running
+                            : !running && (needs == Needs::Locked || s_.backed_up);
+        if (ok) {
+            return ACL_SUCCESS;
+        }
+        return fail(
+            code,
+            msg_order(std::string(api) + " needs the process " + kNeeded[static_cast<int>(needs)]
+                      + " (aclrtSnapShotProcessLock, Backup, Restore, Unlock in that "
+                        "order)"));
+    }
+
+private:
+    Snapshots& s_ = snapshots();
+    std::lock_guard<std::mutex> lock_{s_.mu};
+};
+
 constexpr const char* kStageNames[] = {"ACL_RT_SNAPSHOT_LOCK_PRE",
                                        "ACL_RT_SNAPSHOT_BACKUP_PRE",
                                        "ACL_RT_SNAPSHOT_BACKUP_POST",
@@ -70,9 +101,8 @@ aclError check_stage(int64_t stage) {
 aclError run_stage(int64_t stage) {
     std::vector<Registration> due;
     {
-        Snapshots& s = snapshots();
-        std::lock_guard<std::mutex> lock(s.mu);
-        for (const Registration& r : s.callbacks) {
+        LockedSnapshots s;
+        for (const Registration& r : s->callbacks) {
             if (r.stage == stage) {
                 due.push_back(r);
             }
@@ -87,12 +117,6 @@ aclError run_stage(int64_t stage) {
         }
     }
     return ACL_SUCCESS;
-}
-
-aclError wrong_state(aclError code, const char* api, const char* needed) {
-    return fail(code,
-                msg_order(std::string(api) + " needs the process " + needed
-                          + " (aclrtSnapShotProcessLock, Backup, Restore, Unlock in that order)"));
 }
 
 // The device allocations whose contents a snapshot keeps (aclrtMalloc and pool blocks).
@@ -146,11 +170,10 @@ aclError restore_memory(const std::vector<SavedBlock>& backup) {
 }  // namespace
 
 void aclemu::rt::forget_snapshots() {
-    Snapshots& s = snapshots();
-    std::lock_guard<std::mutex> lock(s.mu);
-    s.state = ProcessState::Running;
-    s.backup.clear();
-    s.backed_up = false;
+    LockedSnapshots s;
+    s->state = ProcessState::Running;
+    s->backup.clear();
+    s->backed_up = false;
 }
 
 extern "C" {
@@ -162,9 +185,8 @@ aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage,
     return api_call_init("aclrtSnapShotCallbackRegister", [&]() -> aclError {
         ACLEMU_TRY(check_stage(stage_value));
         ACLEMU_CHECK_NOT_NULL(callback);
-        Snapshots& s = snapshots();
-        std::lock_guard<std::mutex> lock(s.mu);
-        for (const Registration& r : s.callbacks) {
+        LockedSnapshots s;
+        for (const Registration& r : s->callbacks) {
             if (r.stage == stage_value && r.callback == callback) {
                 return fail(ACL_ERROR_SNAPSHOT_REGISTER_CALLBACK_FAILED,
                             msg_invalid("callback",
@@ -173,7 +195,7 @@ aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage,
                                             + kStageNames[stage_value]));
             }
         }
-        s.callbacks.push_back(Registration{stage_value, callback, args});
+        s->callbacks.push_back(Registration{stage_value, callback, args});
         return ACL_SUCCESS;
     });
 }
@@ -183,11 +205,10 @@ aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage, aclrtSnapShot
     return api_call_init("aclrtSnapShotCallbackUnregister", [&]() -> aclError {
         ACLEMU_TRY(check_stage(stage_value));
         ACLEMU_CHECK_NOT_NULL(callback);
-        Snapshots& s = snapshots();
-        std::lock_guard<std::mutex> lock(s.mu);
-        for (auto it = s.callbacks.begin(); it != s.callbacks.end(); ++it) {
+        LockedSnapshots s;
+        for (auto it = s->callbacks.begin(); it != s->callbacks.end(); ++it) {
             if (it->stage == stage_value && it->callback == callback) {
-                s.callbacks.erase(it);
+                s->callbacks.erase(it);
                 return ACL_SUCCESS;
             }
         }
@@ -200,41 +221,26 @@ aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage, aclrtSnapShot
 
 aclError aclrtSnapShotProcessLock(void) {
     return api_call_init("aclrtSnapShotProcessLock", [&]() -> aclError {
-        {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            if (s.state != ProcessState::Running) {
-                return wrong_state(
-                    ACL_ERROR_SNAPSHOT_LOCK_FAILED, "aclrtSnapShotProcessLock", "running");
-            }
-        }
+        ACLEMU_TRY(LockedSnapshots().require(
+            Needs::Running, ACL_ERROR_SNAPSHOT_LOCK_FAILED, "aclrtSnapShotProcessLock"));
         ACLEMU_TRY(run_stage(ACL_RT_SNAPSHOT_LOCK_PRE));
-        Snapshots& s = snapshots();
-        std::lock_guard<std::mutex> lock(s.mu);
-        s.state = ProcessState::Locked;
+        LockedSnapshots()->state = ProcessState::Locked;
         return ACL_SUCCESS;
     });
 }
 
 aclError aclrtSnapShotProcessBackup(void) {
     return api_call_init("aclrtSnapShotProcessBackup", [&]() -> aclError {
-        {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            if (s.state == ProcessState::Running) {
-                return wrong_state(
-                    ACL_ERROR_SNAPSHOT_BACKUP_FAILED, "aclrtSnapShotProcessBackup", "locked");
-            }
-        }
+        ACLEMU_TRY(LockedSnapshots().require(
+            Needs::Locked, ACL_ERROR_SNAPSHOT_BACKUP_FAILED, "aclrtSnapShotProcessBackup"));
         ACLEMU_TRY(run_stage(ACL_RT_SNAPSHOT_BACKUP_PRE));
         std::vector<SavedBlock> backup;
         ACLEMU_TRY(backup_memory(&backup));
         {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            s.backup = std::move(backup);  // the last backup is the one restored
-            s.backed_up = true;
-            s.state = ProcessState::BackedUp;
+            LockedSnapshots s;
+            s->backup = std::move(backup);  // the last backup is the one restored
+            s->backed_up = true;
+            s->state = ProcessState::BackedUp;
         }
         return run_stage(ACL_RT_SNAPSHOT_BACKUP_POST);
     });
@@ -244,22 +250,15 @@ aclError aclrtSnapShotProcessRestore(void) {
     return api_call_init("aclrtSnapShotProcessRestore", [&]() -> aclError {
         std::vector<SavedBlock> backup;
         {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            if (s.state == ProcessState::Running || !s.backed_up) {
-                return wrong_state(ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
-                                   "aclrtSnapShotProcessRestore",
-                                   "locked after a backup");
-            }
-            backup = s.backup;
+            LockedSnapshots s;
+            ACLEMU_TRY(s.require(Needs::LockedAfterBackup,
+                                 ACL_ERROR_SNAPSHOT_RESTORE_FAILED,
+                                 "aclrtSnapShotProcessRestore"));
+            backup = s->backup;
         }
         ACLEMU_TRY(run_stage(ACL_RT_SNAPSHOT_RESTORE_PRE));
         ACLEMU_TRY(restore_memory(backup));
-        {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            s.state = ProcessState::Locked;
-        }
+        LockedSnapshots()->state = ProcessState::Locked;
         return run_stage(ACL_RT_SNAPSHOT_RESTORE_POST);
     });
 }
@@ -267,13 +266,10 @@ aclError aclrtSnapShotProcessRestore(void) {
 aclError aclrtSnapShotProcessUnlock(void) {
     return api_call_init("aclrtSnapShotProcessUnlock", [&]() -> aclError {
         {
-            Snapshots& s = snapshots();
-            std::lock_guard<std::mutex> lock(s.mu);
-            if (s.state == ProcessState::Running) {
-                return wrong_state(
-                    ACL_ERROR_SNAPSHOT_UNLOCK_FAILED, "aclrtSnapShotProcessUnlock", "locked");
-            }
-            s.state = ProcessState::Running;
+            LockedSnapshots s;
+            ACLEMU_TRY(s.require(
+                Needs::Locked, ACL_ERROR_SNAPSHOT_UNLOCK_FAILED, "aclrtSnapShotProcessUnlock"));
+            s->state = ProcessState::Running;
         }
         return run_stage(ACL_RT_SNAPSHOT_UNLOCK_POST);
     });

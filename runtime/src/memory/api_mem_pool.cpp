@@ -41,6 +41,17 @@ aclError refuse_capture(const Stream& stream, const char* api) {
                 msg_unsupported(api, "memory pool calls on a stream that is being captured"));
 }
 
+// What aclrtMemPoolSetAttr and GetAttr check, in this order: the pool, then the value; `access`
+// then reads or writes the attribute.
+template <class Access>
+aclError pool_attr(aclrtMemPool memPool, int64_t attr, void* value, Access access) {
+    ACLEMU_CHECK_NOT_NULL(memPool);
+    std::shared_ptr<MemPool> pool;
+    ACLEMU_TRY(find_pool(memPool, &pool));
+    ACLEMU_CHECK_NOT_NULL(value);
+    return access(*pool, attr, value);
+}
+
 aclError create(aclrtMemPool* mem_pool, const aclrtMemPoolProps* props) {
     if (mem_pool == nullptr) {
         return fail(ACL_ERROR_INVALID_PARAM, msg_null("memPool"));
@@ -109,24 +120,14 @@ aclError aclrtMemPoolDestroy(const aclrtMemPool memPool) {
 
 aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void* value) {
     const int64_t attr_value = aclemu::enum_value(attr);
-    return api_call_init("aclrtMemPoolSetAttr", [&]() -> aclError {
-        ACLEMU_CHECK_NOT_NULL(memPool);
-        std::shared_ptr<MemPool> pool;
-        ACLEMU_TRY(find_pool(memPool, &pool));
-        ACLEMU_CHECK_NOT_NULL(value);
-        return set_mem_pool_attr(*pool, attr_value, value);
-    });
+    return api_call_init("aclrtMemPoolSetAttr",
+                         [&] { return pool_attr(memPool, attr_value, value, set_mem_pool_attr); });
 }
 
 aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void* value) {
     const int64_t attr_value = aclemu::enum_value(attr);
-    return api_call_init("aclrtMemPoolGetAttr", [&]() -> aclError {
-        ACLEMU_CHECK_NOT_NULL(memPool);
-        std::shared_ptr<MemPool> pool;
-        ACLEMU_TRY(find_pool(memPool, &pool));
-        ACLEMU_CHECK_NOT_NULL(value);
-        return get_mem_pool_attr(*pool, attr_value, value);
-    });
+    return api_call_init("aclrtMemPoolGetAttr",
+                         [&] { return pool_attr(memPool, attr_value, value, get_mem_pool_attr); });
 }
 
 aclError aclrtMemPoolMallocAsync(void** ptr,

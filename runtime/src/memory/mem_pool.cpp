@@ -38,12 +38,24 @@ struct PoolBlock {
     uint64_t free_order = 0;               // the older free is reused first (stable addresses)
 };
 
+// A byte count and its high-water mark (ACL_RT_MEM_POOL_ATTR_*_MEM_CURRENT and _HIGH).
+struct Watermarked {
+    uint64_t current = 0;
+    uint64_t high = 0;
+
+    void add(uint64_t bytes) {
+        current += bytes;
+        high = std::max(high, current);
+    }
+};
+
 }  // namespace mem_pool_blocks
 
 using mem_pool_blocks::BlockState;
 using mem_pool_blocks::kBlockAlignment;
 using mem_pool_blocks::kMaxBlockBytes;
 using mem_pool_blocks::PoolBlock;
+using mem_pool_blocks::Watermarked;
 
 class MemPool {
 public:
@@ -56,10 +68,8 @@ public:
     uint32_t follow_event_dependencies = 1;  // CUDA's defaults: every reuse switch on
     uint32_t allow_opportunistic = 1;
     uint32_t allow_internal_dependencies = 1;
-    uint64_t reserved = 0;
-    uint64_t reserved_high = 0;
-    uint64_t used = 0;
-    uint64_t used_high = 0;
+    Watermarked reserved;
+    Watermarked used;
     bool destroyed = false;  // no longer a handle; kept until its last block is released
 };
 
@@ -103,14 +113,14 @@ void release_block(Pools& p, Backend* backend, MemPool& pool, uintptr_t base) {
         && backend != nullptr) {
         backend->memory().free_device(ptr);
     }
-    pool.reserved -= it->second.capacity;
+    pool.reserved.current -= it->second.capacity;
     p.owner.erase(base);
     pool.blocks.erase(it);
 }
 
 // Releases idle blocks, largest first, until the pool reserves at most `keep` bytes.
 void release_idle(Pools& p, Backend* backend, MemPool& pool, uint64_t keep) {
-    while (pool.reserved > keep) {
+    while (pool.reserved.current > keep) {
         uintptr_t largest = 0;
         size_t largest_bytes = 0;
         for (auto& [base, block] : pool.blocks) {
@@ -132,11 +142,6 @@ void drop_if_finished(Pools& p, MemPool& pool) {
         p.all.erase(&pool);
         update_count(p);
     }
-}
-
-void note_use(MemPool& pool, const PoolBlock& block) {
-    pool.used += block.capacity;
-    pool.used_high = std::max(pool.used_high, pool.used);
 }
 
 // The block `stream` may take for `size` bytes without waiting: idle, or freeing on `stream`
@@ -211,6 +216,27 @@ aclError read_only(const char* name) {
     return reject_arg(ACL_ERROR_RT_PARAM_INVALID, "attr", std::string(name), "is read-only");
 }
 
+// The reuse switches, attributes 1 to 3 in order (is_reuse_switch).
+constexpr uint32_t MemPool::*kReuseSwitches[] = {&MemPool::follow_event_dependencies,
+                                                 &MemPool::allow_opportunistic,
+                                                 &MemPool::allow_internal_dependencies};
+
+bool is_reuse_switch(int64_t attr) {
+    return attr >= ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES
+           && attr <= ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES;
+}
+
+uint32_t MemPool::*reuse_switch(int64_t attr) {
+    return kReuseSwitches[attr - ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES];
+}
+
+// *value = field, as the attribute's own type.
+template <class Field>
+aclError write_value(void* value, Field field) {
+    std::memcpy(value, &field, sizeof(Field));
+    return ACL_SUCCESS;
+}
+
 }  // namespace
 
 MemPool* create_mem_pool(const MemPoolSpec& spec) {
@@ -252,51 +278,30 @@ bool destroy_mem_pool(Backend* backend, const void* handle) {
 aclError get_mem_pool_attr(MemPool& pool, int64_t attr, void* value) {
     Pools& p = pools();
     std::lock_guard<std::mutex> lock(p.mu);
-    const void* field = nullptr;
-    size_t bytes = sizeof(uint64_t);
+    if (is_reuse_switch(attr)) {
+        return write_value(value, pool.*reuse_switch(attr));
+    }
     switch (attr) {
-        case ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES:
-            field = &pool.follow_event_dependencies;
-            bytes = sizeof(uint32_t);
-            break;
-        case ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC:
-            field = &pool.allow_opportunistic;
-            bytes = sizeof(uint32_t);
-            break;
-        case ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES:
-            field = &pool.allow_internal_dependencies;
-            bytes = sizeof(uint32_t);
-            break;
         case ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD:
-            field = &pool.release_threshold;
-            break;
+            return write_value(value, pool.release_threshold);
         case ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT:
-            field = &pool.reserved;
-            break;
+            return write_value(value, pool.reserved.current);
         case ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH:
-            field = &pool.reserved_high;
-            break;
+            return write_value(value, pool.reserved.high);
         case ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT:
-            field = &pool.used;
-            break;
+            return write_value(value, pool.used.current);
         case ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH:
-            field = &pool.used_high;
-            break;
+            return write_value(value, pool.used.high);
         default:
             return unknown_attr(attr);
     }
-    std::memcpy(value, field, bytes);
-    return ACL_SUCCESS;
 }
 
 aclError set_mem_pool_attr(MemPool& pool, int64_t attr, const void* value) {
     Pools& p = pools();
     std::lock_guard<std::mutex> lock(p.mu);
-    uint32_t flag = 0;
-    uint64_t bytes = 0;
-    const bool is_switch = attr >= ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES
-                           && attr <= ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES;
-    if (is_switch) {
+    if (is_reuse_switch(attr)) {
+        uint32_t flag = 0;
         std::memcpy(&flag, value, sizeof(flag));
         // 1 on, 0 off; one of CANN's pages says 2 for off, which is taken as off too.
         ACLEMU_TRY(reject_if(flag > 2,
@@ -304,20 +309,12 @@ aclError set_mem_pool_attr(MemPool& pool, int64_t attr, const void* value) {
                              flag,
                              "a reuse switch is 1 (on) or 0 (off)",
                              ACL_ERROR_RT_PARAM_INVALID));
-        flag = flag == 1 ? 1 : 0;
-    } else {
-        std::memcpy(&bytes, value, sizeof(bytes));
+        pool.*reuse_switch(attr) = flag == 1 ? 1 : 0;
+        return ACL_SUCCESS;
     }
+    uint64_t bytes = 0;
+    std::memcpy(&bytes, value, sizeof(bytes));
     switch (attr) {
-        case ACL_RT_MEM_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES:
-            pool.follow_event_dependencies = flag;
-            return ACL_SUCCESS;
-        case ACL_RT_MEM_POOL_REUSE_ALLOW_OPPORTUNISTIC:
-            pool.allow_opportunistic = flag;
-            return ACL_SUCCESS;
-        case ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES:
-            pool.allow_internal_dependencies = flag;
-            return ACL_SUCCESS;
         case ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD:
             pool.release_threshold = bytes;
             return ACL_SUCCESS;
@@ -332,11 +329,9 @@ aclError set_mem_pool_attr(MemPool& pool, int64_t attr, const void* value) {
                                  bytes,
                                  "a high-water mark can only be reset, to 0",
                                  ACL_ERROR_RT_PARAM_INVALID));
-            if (attr == ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH) {
-                pool.reserved_high = pool.reserved;
-            } else {
-                pool.used_high = pool.used;
-            }
+            Watermarked& mark =
+                attr == ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH ? pool.reserved : pool.used;
+            mark.high = mark.current;
             return ACL_SUCCESS;
         }
         default:
@@ -365,20 +360,20 @@ aclError mem_pool_malloc(Backend* backend,
         block.freed_at.reset();
         block.freed_on.reset();
         enter_in_table(pool, base, block);
-        note_use(pool, block);
+        pool.used.add(block.capacity);
         *out = reinterpret_cast<void*>(base);
         return ACL_SUCCESS;
     }
-    if (pool.spec.max_size != 0 && pool.reserved + capacity > pool.spec.max_size) {
+    if (pool.spec.max_size != 0 && pool.reserved.current + capacity > pool.spec.max_size) {
         release_idle(p,
                      backend,
                      pool,
                      pool.spec.max_size - std::min<uint64_t>(capacity, pool.spec.max_size));
-        if (pool.reserved + capacity > pool.spec.max_size) {
+        if (pool.reserved.current + capacity > pool.spec.max_size) {
             return reject_arg(ACL_ERROR_RT_MEMORY_ALLOCATION,
                               "size",
                               size,
-                              "the pool holds " + std::to_string(pool.reserved)
+                              "the pool holds " + std::to_string(pool.reserved.current)
                                   + " bytes already and its maxSize is "
                                   + std::to_string(pool.spec.max_size));
         }
@@ -389,11 +384,10 @@ aclError mem_pool_malloc(Backend* backend,
     PoolBlock& block = pool.blocks[base];
     block.capacity = capacity;
     block.bytes = size;
-    pool.reserved += capacity;
-    pool.reserved_high = std::max(pool.reserved_high, pool.reserved);
+    pool.reserved.add(capacity);
     p.owner[base] = &pool;
     enter_in_table(pool, base, block);
-    note_use(pool, block);
+    pool.used.add(block.capacity);
     *out = ptr;
     return ACL_SUCCESS;
 }
@@ -428,7 +422,7 @@ aclError mem_pool_free(Backend* backend, void* ptr, const std::shared_ptr<Stream
     block.freed_on = stream;
     block.freed_at = std::move(mark);
     block.free_order = ++p.frees;
-    pool.used -= block.capacity;
+    pool.used.current -= block.capacity;
     return ACL_SUCCESS;
 }
 

@@ -19,6 +19,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 using namespace aclemu::rt;
 namespace kernels = aclemu::kernels;
@@ -67,6 +68,30 @@ bool overlap_partially(uintptr_t a, uintptr_t b, uint64_t count) {
         return a != b;  // cannot happen for ranges inside allocations; refuse rather than wrap
     }
     return a != b && a < b_end && b < a_end;
+}
+
+// Queues built-in kernel task `args` on `target`, named after its arguments. A task whose result
+// may overflow (`may_overflow`: floating-point results) sets the device's overflow status while
+// the stream's overflow switch is on.
+template <class Args, class Describe, class Enqueue>
+aclError enqueue_builtin(const std::shared_ptr<Stream>& target,
+                         Backend& backend,
+                         Args& args,
+                         bool may_overflow,
+                         const char* what,
+                         Describe&& describe,
+                         Enqueue&& enqueue) {
+    if (may_overflow) {
+        args.overflow_flag = OverflowState::instance().flag_for(*target);
+    }
+    return enqueue_task(
+        target,
+        backend,
+        TaskKind::Kernel,
+        [&] { return builtin_task_name(args); },
+        what,
+        std::forward<Describe>(describe),
+        std::forward<Enqueue>(enqueue));
 }
 
 aclError reduce_async(void* dst,
@@ -128,14 +153,11 @@ aclError reduce_async(void* dst,
     args.n = count / static_cast<uint64_t>(size);
     args.op = static_cast<kernels::builtin::ReduceOp>(kind);
     args.type = *elem;
-    if (kernels::builtin::is_floating(*elem)) {
-        args.overflow_flag = OverflowState::instance().flag_for(*target);
-    }
-    return enqueue_task(
+    return enqueue_builtin(
         target,
         *backend,
-        TaskKind::Kernel,
-        [&] { return reduce_task_name(args); },
+        args,
+        kernels::builtin::is_floating(*elem),
         "the reduction",
         [&](TaskTrace& task) {
             task.arg("bytes", count);
@@ -157,14 +179,11 @@ aclError random_async(const aclrtRandomNumTaskInfo* task_info, aclrtStream strea
     if (empty) {
         return ACL_SUCCESS;
     }
-    if (args.func != kernels::builtin::RandomFunc::DropoutBitmask) {
-        args.overflow_flag = OverflowState::instance().flag_for(*target);
-    }
-    return enqueue_task(
+    return enqueue_builtin(
         target,
         *backend,
-        TaskKind::Kernel,
-        [&] { return random_task_name(args); },
+        args,
+        args.func != kernels::builtin::RandomFunc::DropoutBitmask,
         "the random-number task",
         [&](TaskTrace& task) {
             task.arg("out", pointer_text(args.out));

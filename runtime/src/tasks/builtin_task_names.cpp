@@ -43,12 +43,12 @@ constexpr EnumName<RandomFunc> kRandomFuncNames[] = {
     {RandomFunc::Normal, "normal"},
     {RandomFunc::TruncatedNormal, "truncated normal"}};
 
-std::string reduce_task_name(const kernels::builtin::ReduceArgs& args) {
+std::string builtin_task_name(const kernels::builtin::ReduceArgs& args) {
     return std::string("aclrtReduceAsync ") + reduce_op_name(args.op) + " "
            + elem_type_name(args.type);
 }
 
-std::string random_task_name(const kernels::builtin::RandomArgs& args) {
+std::string builtin_task_name(const kernels::builtin::RandomArgs& args) {
     return std::string("aclrtRandomNumAsync ") + name_in(kRandomFuncNames, args.func, "?") + " "
            + elem_type_name(args.type);
 }

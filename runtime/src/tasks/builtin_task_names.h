@@ -15,7 +15,8 @@ const char* reduce_op_name(kernels::builtin::ReduceOp op);
 /// "GEQ", "EQ", "AND", "NOR" (ACL_STREAM_WAIT_VALUE_*).
 const char* wait_mode_name(kernels::builtin::WaitMode mode);
 
-std::string reduce_task_name(const kernels::builtin::ReduceArgs& args);
-std::string random_task_name(const kernels::builtin::RandomArgs& args);
+/// A built-in task's name from its arguments: "aclrtReduceAsync SUM fp32", ...
+std::string builtin_task_name(const kernels::builtin::ReduceArgs& args);
+std::string builtin_task_name(const kernels::builtin::RandomArgs& args);
 
 }  // namespace aclemu::rt

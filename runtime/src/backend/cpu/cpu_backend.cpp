@@ -11,6 +11,7 @@
 #include "backend/cpu/device_memory.h"
 #include "backend/cpu/ipc_event.h"
 #include "backend/cpu/parallel_copy.h"
+#include "backend/cpu/queue_event.h"
 #include "backend/cpu/word_wait.h"
 #include "backend/cpu/work_queue.h"
 #include "backend/host_facts.h"
@@ -48,11 +49,88 @@ struct EventState {
     std::chrono::steady_clock::time_point stamp;
 };
 
-class CpuEvent final : public BackendEvent {
+bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms) {
+    std::unique_lock<std::mutex> lock(state.mu);
+    auto done = [&] { return state.completed >= generation; };
+    if (timeout_ms < 0) {
+        state.completed_cv.wait(lock, done);
+        return true;
+    }
+    return state.completed_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), done);
+}
+
+// A record of the event's next generation: the task completes it.
+HostTask record_task(const std::shared_ptr<EventState>& state) {
+    uint64_t generation;
+    {
+        std::lock_guard<std::mutex> lock(state->mu);
+        generation = ++state->recorded;
+    }
+    return HostTask([state, generation] {
+        std::lock_guard<std::mutex> lock(state->mu);
+        if (generation > state->completed) {
+            state->completed = generation;
+            state->stamp = std::chrono::steady_clock::now();
+        }
+        state->completed_cv.notify_all();
+    });
+}
+
+// A wait for the event's latest record; an empty task when it was never recorded.
+HostTask wait_task(const std::shared_ptr<EventState>& state) {
+    uint64_t generation;
+    {
+        std::lock_guard<std::mutex> lock(state->mu);
+        generation = state->recorded;
+    }
+    if (generation == 0) {
+        return HostTask();  // never recorded: nothing to wait for
+    }
+    return HostTask([state, generation] { wait_generation(*state, generation, -1); });
+}
+
+class CpuEvent final : public cpu::QueueEvent {
 public:
     explicit CpuEvent(bool timing) : timing(timing) {}
     const bool timing;
     std::shared_ptr<EventState> state = std::make_shared<EventState>();
+
+    void record(cpu::WorkQueue& queue) override {
+        // Captured: each launch records the event anew.
+        if (queue.capture(cpu::CapturedTask{[s = state] { return record_task(s); }, true})) {
+            return;
+        }
+        // Kept through an abort: what waits on the event must not wait forever.
+        queue.enqueue(record_task(state), true);
+    }
+
+    void hold(cpu::WorkQueue& queue) override {
+        // Captured: each launch waits for the record that is latest then.
+        auto make = [s = state] {
+            HostTask wait = wait_task(s);
+            return wait ? std::move(wait) : HostTask([] {});
+        };
+        if (queue.capture(cpu::CapturedTask{make, false})) {
+            return;
+        }
+        if (HostTask wait = wait_task(state)) {
+            queue.enqueue(std::move(wait));
+        }
+    }
+
+    bool wait(int32_t timeout_ms) override {
+        uint64_t generation;
+        {
+            std::lock_guard<std::mutex> lock(state->mu);
+            generation = state->recorded;
+        }
+        return wait_generation(*state, generation, timeout_ms);
+    }
+
+    bool complete() const override {
+        std::lock_guard<std::mutex> lock(state->mu);
+        return state->completed >= state->recorded;
+    }
 };
 
 // What a capture recorded (Note [Capture at the enqueue point], work_queue.h).
@@ -69,15 +147,9 @@ CpuStream* as_cpu(BackendStream* stream) {
 CpuEvent* as_cpu(BackendEvent* event) {
     return static_cast<CpuEvent*>(event);
 }
-
-bool wait_generation(EventState& state, uint64_t generation, int32_t timeout_ms) {
-    std::unique_lock<std::mutex> lock(state.mu);
-    auto done = [&] { return state.completed >= generation; };
-    if (timeout_ms < 0) {
-        state.completed_cv.wait(lock, done);
-        return true;
-    }
-    return state.completed_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), done);
+// Every event of this backend, of this process or shared (IpcEvent).
+cpu::QueueEvent* as_queue_event(BackendEvent* event) {
+    return static_cast<cpu::QueueEvent*>(event);
 }
 
 // The facets come first so that they are constructed before Backend takes their addresses.
@@ -360,70 +432,13 @@ public:
     aclError destroy_event(std::unique_ptr<BackendEvent>) override { return ACL_SUCCESS; }
 
     aclError record_event(BackendEvent* event, BackendStream* stream) override {
-        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
-        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            shared->record(queue);
-            return ACL_SUCCESS;
-        }
-        std::shared_ptr<EventState> state = as_cpu(event)->state;
-        // Captured: each launch records the event anew.
-        if (queue.capture(cpu::CapturedTask{[state] { return record_task(state); }, true})) {
-            return ACL_SUCCESS;
-        }
-        // Kept through an abort: what waits on the event must not wait forever.
-        queue.enqueue(record_task(state), true);
+        as_queue_event(event)->record(*as_cpu(stream)->queue);
         return ACL_SUCCESS;
-    }
-
-    // A record of the event's next generation: the task completes it.
-    static HostTask record_task(const std::shared_ptr<EventState>& state) {
-        uint64_t generation;
-        {
-            std::lock_guard<std::mutex> lock(state->mu);
-            generation = ++state->recorded;
-        }
-        return HostTask([state, generation] {
-            std::lock_guard<std::mutex> lock(state->mu);
-            if (generation > state->completed) {
-                state->completed = generation;
-                state->stamp = std::chrono::steady_clock::now();
-            }
-            state->completed_cv.notify_all();
-        });
     }
 
     aclError stream_wait_event(BackendStream* stream, BackendEvent* event) override {
-        cpu::WorkQueue& queue = *as_cpu(stream)->queue;
-        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            shared->hold(queue);
-            return ACL_SUCCESS;
-        }
-        std::shared_ptr<EventState> state = as_cpu(event)->state;
-        // Captured: each launch waits for the record that is latest then.
-        auto make = [state] {
-            HostTask wait = wait_task(state);
-            return wait ? std::move(wait) : HostTask([] {});
-        };
-        if (queue.capture(cpu::CapturedTask{make, false})) {
-            return ACL_SUCCESS;
-        }
-        if (HostTask wait = wait_task(state)) {
-            queue.enqueue(std::move(wait));
-        }
+        as_queue_event(event)->hold(*as_cpu(stream)->queue);
         return ACL_SUCCESS;
-    }
-
-    // A wait for the event's latest record; an empty task when it was never recorded.
-    static HostTask wait_task(const std::shared_ptr<EventState>& state) {
-        uint64_t generation;
-        {
-            std::lock_guard<std::mutex> lock(state->mu);
-            generation = state->recorded;
-        }
-        if (generation == 0) {
-            return HostTask();  // never recorded: nothing to wait for
-        }
-        return HostTask([state, generation] { wait_generation(*state, generation, -1); });
     }
 
     // ---- stream capture (Note [Capture at the enqueue point], work_queue.h) -------------
@@ -472,29 +487,12 @@ public:
     aclError synchronize_event(BackendEvent* event,
                                int32_t timeout_ms,
                                WaitResult* result) override {
-        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            *result = shared->wait(timeout_ms) ? WaitResult::Done : WaitResult::TimedOut;
-            return ACL_SUCCESS;
-        }
-        EventState& state = *as_cpu(event)->state;
-        uint64_t generation;
-        {
-            std::lock_guard<std::mutex> lock(state.mu);
-            generation = state.recorded;
-        }
-        *result = wait_generation(state, generation, timeout_ms) ? WaitResult::Done
-                                                                 : WaitResult::TimedOut;
+        *result = as_queue_event(event)->wait(timeout_ms) ? WaitResult::Done : WaitResult::TimedOut;
         return ACL_SUCCESS;
     }
 
     aclError query_event(BackendEvent* event, bool* complete) override {
-        if (cpu::IpcEvent* shared = cpu::IpcEvent::from(event)) {
-            *complete = shared->complete();
-            return ACL_SUCCESS;
-        }
-        EventState& state = *as_cpu(event)->state;
-        std::lock_guard<std::mutex> lock(state.mu);
-        *complete = state.completed >= state.recorded;
+        *complete = as_queue_event(event)->complete();
         return ACL_SUCCESS;
     }
 

@@ -7,6 +7,7 @@
 #include "acl/acl_base.h"
 
 #include "backend/backend.h"
+#include "backend/cpu/queue_event.h"
 #include "backend/cpu/work_queue.h"
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 
 namespace aclemu::rt::cpu {
 
-class IpcEvent final : public BackendEvent {
+class IpcEvent final : public QueueEvent {
 public:
     /// A new event of this process.
     static aclError create(std::unique_ptr<BackendEvent>* event);
@@ -26,13 +27,11 @@ public:
     static IpcEvent* from(BackendEvent* event);
 
     void export_to(ExportBlob* blob) const;
-    /// Takes a record that completes when `queue` reaches it.
-    void record(WorkQueue& queue);
-    /// Holds `queue`'s later work until the latest record taken (in any process) completes.
-    void hold(WorkQueue& queue);
-    /// Waits for the latest record taken; false on timeout (timeout_ms < 0: forever).
-    bool wait(int32_t timeout_ms);
-    bool complete() const;
+    // A record taken in any process counts.
+    void record(WorkQueue& queue) override;
+    void hold(WorkQueue& queue) override;
+    bool wait(int32_t timeout_ms) override;
+    bool complete() const override;
 
 private:
     struct Page;

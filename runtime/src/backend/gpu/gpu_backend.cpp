@@ -253,6 +253,22 @@ aclError enqueue_host_function(gpuStream_t stream, void* payload) {
 }
 #endif
 
+}  // namespace
+
+// What this file's backend is built as: gpu::built_kind (backend.h) in the CUDA or HIP build,
+// the simulator's own in the gpusim build.
+BackendKind built_kind() {
+#if defined(ACLEMU_USE_HIP)
+    return BackendKind::Hip;
+#elif defined(ACLEMU_GPU_SIM)
+    return BackendKind::GpuSim;
+#else
+    return BackendKind::Cuda;
+#endif
+}
+
+namespace {
+
 // The facets come first so that they are constructed before Backend takes their addresses.
 class GpuBackend final : public BackendMemory,
                          public BackendStreams,
@@ -262,18 +278,8 @@ class GpuBackend final : public BackendMemory,
 public:
     GpuBackend() : Backend(Facets{this, this, this, this}) {}
 
-    BackendKind kind() const override {
-#if defined(ACLEMU_USE_HIP)
-        return BackendKind::Hip;
-#elif defined(ACLEMU_GPU_SIM)
-        return BackendKind::GpuSim;
-#else
-        return BackendKind::Cuda;
-#endif
-    }
-    const char* name() const override {
-        return ACLEMU_GPU_VENDOR;
-    }
+    BackendKind kind() const override { return built_kind(); }
+    const char* name() const override { return ACLEMU_GPU_VENDOR; }
 
     int physical_device_count() override {
         int count = 0;
