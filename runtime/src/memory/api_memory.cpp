@@ -49,6 +49,31 @@ MemoryPlace aclemu::rt::locate_memory(const void* ptr, Backend* backend) {
     return where;
 }
 
+aclError aclemu::rt::move_device_bytes(
+    const char* name, void* at, void* host, size_t bytes, bool write) {
+    if (at == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
+    }
+    ACLEMU_BACKEND(backend, current_backend);
+    MemoryPlace where = locate_memory(at, backend);
+    if (!where.device) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM, name, pointer_text(at), "must be device memory");
+    }
+    ACLEMU_TRY(check_memory_range(name, at, bytes, where, write ? 2 : 1));
+    if (write) {
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
+            backend,
+            std::string("cannot write ") + name);
+    } else {
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(host, at, bytes, CopyDirection::DeviceToHost),
+            backend,
+            std::string("cannot read ") + name);
+    }
+    return ACL_SUCCESS;
+}
+
 namespace {
 
 constexpr EnumName<int64_t> kKindNames[] = {
@@ -587,33 +612,6 @@ aclError check_desc_kind(int64_t kind) {
                           "kind",
                           kind,
                           "copy descriptors support only ACL_MEMCPY_INNER_DEVICE_TO_DEVICE (6)");
-    }
-    return ACL_SUCCESS;
-}
-
-// `at` (argument `name`) must be device memory with room for `bytes`; they move between it and
-// `host` without the synchronous-call check, so descriptors and base-address slots work while a
-// stream is being captured.
-aclError move_device_bytes(const char* name, void* at, void* host, size_t bytes, bool write) {
-    if (at == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
-    }
-    ACLEMU_BACKEND(backend, current_backend);
-    MemoryPlace where = locate_memory(at, backend);
-    if (!where.device) {
-        return reject_arg(ACL_ERROR_INVALID_PARAM, name, pointer_text(at), "must be device memory");
-    }
-    ACLEMU_TRY(check_memory_range(name, at, bytes, where, write ? 2 : 1));
-    if (write) {
-        ACLEMU_TRY_BACKEND(
-            backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
-            backend,
-            std::string("cannot write ") + name);
-    } else {
-        ACLEMU_TRY_BACKEND(
-            backend->memory().memcpy_sync(host, at, bytes, CopyDirection::DeviceToHost),
-            backend,
-            std::string("cannot read ") + name);
     }
     return ACL_SUCCESS;
 }

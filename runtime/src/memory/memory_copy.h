@@ -28,6 +28,11 @@ MemoryPlace locate_memory(const void* ptr, Backend* backend);
 aclError check_memory_range(
     const char* name, const void* ptr, size_t count, const MemoryPlace& where, uint8_t needed);
 
+/// `at` (argument `name`) must be device memory with room for `bytes`; they move between it and
+/// `host` (`write`: host to device) without the synchronous-call check, so descriptors and
+/// base-address slots work while a stream is being captured.
+aclError move_device_bytes(const char* name, void* at, void* host, size_t bytes, bool write);
+
 /// aclrtMemcpy (`async` false) or aclrtMemcpyAsync on `stream`, with all their checks.
 aclError copy_memory(void* dst,
                      size_t dest_max,
