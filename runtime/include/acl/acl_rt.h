@@ -1099,6 +1099,16 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms,
                                                    aclrtEvent startEvent,
                                                    aclrtEvent endEvent);
+/** Whether the waits on the event (aclrtStreamWaitEvent) are done: COMPLETE once its record is. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event,
+                                                       aclrtEventWaitStatus* status);
+/** `timeout` in seconds, 0: none. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream,
+                                                             aclrtEvent event,
+                                                             int32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId);
+/** The events the current device may still create. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventAvailNum(uint32_t* eventCount);
 
 /* ---- Events shared between processes ---------------------------------------------------- */
 
