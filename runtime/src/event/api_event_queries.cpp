@@ -16,10 +16,10 @@ namespace {
 
 // A live event that may be asked `use` (not one shared with another process: CANN refuses
 // those in aclrtGetEventId and aclrtQueryEventWaitStatus).
-aclError find_local_event(aclrtEvent handle, const char* use, std::shared_ptr<Event>* out) {
-    ACLEMU_CHECK_NOT_NULL(handle);
-    ACLEMU_TRY(events().find(handle, out));
-    return reject_if((*out)->ipc, "event", handle, use, ACL_ERROR_RT_PARAM_INVALID);
+aclError find_local_event(aclrtEvent event, const char* use, std::shared_ptr<Event>* out) {
+    ACLEMU_CHECK_NOT_NULL(event);
+    ACLEMU_TRY(events().find(event, out));
+    return reject_if((*out)->ipc, "event", event, use, ACL_ERROR_RT_PARAM_INVALID);
 }
 
 }  // namespace

@@ -77,9 +77,7 @@ aclError check_cmo_range(const void* src, size_t size, int32_t device, Backend* 
 
 // Queues the operation `type` on [src, src + size) on `stream` (NULL: the default stream).
 aclError cmo_async(void* src, size_t size, int64_t type, aclrtStream stream) {
-    if (src == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null("src"));
-    }
+    ACLEMU_CHECK_NOT_NULL(src);
     ACLEMU_TRY(check_positive("size", size));
     ACLEMU_TRY(check_cmo_type(type));
     ACLEMU_RESOLVE_STREAM(stream, target, backend);
@@ -97,10 +95,6 @@ aclError cmo_async(void* src, size_t size, int64_t type, aclrtStream stream) {
         // Nothing to do to the data when it runs: the task is the point the stream's earlier
         // work completes before and its later work starts after.
         [&] { return backend->streams().launch_host_func(target->impl.get(), [] {}); });
-}
-
-aclError move_cmo_desc(void* desc, CmoDescRecord* record, bool write) {
-    return move_device_bytes("cmoDesc", desc, record, sizeof(*record), write);
 }
 
 aclError refuse_barriers(const char* api) {
@@ -126,14 +120,12 @@ aclError aclrtCmoGetDescSize(size_t* size) {
 
 aclError aclrtCmoSetDesc(void* cmoDesc, void* src, size_t size) {
     return api_call_init("aclrtCmoSetDesc", [&] {
-        if (src == nullptr) {
-            return fail(ACL_ERROR_INVALID_PARAM, msg_null("src"));
-        }
+        ACLEMU_CHECK_NOT_NULL(src);
         ACLEMU_TRY(check_positive("size", size));
         ACLEMU_BACKEND(backend, current_backend);
         ACLEMU_TRY(check_cmo_range(src, size, runtime().current_device_or_none(), backend));
         CmoDescRecord record{kCmoDescMagic, reinterpret_cast<uintptr_t>(src), size, 0};
-        return move_cmo_desc(cmoDesc, &record, true);
+        return move_device_bytes("cmoDesc", cmoDesc, &record, sizeof(record), true);
     });
 }
 
@@ -146,13 +138,11 @@ aclError aclrtCmoAsyncWithDesc(void* cmoDesc,
         ACLEMU_TRY(check_reserved_null("reserve", reserve));
         // The descriptor is read when the operation is queued (an NPU reads it when it runs).
         CmoDescRecord record{};
-        ACLEMU_TRY(move_cmo_desc(cmoDesc, &record, false));
-        if (record.magic != kCmoDescMagic) {
-            return reject_arg(ACL_ERROR_INVALID_PARAM,
-                              "cmoDesc",
-                              pointer_text(cmoDesc),
-                              "holds no cache descriptor (set it with aclrtCmoSetDesc)");
-        }
+        ACLEMU_TRY(read_descriptor("cmoDesc",
+                                   cmoDesc,
+                                   kCmoDescMagic,
+                                   "cache descriptor (set it with aclrtCmoSetDesc)",
+                                   &record));
         return cmo_async(reinterpret_cast<void*>(static_cast<uintptr_t>(record.src)),
                          static_cast<size_t>(record.size),
                          type,
