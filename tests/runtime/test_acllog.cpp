@@ -2,8 +2,7 @@
 // as module APP, and which callbacks receive them. The log settings are read at aclInit, so each
 // case sets the environment, then initializes.
 #include "base/acl_log.h"
-#include "runtime/runtime_test_util.h"
-#include "support/stdout_capture.h"
+#include "runtime/logged_run.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -38,19 +37,10 @@ void record_va(int32_t module, int32_t level, const char* fmt, ...) {
     va_end(args);
 }
 
-// Runs `body` in a runtime whose global log level is `level`, printing to stdout; the output.
+// `body` at global log level `level`, printing to stdout; what it printed.
 template <class Body>
 std::string with_log_level(const char* level, Body body) {
-    ScopedEnv global("ASCEND_GLOBAL_LOG_LEVEL", level);
-    ScopedEnv modules("ASCEND_MODULE_LOG_LEVEL", nullptr);
-    ScopedEnv to_stdout("ASCEND_LOG_PRINT_TO_STDOUT", "1");
-    StdoutCapture capture;
-    {
-        RuntimeSession session("cpu");
-        EXPECT_EQ(session.init_result, ACL_SUCCESS);
-        body();
-    }
-    return capture.finish();
+    return run_logged(level, nullptr, "1", body);
 }
 
 TEST(AclLog, DebugLevelFollowsTheAppLevel) {
