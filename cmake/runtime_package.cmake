@@ -1,7 +1,8 @@
 # The rest of CANN's runtime package, each library under CANN's name (docs/porting.md):
 #   libc_sec.so            securec.h: bounds-checked memory and string functions (standalone)
 #   libacl_rt_impl.so, libacl_dvpp.so, libacl_tdt_channel.so, libacl_tdt_queue.so,
-#   libmsprofiler.so, libprofapi.so (acl_prof.h, mstx), libascend_dump.so (acl_dump.h)
+#   libmsprofiler.so, libprofapi.so (acl_prof.h, mstx), libascend_dump.so (acl_dump.h),
+#   libascendalog.so (base/acl_log.h)
 #                          links to libascendcl.so, which holds their functions (one runtime per
 #                          process), as libacl_rt.so is
 # ACLEMU_RUNTIME_PACKAGE_LIBRARIES names the targets cmake/install.cmake installs into lib64, and
@@ -9,7 +10,7 @@
 set(ACLEMU_RUNTIME_PACKAGE_LIBRARIES "")
 set(ACLEMU_RUNTIME_ALIASES libacl_rt_impl.so libacl_dvpp.so libacl_tdt_channel.so
                            libmsprofiler.so libprofapi.so libascend_dump.so
-                           libacl_tdt_queue.so)
+                           libacl_tdt_queue.so libascendalog.so)
 foreach(alias IN LISTS ACLEMU_RUNTIME_ALIASES)
     add_custom_command(TARGET ascendcl POST_BUILD
         COMMAND ${CMAKE_COMMAND} -E create_symlink $<TARGET_FILE_NAME:ascendcl>

@@ -29,6 +29,13 @@ UNWRAPPED = {
     "aclGetDataBufferAddr",
     "aclGetDataBufferSizeV2",
     "aclAppLog",  # writes the log itself
+    # libascendalog (base/acl_log.h): they write the log themselves, as aclAppLog does, and
+    # return no aclError to record.
+    "acllogRecord",
+    "acllogVaList",
+    "acllogCheckDebugLevel",
+    "acllogRegisterCallback",
+    "acllogUnregisterCallback",
     "aclGetRecentErrMsg",  # reads (and clears) the thread's messages: no call of its own
     "aclrtGetLastError",
     "aclrtPeekAtLastError",

@@ -2,6 +2,7 @@
 // ASCEND_MODULE_LOG_LEVEL, ASCEND_LOG_PRINT_TO_STDOUT vs the older ASCEND_SLOG_PRINT_TO_STDOUT,
 // the lazily created plog file under ASCEND_PROCESS_LOG_PATH, and aclAppLog. Settings are read
 // at aclInit, so each case sets the environment, then initializes.
+#include "runtime/logged_run.h"
 #include "runtime/runtime_test_util.h"
 #include "support/c_enum_calls.h"
 #include "support/stdout_capture.h"
@@ -22,24 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-// Runs `body` in a runtime initialized with the given log environment, capturing stdout.
-template <class F>
-std::string run_logged(const char* global, const char* modules, const char* to_stdout, F body) {
-    ScopedEnv g("ASCEND_GLOBAL_LOG_LEVEL", global);
-    ScopedEnv m("ASCEND_MODULE_LOG_LEVEL", modules);
-    ScopedEnv s("ASCEND_LOG_PRINT_TO_STDOUT", to_stdout);
-    ScopedEnv old("ASCEND_SLOG_PRINT_TO_STDOUT", nullptr);
-    StdoutCapture capture;
-    {
-        RuntimeSession session("cpu");
-        EXPECT_EQ(session.init_result, ACL_SUCCESS);
-        body();
-    }
-    std::string out = capture.finish();
-    take_recent_error();
-    return out;
-}
 
 void failing_malloc() {
     void* ptr = nullptr;

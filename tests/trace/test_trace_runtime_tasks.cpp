@@ -271,6 +271,34 @@ TEST_P(TraceRuntimeTasks, InterprocessEventRecordAndWait) {
     EXPECT_GE(wait->end(), record->ts);
 }
 
+// Cache operations are tasks of their stream's track, named after their type, with the range.
+TEST_P(TraceRuntimeTasks, CacheOperationsOnTheirStream) {
+    constexpr size_t kBytes = 256;
+    DeviceBuffer range(kBytes);
+    ASSERT_EQ(aclrtCmoAsync(range.get(), kBytes, ACL_RT_CMO_TYPE_PREFETCH, stream()), ACL_SUCCESS)
+        << take_recent_error();
+    ASSERT_EQ(aclrtCmoAsync(range.get(), kBytes / 2, ACL_RT_CMO_TYPE_FLUSH, stream()), ACL_SUCCESS)
+        << take_recent_error();
+    ASSERT_EQ(aclrtSynchronizeStream(stream()), ACL_SUCCESS);
+    const std::string track = track_name(stream());
+    const Timeline timeline = finish_and_read();
+
+    const TraceTrack* tasks = stream_track(timeline, track);
+    ASSERT_NE(tasks, nullptr) << timeline.describe();
+    EXPECT_THAT(tasks->slice_names(), ElementsAre("cache prefetch", "cache flush"))
+        << timeline.describe();
+    expect_end_to_end(*tasks);
+    const TraceEvent* prefetch = tasks->slice("cache prefetch");
+    const TraceEvent* flush = tasks->slice("cache flush");
+    ASSERT_TRUE(prefetch != nullptr && flush != nullptr);
+    EXPECT_EQ(prefetch->category, "cache maintenance");
+    EXPECT_EQ(prefetch->args["bytes"].number(), static_cast<double>(kBytes));
+    EXPECT_EQ(prefetch->args["src"].text(), handle_text(range.get()));
+    EXPECT_EQ(prefetch->args["call"].text(), "aclrtCmoAsync");
+    EXPECT_EQ(flush->args["bytes"].number(), static_cast<double>(kBytes / 2));
+    EXPECT_GE(flush->ts, prefetch->end()) << "in stream order";
+}
+
 ACLEMU_INSTANTIATE_BACKENDS(TraceRuntimeTasks);
 
 }  // namespace

@@ -728,6 +728,45 @@ ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc,
                                                       aclrtMemcpyKind kind,
                                                       aclrtStream stream);
+/* Cache maintenance: operations on the device's cache lines over a range of device memory, queued on
+ * a stream (aclemu has no device cache: each is an ordering point on its stream, see
+ * docs/backends.md, "Cache maintenance"). */
+typedef enum aclrtCmoType {
+    ACL_RT_CMO_TYPE_PREFETCH = 0, /* load the range into the cache */
+    ACL_RT_CMO_TYPE_WRITEBACK,    /* write dirty lines back, keep them cached */
+    ACL_RT_CMO_TYPE_INVALID,      /* drop the lines */
+    ACL_RT_CMO_TYPE_FLUSH,        /* write dirty lines back and drop them */
+} aclrtCmoType;
+
+typedef struct {
+    aclrtCmoType cmoType;
+    uint32_t barrierId;
+} aclrtBarrierCmoInfo;
+
+#define ACL_RT_CMO_MAX_BARRIER_NUM 6U
+
+typedef struct {
+    size_t barrierNum; /* entries of cmoInfo in use */
+    aclrtBarrierCmoInfo cmoInfo[ACL_RT_CMO_MAX_BARRIER_NUM];
+} aclrtBarrierTaskInfo;
+
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void* src,
+                                           size_t size,
+                                           aclrtCmoType cmoType,
+                                           aclrtStream stream);
+/** The bytes a cache descriptor takes in device memory (aclrtCmoSetDesc fills one). */
+ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t* size);
+ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void* cmoDesc, void* src, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void* cmoDesc,
+                                                   aclrtCmoType cmoType,
+                                                   aclrtStream stream,
+                                                   const void* reserve);
+/** Atlas 200I/500 A2 only: ACL_ERROR_RT_FEATURE_NOT_SUPPORT on the Ascend 910B aclemu is. */
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(
+    void* src, size_t size, aclrtCmoType cmoType, uint32_t barrierId, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo* taskInfo,
+                                                 aclrtStream stream,
+                                                 uint32_t flag);
 /** A copy between device memory whose base addresses are themselves stored in device memory
  *  (`dst` and `src` point at those slots), each shifted by its offset; `destMax` counts from the
  *  destination's base. ACL_MEMCPY_INNER_DEVICE_TO_DEVICE only. */
@@ -1060,6 +1099,16 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float* ms,
                                                    aclrtEvent startEvent,
                                                    aclrtEvent endEvent);
+/** Whether the waits on the event (aclrtStreamWaitEvent) are done: COMPLETE once its record is. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event,
+                                                       aclrtEventWaitStatus* status);
+/** `timeout` in seconds, 0: none. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream,
+                                                             aclrtEvent event,
+                                                             int32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId);
+/** The events the current device may still create. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventAvailNum(uint32_t* eventCount);
 
 /* ---- Events shared between processes ---------------------------------------------------- */
 

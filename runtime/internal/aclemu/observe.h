@@ -134,7 +134,8 @@ enum class TaskKind {
     NotifyWait,
     ValueWrite,  // aclrtValueWrite: a store in stream order
     ValueWait,   // aclrtValueWait: the stream held until a word compares true
-    HostFunc
+    HostFunc,
+    Cache  // aclrtCmoAsync: a cache operation, an ordering point without a cache to act on
 };
 
 namespace detail {

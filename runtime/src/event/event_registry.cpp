@@ -6,7 +6,9 @@
 #include "handles/handle_arena.h"
 #include "runtime_state.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace aclemu::rt {
 
@@ -86,6 +88,17 @@ aclError EventRegistry::adopt_ipc(std::unique_ptr<BackendEvent> impl, aclrtEvent
 
 aclError EventRegistry::add(std::shared_ptr<Event> event, aclrtEvent* out) {
     std::lock_guard<std::mutex> lock(mu_);
+    // Ids are reused once their event is gone, as a device's event slots are.
+    std::vector<bool> taken;
+    for (const auto& [handle, live] : events_) {
+        if (live->device == event->device) {
+            if (live->id >= taken.size()) {
+                taken.resize(live->id + 1, false);
+            }
+            taken[live->id] = true;
+        }
+    }
+    event->id = static_cast<uint32_t>(std::find(taken.begin(), taken.end(), false) - taken.begin());
     *out = event.get();
     events_[event.get()] = std::move(event);
     return ACL_SUCCESS;
@@ -118,6 +131,14 @@ aclError require_sync_capable(const Event& event, aclrtEvent handle, const char*
                       "event",
                       handle,
                       std::string("it was created without ACL_EVENT_SYNC and cannot be ") + use);
+}
+
+uint32_t EventRegistry::live_on_device(int32_t device) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return static_cast<uint32_t>(
+        std::count_if(events_.begin(), events_.end(), [&](const auto& entry) {
+            return entry.second->device == device;
+        }));
 }
 
 aclError EventRegistry::find(aclrtEvent handle, std::shared_ptr<Event>* out) {

@@ -33,12 +33,16 @@ struct HostRecords {
     bool wait_for(uint64_t target);
 };
 
+/// The events one device holds at most (CANN's figure for Atlas A2/A3): aclrtGetEventAvailNum.
+constexpr uint32_t kMaxEventsPerDevice = 65536;
+
 struct Event {
     std::unique_ptr<BackendEvent> impl;
     uint32_t flags = 0;
     bool timing = true;
     bool sync_capable = true;  // may be waited on / reset
     int32_t device = 0;
+    uint32_t id = 0;  // aclrtGetEventId: the lowest id no other live event of the device has
     std::atomic<bool> recorded{false};
     /// ACL_EVENT_IPC, or opened from another process: the backend tracks its records (in memory
     /// the processes share), so `recorded` stays true.
@@ -91,6 +95,8 @@ public:
     aclError destroy(aclrtEvent handle);
     /// A live event.
     aclError find(aclrtEvent handle, std::shared_ptr<Event>* out);
+    /// How many live events logical device `device` holds.
+    uint32_t live_on_device(int32_t device);
     /// Teardown (teardown.h): unregisters every event and destroys what the backend made for it
     /// (`backend` null: none was ever created).
     void release(Backend* backend);

@@ -49,6 +49,31 @@ MemoryPlace aclemu::rt::locate_memory(const void* ptr, Backend* backend) {
     return where;
 }
 
+aclError aclemu::rt::move_device_bytes(
+    const char* name, void* at, void* host, size_t bytes, bool write) {
+    if (at == nullptr) {
+        return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
+    }
+    ACLEMU_BACKEND(backend, current_backend);
+    MemoryPlace where = locate_memory(at, backend);
+    if (!where.device) {
+        return reject_arg(ACL_ERROR_INVALID_PARAM, name, pointer_text(at), "must be device memory");
+    }
+    ACLEMU_TRY(check_memory_range(name, at, bytes, where, write ? 2 : 1));
+    if (write) {
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
+            backend,
+            std::string("cannot write ") + name);
+    } else {
+        ACLEMU_TRY_BACKEND(
+            backend->memory().memcpy_sync(host, at, bytes, CopyDirection::DeviceToHost),
+            backend,
+            std::string("cannot read ") + name);
+    }
+    return ACL_SUCCESS;
+}
+
 namespace {
 
 constexpr EnumName<int64_t> kKindNames[] = {
@@ -591,37 +616,6 @@ aclError check_desc_kind(int64_t kind) {
     return ACL_SUCCESS;
 }
 
-// `at` (argument `name`) must be device memory with room for `bytes`; they move between it and
-// `host` without the synchronous-call check, so descriptors and base-address slots work while a
-// stream is being captured.
-aclError move_device_bytes(const char* name, void* at, void* host, size_t bytes, bool write) {
-    if (at == nullptr) {
-        return fail(ACL_ERROR_INVALID_PARAM, msg_null(name));
-    }
-    ACLEMU_BACKEND(backend, current_backend);
-    MemoryPlace where = locate_memory(at, backend);
-    if (!where.device) {
-        return reject_arg(ACL_ERROR_INVALID_PARAM, name, pointer_text(at), "must be device memory");
-    }
-    ACLEMU_TRY(check_memory_range(name, at, bytes, where, write ? 2 : 1));
-    if (write) {
-        ACLEMU_TRY_BACKEND(
-            backend->memory().memcpy_sync(at, host, bytes, CopyDirection::HostToDevice),
-            backend,
-            std::string("cannot write ") + name);
-    } else {
-        ACLEMU_TRY_BACKEND(
-            backend->memory().memcpy_sync(host, at, bytes, CopyDirection::DeviceToHost),
-            backend,
-            std::string("cannot read ") + name);
-    }
-    return ACL_SUCCESS;
-}
-
-aclError move_desc_record(void* desc, MemcpyDescRecord* record, bool write) {
-    return move_device_bytes("desc", desc, record, sizeof(*record), write);
-}
-
 // aclrtMemcpyAsyncWithOffset: the address stored in the device slot `slot` (argument `name`),
 // moved on by `offset` bytes.
 aclError read_base_address(const char* name, const void* slot, size_t offset, uintptr_t* address) {
@@ -819,7 +813,7 @@ aclError aclrtSetMemcpyDesc(
                                 reinterpret_cast<uintptr_t>(srcAddr),
                                 reinterpret_cast<uintptr_t>(dstAddr),
                                 count};
-        return move_desc_record(desc, &record, true);
+        return move_device_bytes("desc", desc, &record, sizeof(record), true);
     });
 }
 
@@ -829,13 +823,11 @@ aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream 
         ACLEMU_TRY(check_desc_kind(kind_value));
         // The record is read when the copy is enqueued (an NPU reads it when the copy runs).
         MemcpyDescRecord record{};
-        ACLEMU_TRY(move_desc_record(desc, &record, false));
-        if (record.magic != kMemcpyDescMagic) {
-            return reject_arg(ACL_ERROR_INVALID_PARAM,
-                              "desc",
-                              pointer_text(desc),
-                              "holds no copy descriptor (set it with aclrtSetMemcpyDesc)");
-        }
+        ACLEMU_TRY(read_descriptor("desc",
+                                   desc,
+                                   kMemcpyDescMagic,
+                                   "copy descriptor (set it with aclrtSetMemcpyDesc)",
+                                   &record));
         return copy_memory(reinterpret_cast<void*>(static_cast<uintptr_t>(record.dst)),
                            record.count,
                            reinterpret_cast<const void*>(static_cast<uintptr_t>(record.src)),

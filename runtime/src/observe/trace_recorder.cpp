@@ -51,7 +51,8 @@ constexpr rt::EnumName<TaskKind> kCategories[] = {{TaskKind::Kernel, "kernel"},
                                                   {TaskKind::NotifyWait, "notify wait"},
                                                   {TaskKind::ValueWrite, "value write"},
                                                   {TaskKind::ValueWait, "value wait"},
-                                                  {TaskKind::HostFunc, "host function"}};
+                                                  {TaskKind::HostFunc, "host function"},
+                                                  {TaskKind::Cache, "cache maintenance"}};
 
 const char* category_of(TaskKind kind) {
     return rt::name_in(kCategories, kind, "task");
