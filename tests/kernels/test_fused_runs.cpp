@@ -269,6 +269,65 @@ TEST(CpuFusedRuns, TwoThreadsMatchDoubleReference) {
     });
 }
 
+// A broadcast row (other [cols] against self [rows, cols]) and outputs with a row pitch: each
+// row is a unit-stride run of the strided path, fused in whole lines with a buffered tail.
+TEST(CpuFusedRuns, BroadcastRowsMatchDoubleReference) {
+    for_each_cpu_isa([](CpuIsa) {
+        for (const TypeCase& t : kTypes) {
+            for (Kind kind : {Kind::Add, Kind::Mul, Kind::SigmoidBackward}) {
+                for (int64_t cols : {int64_t{1}, int64_t{40}, int64_t{100}}) {
+                    SCOPED_TRACE(::testing::Message()
+                                 << t.name << " kind " << static_cast<int>(kind) << " cols "
+                                 << cols);
+                    const int64_t rows = 7;
+                    const int64_t pitch = cols + 3;  // output rows apart
+                    Buffer a(t.wide, rows * cols), b(t.wide, cols), out(t.wide, rows * pitch);
+                    fill_random(a, static_cast<uint32_t>(cols));
+                    fill_random(b, static_cast<uint32_t>(cols + 1));
+                    kernels::ElementwiseGeometry g;
+                    g.numel = rows * cols;
+                    g.ndim = 2;
+                    g.contiguous = false;
+                    g.sizes[0] = rows;
+                    g.sizes[1] = cols;
+                    const int64_t strides[3][2] = {{pitch, 1}, {cols, 1}, {0, 1}};
+                    for (int k = 0; k < 3; ++k) {
+                        g.strides[k][0] = strides[k][0];
+                        g.strides[k][1] = strides[k][1];
+                    }
+                    if (kind == Kind::SigmoidBackward) {
+                        kernels::SigmoidBackwardArgs args;
+                        args.geometry = g;
+                        args.dtype = t.dtype;
+                        args.grad_input = out.at(0);
+                        args.grad_output = a.at(0);
+                        args.output = b.at(0);
+                        cpu::sigmoid_backward(args, 1);
+                    } else {
+                        kernels::BinaryArithArgs args;
+                        args.geometry = g;
+                        args.op = kind == Kind::Add ? ArithOp::Add : ArithOp::Mul;
+                        args.out_type = args.self_type = args.other_type = args.promoted = t.arith;
+                        args.out = out.at(0);
+                        args.self = a.at(0);
+                        args.other = b.at(0);
+                        args.alpha.f = kAlpha;
+                        cpu::binary_arith(args, 1);
+                    }
+                    for (int64_t r = 0; r < rows; ++r) {
+                        for (int64_t c = 0; c < cols; ++c) {
+                            const double want =
+                                reference(kind, decode(t, a, r * cols + c), decode(t, b, c));
+                            ASSERT_TRUE(matches(t, out, r * pitch + c, want));
+                        }
+                        ASSERT_TRUE(untouched(out, r * pitch + cols, (r + 1) * pitch));
+                    }
+                }
+            }
+        }
+    });
+}
+
 // In place: the output is self (InplaceAdd, InplaceMul, the scalar forms) or other, and both
 // inputs one buffer (Add of a tensor to itself).
 TEST(CpuFusedRuns, InPlaceMatchesDoubleReference) {
