@@ -138,11 +138,7 @@ __attribute__((flatten)) void fused_lines(T* out, const T* a, const T* b, int64_
             fr[k] = op(pa[k], pb[k]);
         }
         for (int64_t v = 0; v < kLineElems; v += kLanes) {
-            if constexpr (kStream) {
-                stream_lanes(out + j + v, load_lanes(fr + v));
-            } else {
-                store_lanes(out + j + v, load_lanes(fr + v));
-            }
+            store_lanes<kStream>(out + j + v, load_lanes(fr + v));
         }
     }
 }

@@ -31,8 +31,17 @@ inline __m256 load8(const BFloat16* p) {
     return _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16));
 }
 
+// dtype.h's float -> bf16 rounding on the bits u of a float, in integer ops (a GCC vector of
+// uint32_t, any width): (u + 0x7FFF + lsb) >> 16, the same operations, so the same bits. NaN
+// lanes are the caller's.
+template <typename U>
+inline U bf16_rounded_bits(U u) {
+    return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+}
+typedef uint32_t U32x8 __attribute__((vector_size(32)));
+
 // Eight floats rounded to 16-bit bits (dtype.h's from_float: nearest even, every NaN 0x7FFF),
-// as eight 16-bit lanes. bf16 in integer ops, the same as dtype.h: (u + 0x7FFF + lsb) >> 16.
+// as eight 16-bit lanes.
 inline __m128i half_bits8(__m256 v) {
     const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
     const __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
@@ -41,35 +50,25 @@ inline __m128i half_bits8(__m256 v) {
     return _mm_blendv_epi8(h, _mm_set1_epi16(0x7FFF), nan16);
 }
 inline __m128i bf16_bits8(__m256 v) {
-    const __m256i u = _mm256_castps_si256(v);
-    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
-    const __m256i rounded = _mm256_srli_epi32(
-        _mm256_add_epi32(u, _mm256_add_epi32(_mm256_set1_epi32(0x7FFF), lsb)), 16);
+    const __m256i rounded = reinterpret_cast<__m256i>(
+        bf16_rounded_bits(reinterpret_cast<U32x8>(_mm256_castps_si256(v))));
     const __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
     const __m256i bits = _mm256_blendv_epi8(rounded, _mm256_set1_epi32(0x7FFF), nan);
     // Every lane is at most 0xFFFF: the unsigned saturation keeps it.
     return _mm_packus_epi32(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
 }
 
-/// Eight floats stored as T (rounded as from_float); stream8 with a non-temporal store to an
-/// address aligned to the store's size (16 bytes for 16-bit types, 32 for float).
-inline void store8(float* p, __m256 v) {
-    _mm256_storeu_ps(p, v);
-}
-inline void store8(Half* p, __m256 v) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), half_bits8(v));
-}
-inline void store8(BFloat16* p, __m256 v) {
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), bf16_bits8(v));
-}
-inline void stream8(float* p, __m256 v) {
-    _mm256_stream_ps(p, v);
-}
-inline void stream8(Half* p, __m256 v) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(p), half_bits8(v));
-}
-inline void stream8(BFloat16* p, __m256 v) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(p), bf16_bits8(v));
+/// Eight floats stored as T (rounded as from_float); kStream: with a non-temporal store, to an
+/// address aligned to its size (16 bytes for 16-bit types, 32 for float).
+template <bool kStream = false, typename T>
+inline void store8(T* p, __m256 v) {
+    if constexpr (std::is_same_v<T, float>) {
+        kStream ? _mm256_stream_ps(p, v) : _mm256_storeu_ps(p, v);
+    } else {
+        auto* q = reinterpret_cast<__m128i*>(p);
+        const __m128i bits = std::is_same_v<T, Half> ? half_bits8(v) : bf16_bits8(v);
+        kStream ? _mm_stream_si128(q, bits) : _mm_storeu_si128(q, bits);
+    }
 }
 
 #    if ACLEMU_X86_LEVEL == 2
@@ -86,76 +85,58 @@ inline __m512 load16(const BFloat16* p) {
     return _mm512_castsi512_ps(_mm512_maskz_slli_epi32(kAll16, wide, 16));
 }
 
+typedef uint32_t U32x16 __attribute__((vector_size(64)));
+
 inline __m256i half_bits16(__m512 v) {
     const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
     return _mm256_mask_mov_epi16(
         _mm512_maskz_cvtps_ph(kAll16, v, 0), nan, _mm256_set1_epi16(0x7FFF));
 }
 inline __m256i bf16_bits16(__m512 v) {
-    const __m512i u = _mm512_castps_si512(v);
-    const __m512i lsb =
-        _mm512_and_si512(_mm512_maskz_srli_epi32(kAll16, u, 16), _mm512_set1_epi32(1));
-    const __m512i rounded = _mm512_maskz_srli_epi32(
-        kAll16, _mm512_add_epi32(u, _mm512_add_epi32(_mm512_set1_epi32(0x7FFF), lsb)), 16);
+    const __m512i rounded = reinterpret_cast<__m512i>(
+        bf16_rounded_bits(reinterpret_cast<U32x16>(_mm512_castps_si512(v))));
     const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    const __m512i bits = _mm512_mask_blend_epi32(nan, rounded, _mm512_set1_epi32(0x7FFF));
-    return _mm512_maskz_cvtepi32_epi16(kAll16, bits);
+    return _mm512_maskz_cvtepi32_epi16(
+        kAll16, _mm512_mask_blend_epi32(nan, rounded, _mm512_set1_epi32(0x7FFF)));
 }
 
-inline void store16(float* p, __m512 v) {
-    _mm512_storeu_ps(p, v);
-}
-inline void store16(Half* p, __m512 v) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), half_bits16(v));
-}
-inline void store16(BFloat16* p, __m512 v) {
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), bf16_bits16(v));
-}
-inline void stream16(float* p, __m512 v) {
-    _mm512_stream_ps(p, v);
-}
-inline void stream16(Half* p, __m512 v) {
-    _mm256_stream_si256(reinterpret_cast<__m256i*>(p), half_bits16(v));
-}
-inline void stream16(BFloat16* p, __m512 v) {
-    _mm256_stream_si256(reinterpret_cast<__m256i*>(p), bf16_bits16(v));
+template <bool kStream = false, typename T>
+inline void store16(T* p, __m512 v) {
+    if constexpr (std::is_same_v<T, float>) {
+        kStream ? _mm512_stream_ps(p, v) : _mm512_storeu_ps(p, v);
+    } else {
+        auto* q = reinterpret_cast<__m256i*>(p);
+        const __m256i bits = std::is_same_v<T, Half> ? half_bits16(v) : bf16_bits16(v);
+        kStream ? _mm256_stream_si256(q, bits) : _mm256_storeu_si256(q, bits);
+    }
 }
 #    endif
 
 // The region's widest vector of floats, for code written once for both regions: Lanes holds
 // kLanes floats; load_lanes widens kLanes elements of T for arithmetic (load8 / load16),
-// store_lanes and stream_lanes round them back (store8 / stream8, store16 / stream16).
+// store_lanes rounds them back (store8 / store16, non-temporal when kStream).
 #    if ACLEMU_X86_LEVEL == 2
 using Lanes = __m512;
-constexpr int64_t kLanes = 16;
-template <typename T>
-inline Lanes load_lanes(const T* p) {
-    return load16(p);
-}
-template <typename T>
-inline void store_lanes(T* p, Lanes v) {
-    store16(p, v);
-}
-template <typename T>
-inline void stream_lanes(T* p, Lanes v) {
-    stream16(p, v);
-}
 #    else
 using Lanes = __m256;
-constexpr int64_t kLanes = 8;
+#    endif
+constexpr int64_t kLanes = static_cast<int64_t>(sizeof(Lanes) / sizeof(float));
 template <typename T>
 inline Lanes load_lanes(const T* p) {
+#    if ACLEMU_X86_LEVEL == 2
+    return load16(p);
+#    else
     return load8(p);
-}
-template <typename T>
-inline void store_lanes(T* p, Lanes v) {
-    store8(p, v);
-}
-template <typename T>
-inline void stream_lanes(T* p, Lanes v) {
-    stream8(p, v);
-}
 #    endif
+}
+template <bool kStream = false, typename T>
+inline void store_lanes(T* p, Lanes v) {
+#    if ACLEMU_X86_LEVEL == 2
+    store16<kStream>(p, v);
+#    else
+    store8<kStream>(p, v);
+#    endif
+}
 
 // The run functions are kept out of interprocedural optimization (ACLEMU_X86_NOIPA): they are
 // called once per run, and specialised for the constant n of whole runs GCC 12 warns falsely

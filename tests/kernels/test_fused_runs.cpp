@@ -13,6 +13,7 @@
 #include "kernels_cu/math/sigmoid.h"
 #include "kernels_cu/math/sigmoid_backward.h"
 #include "support/cpu_isa.h"
+#include "support/elementwise_geometry.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -120,18 +121,6 @@ void fill_random(Buffer& buf, uint32_t seed) {
     return ::testing::AssertionSuccess();
 }
 
-kernels::ElementwiseGeometry contiguous(int64_t n) {
-    kernels::ElementwiseGeometry g;
-    g.numel = n;
-    g.ndim = 1;
-    g.contiguous = true;
-    g.sizes[0] = n;
-    for (int k = 0; k < 3; ++k) {
-        g.strides[k][0] = 1;
-    }
-    return g;
-}
-
 // One float operation, exact in double, rounded to float (double rounding through double is
 // exact for + and *: 53 >= 2 * 24 + 2 bits).
 double f32(double v) {
@@ -179,7 +168,7 @@ void run_kernel(Kind kind,
                 cpu::StoreMode stores) {
     if (kind == Kind::SigmoidBackward) {
         kernels::SigmoidBackwardArgs args;
-        args.geometry = contiguous(n);
+        args.geometry = contiguous_geometry(n);
         args.dtype = t.dtype;
         args.grad_input = out;
         args.grad_output = a;
@@ -188,7 +177,7 @@ void run_kernel(Kind kind,
         return;
     }
     kernels::BinaryArithArgs args;
-    args.geometry = contiguous(n);
+    args.geometry = contiguous_geometry(n);
     args.op = kind == Kind::Add || kind == Kind::Adds ? ArithOp::Add : ArithOp::Mul;
     args.out_type = args.self_type = args.other_type = args.promoted = t.arith;
     args.out = out;
@@ -284,17 +273,8 @@ TEST(CpuFusedRuns, BroadcastRowsMatchDoubleReference) {
                     Buffer a(t.wide, rows * cols), b(t.wide, cols), out(t.wide, rows * pitch);
                     fill_random(a, static_cast<uint32_t>(cols));
                     fill_random(b, static_cast<uint32_t>(cols + 1));
-                    kernels::ElementwiseGeometry g;
-                    g.numel = rows * cols;
-                    g.ndim = 2;
-                    g.contiguous = false;
-                    g.sizes[0] = rows;
-                    g.sizes[1] = cols;
-                    const int64_t strides[3][2] = {{pitch, 1}, {cols, 1}, {0, 1}};
-                    for (int k = 0; k < 3; ++k) {
-                        g.strides[k][0] = strides[k][0];
-                        g.strides[k][1] = strides[k][1];
-                    }
+                    const std::vector<int64_t> strides[3] = {{pitch, 1}, {cols, 1}, {0, 1}};
+                    const kernels::ElementwiseGeometry g = strided_geometry({rows, cols}, strides);
                     if (kind == Kind::SigmoidBackward) {
                         kernels::SigmoidBackwardArgs args;
                         args.geometry = g;
@@ -389,7 +369,7 @@ TEST(CpuFusedRuns, SigmoidPathsAgreeAndMatchReference) {
                 for (cpu::StoreMode stores : {cpu::StoreMode::Cached, cpu::StoreMode::Streaming}) {
                     outs.emplace_back(t.wide, static_cast<size_t>(n));
                     kernels::SigmoidArgs args;
-                    args.geometry = contiguous(n);
+                    args.geometry = contiguous_geometry(n);
                     args.dtype = t.dtype;
                     args.out = outs.back().at(0);
                     args.self = in.at(0);
