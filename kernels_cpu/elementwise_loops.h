@@ -104,42 +104,59 @@ bool runs_independent(const T* out, const T* a, const T* b, int64_t n) {
 }
 
 #if ACLEMU_X86_LEVEL
-// Note [Fused runs]: n elements (a multiple of kLineElems) of unit-stride operands, one output
-// cache line at a time: both inputs' lines loaded and widened in registers (x86/convert.h), the
-// functor over the line's floats (a loop of constant length that vectorizes, kept in registers
-// or L1), the results rounded and stored, streamed when kStream (the output then 64-byte
-// aligned). The staged runs of run_1d (widen a run of a, then of b, compute, narrow: 512
-// elements a phase) demand one of the three memory streams at a time; this loop demands all
-// three together, as the fp32 loop does, and nearly halved the 16-bit ops' time from memory
+// Note [Fused runs]: n elements (a multiple of 64 bytes of T) of unit-stride operands, four
+// output cache lines at a time: both inputs' lines loaded and widened in registers
+// (x86/convert.h) into small buffers that stay in L1, the functor over them (a loop of constant
+// length that vectorizes), the results rounded and stored from registers, streamed when kStream
+// (the output then 64-byte aligned). The staged runs of run_1d (widen 512 elements of a, then of
+// b, compute, narrow) make four passes over 6 KiB of buffers and call the conversions out of
+// line; this loop makes one pass and demands the three memory streams together, as the fp32 loop
+// does. Four lines a block: one line (everything in registers) was fastest for Add in cache but
+// 15-20% slower than the staged runs for the bf16 transcendental functors (Sigmoid,
+// LogSigmoidBackward); four lines was at least as fast as both everywhere measured
 // (docs/performance.md). Same bits: the same conversions and the same functor per element.
 // kOneInput: b is a (Sigmoid, the scalar forms), read once. Callers check runs_independent.
+constexpr int64_t kFusedLines = 4;
+
+// kLines output lines of fused_lines (below), at out, a and b.
+template <int64_t kLines, bool kStream, bool kOneInput, typename T, typename Op>
+inline void fused_block(T* out, const T* a, const T* b, const Op& op) {
+    constexpr int64_t kBlock = kLines * 64 / static_cast<int64_t>(sizeof(T));
+    static_assert(kBlock % kLanes == 0, "a line is whole vectors");
+    alignas(64) float fa[kBlock];
+    alignas(64) float fb[kBlock];
+    alignas(64) float fr[kBlock];
+    const float* pa = fa;
+    const float* pb = kOneInput ? fa : fb;
+    if constexpr (std::is_same_v<T, float>) {
+        pa = a;  // already floats: the functor reads memory
+        pb = kOneInput ? a : b;
+    } else {
+        for (int64_t v = 0; v < kBlock; v += kLanes) {
+            store_lanes(fa + v, load_lanes(a + v));
+            if constexpr (!kOneInput) {
+                store_lanes(fb + v, load_lanes(b + v));
+            }
+        }
+    }
+    for (int64_t k = 0; k < kBlock; ++k) {
+        fr[k] = op(pa[k], pb[k]);
+    }
+    for (int64_t v = 0; v < kBlock; v += kLanes) {
+        store_lanes<kStream>(out + v, load_lanes(fr + v));
+    }
+}
+
 template <bool kStream, bool kOneInput, typename T, typename Op>
 __attribute__((flatten)) void fused_lines(T* out, const T* a, const T* b, int64_t n, const Op& op) {
     constexpr int64_t kLineElems = 64 / static_cast<int64_t>(sizeof(T));
-    static_assert(kLineElems % kLanes == 0, "a line is whole vectors");
-    for (int64_t j = 0; j < n; j += kLineElems) {
-        alignas(64) float fa[kLineElems];
-        alignas(64) float fb[kLineElems];
-        alignas(64) float fr[kLineElems];
-        const float* pa = fa;
-        const float* pb = kOneInput ? fa : fb;
-        if constexpr (std::is_same_v<T, float>) {
-            pa = a + j;  // already floats: the functor reads memory
-            pb = kOneInput ? pa : b + j;
-        } else {
-            for (int64_t v = 0; v < kLineElems; v += kLanes) {
-                store_lanes(fa + v, load_lanes(a + j + v));
-                if constexpr (!kOneInput) {
-                    store_lanes(fb + v, load_lanes(b + j + v));
-                }
-            }
-        }
-        for (int64_t k = 0; k < kLineElems; ++k) {
-            fr[k] = op(pa[k], pb[k]);
-        }
-        for (int64_t v = 0; v < kLineElems; v += kLanes) {
-            store_lanes<kStream>(out + j + v, load_lanes(fr + v));
-        }
+    constexpr int64_t kBlock = kFusedLines * kLineElems;
+    int64_t j = 0;
+    for (; j + kBlock <= n; j += kBlock) {
+        fused_block<kFusedLines, kStream, kOneInput>(out + j, a + j, b + j, op);
+    }
+    for (; j < n; j += kLineElems) {
+        fused_block<1, kStream, kOneInput>(out + j, a + j, b + j, op);
     }
 }
 
