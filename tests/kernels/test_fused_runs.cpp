@@ -1,5 +1,5 @@
 // The fused runs of the CPU elementwise loops (Note [Fused runs], kernels_cpu/elementwise_loops.h:
-// unit-stride operands widened, computed and rounded a cache line at a time, in registers) through
+// unit-stride operands widened, computed and rounded four cache lines at a time) through
 // the kernels that take them: Add with alpha, Mul, the scalar forms Adds and Muls, the in-place
 // forms, SigmoidBackward and Sigmoid. On every instruction set this machine runs, for FLOAT,
 // FLOAT16 and BFLOAT16 operands of random bit patterns (NaNs with payloads, infinities,
@@ -189,7 +189,9 @@ void run_kernel(Kind kind,
     cpu::binary_arith(args, threads, stores);
 }
 
-const int64_t kSizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 257, 1000};
+// Around the vector (8, 16), line (16 floats, 32 16-bit elements) and block (four lines) widths.
+const int64_t kSizes[] = {0,  1,  2,   7,   8,   9,   15,  16,  17,  31,  32,  33,  47,  63,
+                          64, 65, 100, 127, 128, 129, 160, 191, 255, 256, 257, 300, 1000};
 
 // Out of place, every size, operands on and off the cache line, both store modes.
 TEST(CpuFusedRuns, MatchDoubleReferenceAtEverySizeAndOffset) {
