@@ -87,13 +87,88 @@ __attribute__((flatten)) void compute_run_in_place(float* io,
     }
 }
 
-// True when the n floats at `out` share memory with the n floats at `in`.
-bool overlaps(const float* out, const float* in, int64_t n) {
+// True when the n elements at `out` share memory with the n elements at `in`.
+template <typename T>
+bool overlaps(const T* out, const T* in, int64_t n) {
     const auto o = reinterpret_cast<uintptr_t>(out);
     const auto i = reinterpret_cast<uintptr_t>(in);
-    const auto bytes = static_cast<uintptr_t>(n) * sizeof(float);
+    const auto bytes = static_cast<uintptr_t>(n) * sizeof(T);
     return o < i + bytes && i < o + bytes;
 }
+
+// True when the output of n elements is exactly each input or shares no memory with it: then
+// any run length gives the same bits (a partial overlap reads what earlier runs wrote).
+template <typename T>
+bool runs_independent(const T* out, const T* a, const T* b, int64_t n) {
+    return (out == a || !overlaps(out, a, n)) && (out == b || !overlaps(out, b, n));
+}
+
+#if ACLEMU_X86_LEVEL
+// Note [Fused runs]: n elements (a multiple of 64 bytes of T) of unit-stride operands, four
+// output cache lines at a time: both inputs' lines loaded and widened in registers
+// (x86/convert.h) into small buffers that stay in L1, the functor over them (a loop of constant
+// length that vectorizes), the results rounded and stored from registers, streamed when kStream
+// (the output then 64-byte aligned). The staged runs of run_1d (widen 512 elements of a, then of
+// b, compute, narrow) make four passes over 6 KiB of buffers and call the conversions out of
+// line; this loop makes one pass and demands the three memory streams together, as the fp32 loop
+// does. Four lines a block: one line (everything in registers) was fastest for Add in cache but
+// 15-20% slower than the staged runs for the bf16 transcendental functors (Sigmoid,
+// LogSigmoidBackward); four lines was at least as fast as both everywhere measured
+// (docs/performance.md). Same bits: the same conversions and the same functor per element.
+// kOneInput: b is a (Sigmoid, the scalar forms), read once. Callers check runs_independent.
+constexpr int64_t kFusedLines = 4;
+
+// kLines output lines of fused_lines (below), at out, a and b.
+template <int64_t kLines, bool kStream, bool kOneInput, typename T, typename Op>
+inline void fused_block(T* out, const T* a, const T* b, const Op& op) {
+    constexpr int64_t kBlock = kLines * 64 / static_cast<int64_t>(sizeof(T));
+    static_assert(kBlock % kLanes == 0, "a line is whole vectors");
+    alignas(64) float fa[kBlock];
+    alignas(64) float fb[kBlock];
+    alignas(64) float fr[kBlock];
+    const float* pa = fa;
+    const float* pb = kOneInput ? fa : fb;
+    if constexpr (std::is_same_v<T, float>) {
+        pa = a;  // already floats: the functor reads memory
+        pb = kOneInput ? a : b;
+    } else {
+        for (int64_t v = 0; v < kBlock; v += kLanes) {
+            store_lanes(fa + v, load_lanes(a + v));
+            if constexpr (!kOneInput) {
+                store_lanes(fb + v, load_lanes(b + v));
+            }
+        }
+    }
+    for (int64_t k = 0; k < kBlock; ++k) {
+        fr[k] = op(pa[k], pb[k]);
+    }
+    for (int64_t v = 0; v < kBlock; v += kLanes) {
+        store_lanes<kStream>(out + v, load_lanes(fr + v));
+    }
+}
+
+template <bool kStream, bool kOneInput, typename T, typename Op>
+__attribute__((flatten)) void fused_lines(T* out, const T* a, const T* b, int64_t n, const Op& op) {
+    constexpr int64_t kLineElems = 64 / static_cast<int64_t>(sizeof(T));
+    constexpr int64_t kBlock = kFusedLines * kLineElems;
+    int64_t j = 0;
+    for (; j + kBlock <= n; j += kBlock) {
+        fused_block<kFusedLines, kStream, kOneInput>(out + j, a + j, b + j, op);
+    }
+    for (; j < n; j += kLineElems) {
+        fused_block<1, kStream, kOneInput>(out + j, a + j, b + j, op);
+    }
+}
+
+template <bool kStream, typename T, typename Op>
+void fused_lines(T* out, const T* a, const T* b, int64_t n, const Op& op) {
+    if (a == b) {
+        fused_lines<kStream, true>(out, a, b, n, op);
+    } else {
+        fused_lines<kStream, false>(out, a, b, n, op);
+    }
+}
+#endif
 
 // n elements at out[j * so], a[j * sa], b[j * sb].
 template <typename T, typename Op>
@@ -132,6 +207,20 @@ void run_1d(
             return;
         }
     }
+#if ACLEMU_X86_LEVEL
+    if constexpr (!std::is_same_v<T, float>) {
+        if (so == 1 && sa == 1 && sb == 1 && runs_independent(out, a, b, n)) {
+            // Note [Fused runs]; the tail of less than a line goes through the buffers below.
+            const int64_t lines = n / (64 / static_cast<int64_t>(sizeof(T)));
+            const int64_t whole = lines * (64 / static_cast<int64_t>(sizeof(T)));
+            fused_lines<false>(out, a, b, whole, op);
+            out += whole;
+            a += whole;
+            b += whole;
+            n -= whole;
+        }
+    }
+#endif
     float fa[kRun];
     float fb[kRun];
     float fr[kRun];
@@ -181,8 +270,10 @@ void stream_fence() {
 
 // run_1d over contiguous operands with the output written by non-temporal stores: the head up
 // to the first 64-byte boundary of `out` and the tail after the last whole cache line are stored
-// normally; the whole lines in between are computed, in runs of at most kRun elements, into
-// aligned buffers and streamed. Same bits as run_1d: only how the results reach memory differs.
+// normally; the whole lines in between are computed line by line and streamed from registers
+// (Note [Fused runs]; for the baseline, or an output partly overlapping an input, in runs of at
+// most kRun elements into aligned buffers, then streamed). Same bits as run_1d: only how the
+// results reach memory differs.
 template <typename T, typename Op>
 void run_1d_streaming(T* out, const T* a, const T* b, int64_t n, const Op& op) {
     constexpr int64_t kLineElems = 64 / sizeof(T);
@@ -195,6 +286,14 @@ void run_1d_streaming(T* out, const T* a, const T* b, int64_t n, const Op& op) {
     const int64_t head = std::min<int64_t>(n, ((64 - address % 64) % 64) / sizeof(T));
     const int64_t lines_end = head + (n - head) / kLineElems * kLineElems;
     run_1d(out, 1, a, 1, b, 1, head, op);
+#if ACLEMU_X86_LEVEL
+    if (runs_independent(out, a, b, n)) {
+        fused_lines<true>(out + head, a + head, b + head, lines_end - head, op);
+        run_1d(out + lines_end, 1, a + lines_end, 1, b + lines_end, 1, n - lines_end, op);
+        stream_fence();
+        return;
+    }
+#endif
     alignas(64) float fa[kRun];
     alignas(64) float fb[kRun];
     alignas(64) float fr[kRun];

@@ -4,7 +4,9 @@
 // that file: each operator compiles its own loops, per instruction set, for its functor). Every
 // path works in runs of at most a tile: convert the inputs to float buffers, apply the functor over
 // the buffers, round and store, so the functor loop (the costly part) is always unit-stride and
-// vectorizes, whatever the operands' strides.
+// vectorizes, whatever the operands' strides. Unit-stride 16-bit runs (and streamed fp32 ones)
+// skip the 512-element phases on AVX2 and AVX-512: converted, computed and stored four cache
+// lines at a time (Note [Fused runs], elementwise_loops.h).
 //  - contiguous: runs over the ranges threads take (fp32 needs no buffers);
 //  - strided, when the operands agree on which of the two innermost dims is their densest: runs
 //    along the innermost dim, the outer dims ticking like an odometer;

@@ -1,6 +1,7 @@
 // Binary ops over contiguous runs (vector_binary.h): the portable loop element by element (fp16
 // through dtype.h), and AVX2 + F16C (8 lanes) and AVX-512 (16 lanes) loops that convert fp16 in
-// registers (Note [x86 paths]). Every path gives the portable loop's bits: no FMA, F16C rounds to
+// registers with the elementwise kernels' conversions (x86/convert.h's load8 / store8, load16 /
+// store16; Note [x86 paths]). Every path gives the portable loop's bits: no FMA, F16C rounds to
 // nearest even, and fp16 NaN results are stored as 0x7FFF as from_float does (a signaling NaN
 // input, quieted by the conversion, yields a NaN result either way). max_ps/min_ps return their
 // second operand unless the first is strictly greater/smaller, NaNs and equal zeros included:
@@ -49,6 +50,9 @@ void portable(const float* a, const float* b, float* out, int64_t from, int64_t 
 
 #if ACLEMU_X86
 ACLEMU_X86_AVX2_BEGIN
+#    define ACLEMU_X86_LEVEL 1
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
 
 template <VectorBinaryOp kOp>
 inline __m256 apply8(__m256 a, __m256 b) {
@@ -67,26 +71,6 @@ inline __m256 apply8(__m256 a, __m256 b) {
     }
 }
 
-inline __m256 load8(const float* p) {
-    return _mm256_loadu_ps(p);
-}
-inline __m256 load8(const Half* p) {
-    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-}
-
-inline void store8(float* p, __m256 v) {
-    _mm256_storeu_ps(p, v);
-}
-// NaN lanes store 0x7FFF whatever the sign and payload, as dtype.h.
-inline void store8(Half* p, __m256 v) {
-    const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
-    const __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-    const __m128i nan16 =
-        _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extracti128_si256(nan32, 1));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(p),
-                     _mm_blendv_epi8(h, _mm_set1_epi16(0x7FFF), nan16));
-}
-
 template <VectorBinaryOp kOp, typename T>
 ACLEMU_X86_NOIPA void run(const T* a, const T* b, T* out, int64_t n) {
     int64_t i = 0;
@@ -102,9 +86,9 @@ ACLEMU_X86_AVX2_END
 #if ACLEMU_X86_AVX512
 ACLEMU_X86_AVX512_BEGIN
 
-// The zero-masking forms with every lane on (x86/convert.h: GCC 12's unmasked ones trip
-// -Wmaybe-uninitialized).
-constexpr __mmask16 kAll16 = 0xFFFF;
+#    define ACLEMU_X86_LEVEL 2
+#    include "kernels_cpu/x86/convert.h"
+#    undef ACLEMU_X86_LEVEL
 
 template <VectorBinaryOp kOp>
 inline __m512 apply16(__m512 a, __m512 b) {
@@ -121,23 +105,6 @@ inline __m512 apply16(__m512 a, __m512 b) {
     } else {
         return _mm512_maskz_min_ps(kAll16, a, b);
     }
-}
-
-inline __m512 load16(const float* p) {
-    return _mm512_loadu_ps(p);
-}
-inline __m512 load16(const Half* p) {
-    return _mm512_maskz_cvtph_ps(kAll16, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
-}
-
-inline void store16(float* p, __m512 v) {
-    _mm512_storeu_ps(p, v);
-}
-inline void store16(Half* p, __m512 v) {
-    const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    const __m256i h =
-        _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph(kAll16, v, 0), nan, _mm256_set1_epi16(0x7FFF));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), h);
 }
 
 template <VectorBinaryOp kOp, typename T>

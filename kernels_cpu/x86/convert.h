@@ -6,8 +6,9 @@
 //
 // Every function gives dtype.h's bits (to_float / from_float), with one documented exception:
 // F16C widens a signaling NaN to a quiet one, where dtype.h keeps it signaling. The functions
-// meant for values that then go through arithmetic (load8, widen_half_for_math) accept that,
-// since arithmetic quiets the NaN either way; the others patch those lanes and are exact.
+// meant for values that then go through arithmetic (load8, load16, load_lanes,
+// widen_half_for_math) accept that, since arithmetic quiets the NaN either way (and a 16-bit
+// result stores every NaN as 0x7FFF); the others patch those lanes and are exact.
 
 #if ACLEMU_X86_LEVEL >= 1
 
@@ -28,6 +29,113 @@ inline __m256 load8(const BFloat16* p) {
     const __m256i wide =
         _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
     return _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16));
+}
+
+// dtype.h's float -> bf16 rounding on the bits u of a float, in integer ops (a GCC vector of
+// uint32_t, any width): (u + 0x7FFF + lsb) >> 16, the same operations, so the same bits. NaN
+// lanes are the caller's.
+template <typename U>
+inline U bf16_rounded_bits(U u) {
+    return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+}
+typedef uint32_t U32x8 __attribute__((vector_size(32)));
+
+// Eight floats rounded to 16-bit bits (dtype.h's from_float: nearest even, every NaN 0x7FFF),
+// as eight 16-bit lanes.
+inline __m128i half_bits8(__m256 v) {
+    const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
+    const __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    const __m128i nan16 =
+        _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extracti128_si256(nan32, 1));
+    return _mm_blendv_epi8(h, _mm_set1_epi16(0x7FFF), nan16);
+}
+inline __m128i bf16_bits8(__m256 v) {
+    const __m256i rounded = reinterpret_cast<__m256i>(
+        bf16_rounded_bits(reinterpret_cast<U32x8>(_mm256_castps_si256(v))));
+    const __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    const __m256i bits = _mm256_blendv_epi8(rounded, _mm256_set1_epi32(0x7FFF), nan);
+    // Every lane is at most 0xFFFF: the unsigned saturation keeps it.
+    return _mm_packus_epi32(_mm256_castsi256_si128(bits), _mm256_extracti128_si256(bits, 1));
+}
+
+/// Eight floats stored as T (rounded as from_float); kStream: with a non-temporal store, to an
+/// address aligned to its size (16 bytes for 16-bit types, 32 for float).
+template <bool kStream = false, typename T>
+inline void store8(T* p, __m256 v) {
+    if constexpr (std::is_same_v<T, float>) {
+        kStream ? _mm256_stream_ps(p, v) : _mm256_storeu_ps(p, v);
+    } else {
+        auto* q = reinterpret_cast<__m128i*>(p);
+        const __m128i bits = std::is_same_v<T, Half> ? half_bits8(v) : bf16_bits8(v);
+        kStream ? _mm_stream_si128(q, bits) : _mm_storeu_si128(q, bits);
+    }
+}
+
+#    if ACLEMU_X86_LEVEL == 2
+/// The same, sixteen lanes (AVX-512).
+inline __m512 load16(const float* p) {
+    return _mm512_loadu_ps(p);
+}
+inline __m512 load16(const Half* p) {
+    return _mm512_maskz_cvtph_ps(kAll16, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+inline __m512 load16(const BFloat16* p) {
+    const __m512i wide = _mm512_maskz_cvtepu16_epi32(
+        kAll16, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+    return _mm512_castsi512_ps(_mm512_maskz_slli_epi32(kAll16, wide, 16));
+}
+
+typedef uint32_t U32x16 __attribute__((vector_size(64)));
+
+inline __m256i half_bits16(__m512 v) {
+    const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    return _mm256_mask_mov_epi16(
+        _mm512_maskz_cvtps_ph(kAll16, v, 0), nan, _mm256_set1_epi16(0x7FFF));
+}
+inline __m256i bf16_bits16(__m512 v) {
+    const __m512i rounded = reinterpret_cast<__m512i>(
+        bf16_rounded_bits(reinterpret_cast<U32x16>(_mm512_castps_si512(v))));
+    const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    return _mm512_maskz_cvtepi32_epi16(
+        kAll16, _mm512_mask_blend_epi32(nan, rounded, _mm512_set1_epi32(0x7FFF)));
+}
+
+template <bool kStream = false, typename T>
+inline void store16(T* p, __m512 v) {
+    if constexpr (std::is_same_v<T, float>) {
+        kStream ? _mm512_stream_ps(p, v) : _mm512_storeu_ps(p, v);
+    } else {
+        auto* q = reinterpret_cast<__m256i*>(p);
+        const __m256i bits = std::is_same_v<T, Half> ? half_bits16(v) : bf16_bits16(v);
+        kStream ? _mm256_stream_si256(q, bits) : _mm256_storeu_si256(q, bits);
+    }
+}
+#    endif
+
+// The region's widest vector of floats, for code written once for both regions: Lanes holds
+// kLanes floats; load_lanes widens kLanes elements of T for arithmetic (load8 / load16),
+// store_lanes rounds them back (store8 / store16, non-temporal when kStream).
+#    if ACLEMU_X86_LEVEL == 2
+using Lanes = __m512;
+#    else
+using Lanes = __m256;
+#    endif
+constexpr int64_t kLanes = static_cast<int64_t>(sizeof(Lanes) / sizeof(float));
+template <typename T>
+inline Lanes load_lanes(const T* p) {
+#    if ACLEMU_X86_LEVEL == 2
+    return load16(p);
+#    else
+    return load8(p);
+#    endif
+}
+template <bool kStream = false, typename T>
+inline void store_lanes(T* p, Lanes v) {
+#    if ACLEMU_X86_LEVEL == 2
+    store16<kStream>(p, v);
+#    else
+    store8<kStream>(p, v);
+#    endif
 }
 
 // The run functions are kept out of interprocedural optimization (ACLEMU_X86_NOIPA): they are
@@ -82,25 +190,12 @@ ACLEMU_X86_NOIPA inline void widen_half_exact(const Half* src, float* dst, int64
 ACLEMU_X86_NOIPA inline void narrow_half(const float* __restrict src, Half* dst, int64_t n) {
     int64_t j = 0;
 #    if ACLEMU_X86_LEVEL == 2
-    const __m256i canonical_nan16 = _mm256_set1_epi16(0x7FFF);
     for (; j + 16 <= n; j += 16) {
-        const __m512 v = _mm512_loadu_ps(src + j);
-        const __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-        const __m256i h =
-            _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph(kAll16, v, 0), nan, canonical_nan16);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), h);
+        store16(dst + j, _mm512_loadu_ps(src + j));
     }
 #    endif
-    const __m128i canonical_nan = _mm_set1_epi16(0x7FFF);
     for (; j + 8 <= n; j += 8) {
-        const __m256 v = _mm256_loadu_ps(src + j);
-        const __m128i h = _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT);
-        // NaN lanes store 0x7FFF whatever the sign and payload, as dtype.h.
-        const __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
-        const __m128i nan16 =
-            _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extracti128_si256(nan32, 1));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + j),
-                         _mm_blendv_epi8(h, canonical_nan, nan16));
+        store8(dst + j, _mm256_loadu_ps(src + j));
     }
     for (; j < n; ++j) {
         dst[j] = from_float<Half>(src[j]);
@@ -119,26 +214,16 @@ ACLEMU_X86_NOIPA inline void widen_bf16(const BFloat16* src, float* dst, int64_t
     }
 }
 
-// dtype.h's float -> bf16 in integer ops, 8 lanes: (u + 0x7FFF + lsb) >> 16, NaN lanes 0x7FFF;
-// the same operations, so the same bits.
-inline __m256i bf16_bits8(__m256 f) {
-    const __m256i u = _mm256_castps_si256(f);
-    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
-    const __m256i rounded = _mm256_srli_epi32(
-        _mm256_add_epi32(u, _mm256_add_epi32(_mm256_set1_epi32(0x7FFF), lsb)), 16);
-    const __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q));
-    return _mm256_blendv_epi8(rounded, _mm256_set1_epi32(0x7FFF), nan);
-}
-
-/// n floats rounded to bf16 (nearest even, every NaN 0x7FFF), 16 at a time.
+/// n floats rounded to bf16 (nearest even, every NaN 0x7FFF), 16 (AVX-512) or 8 at a time.
 ACLEMU_X86_NOIPA inline void narrow_bf16(const float* src, BFloat16* dst, int64_t n) {
     int64_t k = 0;
+#    if ACLEMU_X86_LEVEL == 2
     for (; k + 16 <= n; k += 16) {
-        const __m256i lo = bf16_bits8(_mm256_loadu_ps(src + k));
-        const __m256i hi = bf16_bits8(_mm256_loadu_ps(src + k + 8));
-        // packus works per 128-bit half: lo0-3, hi0-3, lo4-7, hi4-7 -> reorder the quarters.
-        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xD8);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + k), packed);
+        store16(dst + k, _mm512_loadu_ps(src + k));
+    }
+#    endif
+    for (; k + 8 <= n; k += 8) {
+        store8(dst + k, _mm256_loadu_ps(src + k));
     }
     for (; k < n; ++k) {
         dst[k] = from_float<BFloat16>(src[k]);

@@ -6,6 +6,7 @@
 #include "kernels_cpu/cpu_kernels.h"
 #include "kernels_cu/math/binary_arith.h"
 #include "support/cpu_isa.h"
+#include "support/elementwise_geometry.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -21,18 +22,6 @@ namespace {
 using kernels::ArithOp;
 using kernels::ArithType;
 using kernels::BinaryArithArgs;
-
-kernels::ElementwiseGeometry contiguous_1d(int64_t n) {
-    kernels::ElementwiseGeometry g;
-    g.numel = n;
-    g.ndim = 1;
-    g.contiguous = true;
-    g.sizes[0] = n;
-    for (int k = 0; k < 3; ++k) {
-        g.strides[k][0] = 1;
-    }
-    return g;
-}
 
 // Values of `t` (FLOAT, FLOAT16 or BFLOAT16) as raw 32- or 16-bit patterns and as doubles.
 struct FloatData {
@@ -103,7 +92,7 @@ TEST(CpuBinaryArithKernel, FastPathMatchesReferenceOnEveryIsa) {
                     std::vector<uint32_t> out32(t == ArithType::Float32 ? n : 0);
                     std::vector<uint16_t> out16(t == ArithType::Float32 ? 0 : n);
                     BinaryArithArgs args;
-                    args.geometry = contiguous_1d(n);
+                    args.geometry = contiguous_geometry(n);
                     if (broadcast) {
                         args.geometry.contiguous = false;
                         args.geometry.strides[2][0] = 0;
@@ -143,7 +132,7 @@ TEST(CpuBinaryArithKernel, GeneralPathMixedAndIntegerTypes) {
         o32[static_cast<size_t>(i)] = static_cast<int32_t>(i * 1000003 - 700000000);
     }
     BinaryArithArgs args;
-    args.geometry = contiguous_1d(n);
+    args.geometry = contiguous_geometry(n);
     args.op = ArithOp::Add;
     args.self_type = ArithType::Int16;
     args.other_type = ArithType::Int32;

@@ -8,6 +8,7 @@
 #include "kernels_cu/math/log_sigmoid_backward.h"
 #include "kernels_cu/math/logit_grad.h"
 #include "support/cpu_isa.h"
+#include "support/elementwise_geometry.h"
 
 #include <gtest/gtest.h>
 
@@ -28,6 +29,8 @@ using aclemu::kernels::kMaxDims;
 using aclemu::kernels::LogitGradArgs;
 using aclemu::kernels::LogSigmoidBackwardArgs;
 namespace cpu = aclemu::kernels::cpu;
+using aclemu::test::contiguous_geometry;
+using aclemu::test::strided_geometry;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -130,33 +133,6 @@ struct Buffer {
         return dtype == DType::Float32 ? f32[i] : ref_decode(b16[i], format_of(dtype));
     }
 };
-
-ElementwiseGeometry contiguous_geometry(int64_t n) {
-    ElementwiseGeometry g;
-    g.numel = n;
-    g.ndim = 1;
-    g.contiguous = true;
-    g.sizes[0] = n;
-    for (int k = 0; k < 3; ++k) {
-        g.strides[k][0] = 1;
-    }
-    return g;
-}
-
-ElementwiseGeometry strided_geometry(const std::vector<int64_t>& sizes,
-                                     const std::vector<int64_t> strides[3]) {
-    ElementwiseGeometry g;
-    g.ndim = static_cast<int32_t>(sizes.size());
-    g.numel = 1;
-    for (size_t d = 0; d < sizes.size(); ++d) {
-        g.sizes[d] = sizes[d];
-        g.numel *= sizes[d];
-        for (int k = 0; k < 3; ++k) {
-            g.strides[k][d] = strides[k][d];
-        }
-    }
-    return g;
-}
 
 // ---- References ------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@
 #include "kernels_cu/math/logit_grad.h"
 #include "kernels_cu/math/upsample_nearest_exact.h"
 #include "support/compare.h"
+#include "support/elementwise_geometry.h"
 #include "support/reference_dtype.h"
 
 #include <gtest/gtest.h>
@@ -38,18 +39,6 @@ double ref_logit_grad(double x, double dy, float lo, float hi, bool nan_fill) {
         return dy / (x * (1.0 - x));
     }
     return nan_fill ? std::numeric_limits<double>::quiet_NaN() : 0.0;
-}
-
-kernels::ElementwiseGeometry contiguous_geometry(int64_t n) {
-    kernels::ElementwiseGeometry g;
-    g.numel = n;
-    g.ndim = 1;
-    g.contiguous = true;
-    g.sizes[0] = n;
-    for (auto& s : g.strides) {
-        s[0] = 1;
-    }
-    return g;
 }
 
 TEST_P(GpuLaunchers, UnknownDtypeFailsWithInvalidValue) {
