@@ -329,6 +329,10 @@ aclError bound_stream(aclrtStream handle,
     return ACL_SUCCESS;
 }
 
+bool any_recording() {
+    return registry().count.load(std::memory_order_acquire) != 0;
+}
+
 bool recording(const Stream& stream) {
     Registry& reg = registry();
     if (reg.count.load(std::memory_order_acquire) == 0) {

@@ -92,6 +92,8 @@ aclError join_on_wait(Stream& waiter, Backend& backend, const void* event, bool*
 /// origin never waited for are kept, before the origin's last ones).
 aclError end_joined(const Stream& origin, Backend& backend);
 
+/// Whether any stream records its tasks now (one atomic load).
+bool any_recording();
 /// Whether `stream` records its tasks now.
 bool recording(const Stream& stream);
 /// ACL_ERROR_RT_STREAM_CAPTURED, naming `api`, when `stream` records; else ACL_SUCCESS.

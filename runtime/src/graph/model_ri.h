@@ -93,6 +93,10 @@ struct ModelTask : ModelBodyRef {
                                             "not from aclmdlRIGetTasksByStream, or its instance "
                                             "was destroyed"};
     size_t index = 0;
+    /// Changes staged for aclmdlRIUpdate (under the instance's mu): aclmdlRITaskSetParams' new
+    /// launch, already recorded (one task), and aclmdlRITaskDisable.
+    std::unique_ptr<BackendGraph> staged_launch;
+    bool staged_disable = false;
 };
 
 /// Tasks [first, first + count) of segment `segment` of body `body` of `model`.

@@ -367,7 +367,8 @@ public:
         }
         std::shared_ptr<EventState> state = as_cpu(event)->state;
         // Captured: each launch records the event anew.
-        if (queue.capture(cpu::CapturedTask{[state] { return record_task(state); }, true})) {
+        if (queue.capture(
+                cpu::CapturedTask{[state] { return record_task(state); }, true, true, nullptr})) {
             return ACL_SUCCESS;
         }
         // Kept through an abort: what waits on the event must not wait forever.
@@ -404,7 +405,7 @@ public:
             HostTask wait = wait_task(state);
             return wait ? std::move(wait) : HostTask([] {});
         };
-        if (queue.capture(cpu::CapturedTask{make, false})) {
+        if (queue.capture(cpu::CapturedTask{make, false, true, nullptr})) {
             return ACL_SUCCESS;
         }
         if (HostTask wait = wait_task(state)) {
@@ -444,6 +445,9 @@ public:
     aclError launch_graph(BackendGraph& graph, BackendStream* stream) override {
         cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         for (const cpu::CapturedTask& task : static_cast<CpuGraph&>(graph).tasks) {
+            if (!task.enabled) {
+                continue;
+            }
             // A stream that is itself capturing records the factory (a graph inside a graph).
             if (!queue.capture(cpu::CapturedTask{task})) {
                 queue.enqueue(task.make(), task.kept);
@@ -466,6 +470,20 @@ public:
         tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(first),
                      std::make_move_iterator(added.begin()),
                      std::make_move_iterator(added.end()));
+        return ACL_SUCCESS;
+    }
+
+    std::shared_ptr<const void> task_tag(const BackendGraph& graph, size_t index) override {
+        const auto& tasks = static_cast<const CpuGraph&>(graph).tasks;
+        return index < tasks.size() ? tasks[index].tag : nullptr;
+    }
+
+    aclError set_task_enabled(BackendGraph& graph, size_t index, bool enabled) override {
+        auto& tasks = static_cast<CpuGraph&>(graph).tasks;
+        if (index >= tasks.size()) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        tasks[index].enabled = enabled;
         return ACL_SUCCESS;
     }
 
