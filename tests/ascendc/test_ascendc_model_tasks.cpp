@@ -37,6 +37,19 @@ struct ScaleArgs {
 };
 static_assert(sizeof(ScaleArgs) == 32, "scale_block takes 32 bytes of parameters");
 
+// CANN's layouts: a program built against CANN's header reads the same fields.
+static_assert(offsetof(aclmdlRITaskParams, taskGrp) == 16, "taskGrp at 16");
+static_assert(offsetof(aclmdlRITaskParams, opInfoPtr) == 24, "opInfoPtr at 24");
+static_assert(offsetof(aclmdlRITaskParams, opInfoSize) == 32, "opInfoSize at 32");
+static_assert(offsetof(aclmdlRITaskParams, kernelTaskParams) == 72, "the union at 72");
+static_assert(sizeof(aclmdlRITaskParams) == 40 + 32 + 128, "200 bytes");
+static_assert(offsetof(aclmdlRIKernelTaskParams, cfg) == 8, "cfg at 8");
+static_assert(offsetof(aclmdlRIKernelTaskParams, args) == 16, "args at 16");
+static_assert(offsetof(aclmdlRIKernelTaskParams, isHostArgs) == 24, "isHostArgs at 24");
+static_assert(offsetof(aclmdlRIKernelTaskParams, argsSize) == 32, "argsSize at 32");
+static_assert(offsetof(aclmdlRIKernelTaskParams, numBlocks) == 40, "numBlocks at 40");
+static_assert(sizeof(aclmdlRIKernelTaskParams) == sizeof(uint32_t) * 10 + 48, "88 bytes");
+
 // The tasks one launch records: one on the CPU backend; two nodes of the CUDA graph on the
 // simulator (the kernel, and the host function that checks its blocks).
 const size_t kTasksPerLaunch = on_cpu_backend() ? 1 : 2;

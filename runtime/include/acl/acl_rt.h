@@ -1833,6 +1833,9 @@ typedef struct aclmdlRITaskParams {
     void* opInfoPtr;
     size_t opInfoSize;
     uint8_t rsv1[32];
+#if defined(__GNUC__) && !defined(__cplusplus)
+    __extension__ /* an unnamed union, as CANN's: C11, and a GNU extension in C99 */
+#endif
     union {
         uint8_t rsv2[128];
         aclmdlRIKernelTaskParams kernelTaskParams;
