@@ -10,9 +10,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+
+// Whether ACLEMU_BACKEND names the CPU backend (unset: the CPU backend too).
+inline bool on_cpu_backend() {
+    const char* backend = std::getenv("ACLEMU_BACKEND");
+    return backend == nullptr || std::string(backend) == "cpu";
+}
 
 inline std::string recent_message() {
     const char* message = aclGetRecentErrMsg();

@@ -91,6 +91,22 @@ std::shared_ptr<const KernelTaskRecord> kernel_of(BackendTaskGroups& facet,
     return std::static_pointer_cast<const KernelTaskRecord>(facet.task_tag(graph, position));
 }
 
+/// The opening of a call that tells tasks apart: the task, the backend's task facet (refused
+/// naming `api`), the instance locked, and the task's place in it.
+struct OpenTask {
+    FoundTask found;
+    BackendTaskGroups* facet = nullptr;
+    std::unique_lock<std::mutex> lock;
+    TaskPlace place;
+};
+
+aclError open_task(aclmdlRITask handle, const char* api, OpenTask* open) {
+    ACLEMU_TRY(find_task(handle, &open->found));
+    ACLEMU_TRY(task_facet(api, &open->facet));
+    open->lock = std::unique_lock<std::mutex>(open->found.model->mu);
+    return place_of(*open->found.model, *open->found.task, &open->place);
+}
+
 /// The task group of `model` that holds the task at `place` of body `body`, or NULL.
 aclrtTaskGrp group_of(const ModelRI& model, size_t body, const TaskPlace& place) {
     for (TaskGroup* group : model.groups) {
@@ -159,17 +175,12 @@ aclError record_launch(std::shared_ptr<const KernelTaskRecord> record,
 }
 
 aclError get_params(aclmdlRITask handle, aclmdlRITaskParams* params) {
-    FoundTask found;
-    ACLEMU_TRY(find_task(handle, &found));
     ACLEMU_CHECK_NOT_NULL(params);
-    BackendTaskGroups* facet = nullptr;
-    ACLEMU_TRY(task_facet("aclmdlRITaskGetParams", &facet));
-    std::lock_guard<std::mutex> lock(found.model->mu);
-    TaskPlace place;
-    ACLEMU_TRY(place_of(*found.model, *found.task, &place));
+    OpenTask open;
+    ACLEMU_TRY(open_task(handle, "aclmdlRITaskGetParams", &open));
     std::memset(params, 0, sizeof(*params));
-    params->taskGrp = group_of(*found.model, found.task->body, place);
-    const auto kernel = kernel_of(*facet, *found.task, place);
+    params->taskGrp = group_of(*open.found.model, open.found.task->body, open.place);
+    const auto kernel = kernel_of(*open.facet, *open.found.task, open.place);
     if (!kernel) {
         params->type = ACL_MODEL_RI_TASK_DEFAULT;
         return ACL_SUCCESS;
@@ -188,18 +199,12 @@ aclError get_params(aclmdlRITask handle, aclmdlRITaskParams* params) {
 }
 
 aclError set_params(aclmdlRITask handle, const aclmdlRITaskParams* params) {
-    FoundTask found;
-    ACLEMU_TRY(find_task(handle, &found));
     ACLEMU_CHECK_NOT_NULL(params);
-    BackendTaskGroups* facet = nullptr;
-    ACLEMU_TRY(task_facet("aclmdlRITaskSetParams", &facet));
-    std::shared_ptr<const KernelTaskRecord> current;
-    {
-        std::lock_guard<std::mutex> lock(found.model->mu);
-        TaskPlace place;
-        ACLEMU_TRY(place_of(*found.model, *found.task, &place));
-        current = kernel_of(*facet, *found.task, place);
-    }
+    OpenTask open;
+    ACLEMU_TRY(open_task(handle, "aclmdlRITaskSetParams", &open));
+    const std::shared_ptr<const KernelTaskRecord> current =
+        kernel_of(*open.facet, *open.found.task, open.place);
+    open.lock.unlock();  // the new launch is recorded through the public calls
     ACLEMU_TRY(reject_if(!current,
                          "task",
                          handle,
@@ -222,8 +227,8 @@ aclError set_params(aclmdlRITask handle, const aclmdlRITaskParams* params) {
     record.args = std::move(bytes);
     std::unique_ptr<BackendGraph> launch;
     ACLEMU_TRY(record_launch(std::make_shared<const KernelTaskRecord>(std::move(record)), &launch));
-    std::lock_guard<std::mutex> lock(found.model->mu);
-    found.task->staged_launch = std::move(launch);
+    open.lock.lock();
+    open.found.task->staged_launch = std::move(launch);
     return ACL_SUCCESS;
 }
 
@@ -263,16 +268,11 @@ extern "C" {
 
 aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
     return api_call_init(__func__, [&] {
-        FoundTask found;
-        ACLEMU_TRY(find_task(task, &found));
         ACLEMU_CHECK_NOT_NULL(type);
-        BackendTaskGroups* facet = nullptr;
-        ACLEMU_TRY(task_facet("aclmdlRITaskGetType", &facet));
-        std::lock_guard<std::mutex> lock(found.model->mu);
-        TaskPlace place;
-        ACLEMU_TRY(place_of(*found.model, *found.task, &place));
-        *type = kernel_of(*facet, *found.task, place) ? ACL_MODEL_RI_TASK_KERNEL
-                                                      : ACL_MODEL_RI_TASK_DEFAULT;
+        OpenTask open;
+        ACLEMU_TRY(open_task(task, "aclmdlRITaskGetType", &open));
+        *type = kernel_of(*open.facet, *open.found.task, open.place) ? ACL_MODEL_RI_TASK_KERNEL
+                                                                     : ACL_MODEL_RI_TASK_DEFAULT;
         return ACL_SUCCESS;
     });
 }
@@ -295,14 +295,9 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
 
 aclError aclmdlRITaskDisable(aclmdlRITask task) {
     return api_call_init(__func__, [&] {
-        FoundTask found;
-        ACLEMU_TRY(find_task(task, &found));
-        BackendTaskGroups* facet = nullptr;
-        ACLEMU_TRY(task_facet("aclmdlRITaskDisable", &facet));
-        std::lock_guard<std::mutex> lock(found.model->mu);
-        TaskPlace place;
-        ACLEMU_TRY(place_of(*found.model, *found.task, &place));
-        found.task->staged_disable = true;
+        OpenTask open;
+        ACLEMU_TRY(open_task(task, "aclmdlRITaskDisable", &open));
+        open.found.task->staged_disable = true;
         return ACL_SUCCESS;
     });
 }
