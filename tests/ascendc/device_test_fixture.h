@@ -94,6 +94,15 @@ protected:
     std::vector<void*> buffers_;
 };
 
+// scale_block's parameters as a C struct: what aclrtLaunchKernel's argsData holds.
+struct ScaleArgs {
+    void* x;
+    uint8_t negate;
+    void* out;
+    float alpha;
+    uint32_t per_block;
+};
+
 class FatbinFixture : public DeviceFixture {
 protected:
     static std::vector<float> ramp(size_t n) {

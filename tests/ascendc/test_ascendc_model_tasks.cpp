@@ -22,14 +22,6 @@ constexpr uint32_t kPerBlock = 16;
 constexpr size_t kCount = kBlocks * kPerBlock;
 constexpr float kSentinel = -1000.0f;
 
-// scale_block's parameters: (x, negate, out, alpha, per_block) as a C struct.
-struct ScaleArgs {
-    void* x;
-    uint8_t negate;
-    void* out;
-    float alpha;
-    uint32_t per_block;
-};
 static_assert(sizeof(ScaleArgs) == 32, "scale_block takes 32 bytes of parameters");
 
 // CANN's layouts: a program built against CANN's header reads the same fields.
