@@ -221,6 +221,14 @@ TEST_F(ModelTasks, ParamsReadBackAndChangesTakeEffectAtTheUpdate) {
     ASSERT_EQ(aclmdlRIUpdate(model_), ACL_SUCCESS);
     execute(&first, &second);
     expect_times(first, 3.0, "first, set from its own parameters");
+
+    // A disabled task given a new launch stays disabled.
+    ASSERT_EQ(aclmdlRITaskGetParams(listed[1], &now), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRITaskSetParams(listed[1], &now), ACL_SUCCESS) << recent_message();
+    ASSERT_EQ(aclmdlRIUpdate(model_), ACL_SUCCESS);
+    execute(&first, &second);
+    expect_times(first, 3.0, "first, after the disabled task's new launch");
+    expect_untouched(second, "second, still disabled");
 }
 
 TEST_F(ModelTasks, BadInputIsRefusedNamingTheParameter) {

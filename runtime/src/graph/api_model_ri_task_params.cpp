@@ -254,9 +254,11 @@ aclError update(aclmdlRI handle) {
             ACLEMU_TRY(facet->replace_tasks(
                 *place.graph, place.position, 1, std::move(task->staged_launch)));
         }
-        if (task->staged_disable) {
+        // A disabled task stays disabled when it gets a new launch.
+        if (task->staged_disable || task->disabled) {
             ACLEMU_TRY(facet->set_task_enabled(*place.graph, place.position, false));
             task->staged_disable = false;
+            task->disabled = true;
         }
     }
     return ACL_SUCCESS;

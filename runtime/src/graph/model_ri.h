@@ -97,6 +97,7 @@ struct ModelTask : ModelBodyRef {
     /// launch, already recorded (one task), and aclmdlRITaskDisable.
     std::unique_ptr<BackendGraph> staged_launch;
     bool staged_disable = false;
+    bool disabled = false;  // by an update: executions skip it
 };
 
 /// Tasks [first, first + count) of segment `segment` of body `body` of `model`.
