@@ -1853,8 +1853,8 @@ ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITa
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params);
 /** Stages the task's removal from the schedule; after aclmdlRIUpdate executions skip it. */
 ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
-/** Applies the staged task changes of the instance to its next executions. aclemu: on CUDA, HIP
- *  and the GPU simulator an instance is a CUDA graph, whose tasks aclemu cannot tell apart:
+/** Applies the staged task changes of the instance to its next executions. aclemu: on CUDA and
+ *  HIP an instance is one CUDA graph, whose nodes aclemu does not match to launches:
  *  aclmdlRITaskGetType, GetParams, SetParams and Disable return
  *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT there (docs/backends.md). */
 ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);

@@ -10,6 +10,7 @@
 #include "backend/task_tag.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "graph/capture_registry.h"
 #include "graph/kernel_task.h"
 #include "graph/model_ri.h"
 #include "handles/live_handle.h"
@@ -40,11 +41,13 @@ aclError find_task(aclmdlRITask handle, FoundTask* found) {
                      ACL_ERROR_INVALID_PARAM);
 }
 
-/// The backend's task facet, or ACL_ERROR_RT_FEATURE_NOT_SUPPORT naming `api`.
+/// The backend's task facet (null on the GPU simulator, whose kernel tasks are segments: Note
+/// [Kernel launches as segments], capture_registry.h), or ACL_ERROR_RT_FEATURE_NOT_SUPPORT naming
+/// `api` where tasks cannot be told apart.
 aclError task_facet(const char* api, BackendTaskGroups** facet) {
     ACLEMU_BACKEND(backend, backend);
     *facet = backend->task_groups();
-    if (*facet != nullptr) {
+    if (*facet != nullptr || kernels_as_segments(*backend)) {
         return ACL_SUCCESS;
     }
     return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
@@ -59,6 +62,7 @@ struct TaskPlace {
     BackendGraph* graph = nullptr;
     size_t segment = 0;
     size_t position = 0;
+    ModelRI::Segment* holder = nullptr;
 };
 
 /// (under model.mu)
@@ -69,7 +73,7 @@ aclError place_of(ModelRI& model, const ModelTask& task, TaskPlace* place) {
         for (size_t s = 0; s < segments.size(); ++s) {
             const size_t count = segments[s].tasks ? segments[s].tasks->task_count() : 0;
             if (index < count) {
-                *place = TaskPlace{segments[s].tasks.get(), s, index};
+                *place = TaskPlace{segments[s].tasks.get(), s, index, &segments[s]};
                 return ACL_SUCCESS;
             }
             index -= count;
@@ -83,12 +87,19 @@ aclError place_of(ModelRI& model, const ModelTask& task, TaskPlace* place) {
 
 /// The launch a kernel task runs (its staged one first), or null for a task of another kind
 /// (under model.mu).
-std::shared_ptr<const KernelTaskRecord> kernel_of(BackendTaskGroups& facet,
+std::shared_ptr<const KernelTaskRecord> kernel_of(BackendTaskGroups* facet,
                                                   const ModelTask& task,
                                                   const TaskPlace& place) {
-    const BackendGraph& graph = task.staged_launch ? *task.staged_launch : *place.graph;
-    const size_t position = task.staged_launch ? 0 : place.position;
-    return std::static_pointer_cast<const KernelTaskRecord>(facet.task_tag(graph, position));
+    if (task.staged_record) {
+        return task.staged_record;
+    }
+    if (facet != nullptr) {
+        return std::static_pointer_cast<const KernelTaskRecord>(
+            facet->task_tag(*place.graph, place.position));
+    }
+    // A kernel segment's first task is the kernel (on the simulator the host function that
+    // checks its blocks follows it).
+    return place.position == 0 ? place.holder->kernel : nullptr;
 }
 
 /// The opening of a call that tells tasks apart: the task, the backend's task facet (refused
@@ -139,8 +150,10 @@ aclError read_args(const aclmdlRIKernelTaskParams& in,
         bytes->data(), bytes->size(), in.args, in.argsSize, ACL_MEMCPY_DEVICE_TO_HOST);
 }
 
-/// Records `record`'s launch, tagged with it, on a scratch stream: *graph is its one task.
+/// Records `record`'s launch, tagged with it, on a scratch stream: *graph holds its tasks (one
+/// where `one_task`: it replaces one task).
 aclError record_launch(std::shared_ptr<const KernelTaskRecord> record,
+                       bool one_task,
                        std::unique_ptr<BackendGraph>* graph) {
     aclrtStream scratch = nullptr;
     ACLEMU_TRY(aclrtCreateStream(&scratch));
@@ -167,7 +180,7 @@ aclError record_launch(std::shared_ptr<const KernelTaskRecord> record,
     }
     stream.reset();
     (void)aclrtDestroyStream(scratch);
-    if (err == ACL_SUCCESS && (*graph == nullptr || (*graph)->task_count() != 1)) {
+    if (err == ACL_SUCCESS && one_task && (*graph)->task_count() != 1) {
         return fail(ACL_ERROR_RT_MODEL_UPDATE_FAILED,
                     msg_runtime("the new launch did not record exactly one task"));
     }
@@ -180,7 +193,7 @@ aclError get_params(aclmdlRITask handle, aclmdlRITaskParams* params) {
     ACLEMU_TRY(open_task(handle, "aclmdlRITaskGetParams", &open));
     std::memset(params, 0, sizeof(*params));
     params->taskGrp = group_of(*open.found.model, open.found.task->body, open.place);
-    const auto kernel = kernel_of(*open.facet, *open.found.task, open.place);
+    const auto kernel = kernel_of(open.facet, *open.found.task, open.place);
     if (!kernel) {
         params->type = ACL_MODEL_RI_TASK_DEFAULT;
         return ACL_SUCCESS;
@@ -203,7 +216,7 @@ aclError set_params(aclmdlRITask handle, const aclmdlRITaskParams* params) {
     OpenTask open;
     ACLEMU_TRY(open_task(handle, "aclmdlRITaskSetParams", &open));
     const std::shared_ptr<const KernelTaskRecord> current =
-        kernel_of(*open.facet, *open.found.task, open.place);
+        kernel_of(open.facet, *open.found.task, open.place);
     open.lock.unlock();  // the new launch is recorded through the public calls
     ACLEMU_TRY(reject_if(!current,
                          "task",
@@ -225,11 +238,26 @@ aclError set_params(aclmdlRITask handle, const aclmdlRITaskParams* params) {
     record.function = in.funcHandle;
     record.blocks = in.numBlocks;
     record.args = std::move(bytes);
+    auto staged = std::make_shared<const KernelTaskRecord>(std::move(record));
     std::unique_ptr<BackendGraph> launch;
-    ACLEMU_TRY(record_launch(std::make_shared<const KernelTaskRecord>(std::move(record)), &launch));
+    ACLEMU_TRY(record_launch(staged, open.facet != nullptr, &launch));
     open.lock.lock();
     open.found.task->staged_launch = std::move(launch);
+    open.found.task->staged_record = std::move(staged);
     return ACL_SUCCESS;
+}
+
+/// A kernel segment's staged changes (Note [Kernel launches as segments]): the new launch's graph
+/// replaces the segment's, and a disabled segment is skipped (under model.mu).
+void apply_to_segment(ModelRI& model, ModelTask& task, ModelRI::Segment& segment) {
+    if (task.staged_launch) {
+        // A launch of the old graph may still be queued: it goes with the instance.
+        model.retired.push_back(std::move(segment.tasks));
+        segment.tasks = std::move(task.staged_launch);
+        segment.kernel = std::move(task.staged_record);
+    }
+    segment.disabled = segment.disabled || task.staged_disable;
+    task.staged_disable = false;
 }
 
 aclError update(aclmdlRI handle) {
@@ -250,9 +278,14 @@ aclError update(aclmdlRI handle) {
         ACLEMU_TRY(task_facet("aclmdlRIUpdate", &facet));
         TaskPlace place;
         ACLEMU_TRY(place_of(*model, *task, &place));
+        if (facet == nullptr) {
+            apply_to_segment(*model, *task, *place.holder);
+            continue;
+        }
         if (task->staged_launch) {
             ACLEMU_TRY(facet->replace_tasks(
                 *place.graph, place.position, 1, std::move(task->staged_launch)));
+            task->staged_record.reset();
         }
         // A disabled task stays disabled when it gets a new launch.
         if (task->staged_disable || task->disabled) {
@@ -273,8 +306,8 @@ aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
         ACLEMU_CHECK_NOT_NULL(type);
         OpenTask open;
         ACLEMU_TRY(open_task(task, "aclmdlRITaskGetType", &open));
-        *type = kernel_of(*open.facet, *open.found.task, open.place) ? ACL_MODEL_RI_TASK_KERNEL
-                                                                     : ACL_MODEL_RI_TASK_DEFAULT;
+        *type = kernel_of(open.facet, *open.found.task, open.place) ? ACL_MODEL_RI_TASK_KERNEL
+                                                                    : ACL_MODEL_RI_TASK_DEFAULT;
         return ACL_SUCCESS;
     });
 }
@@ -299,6 +332,11 @@ aclError aclmdlRITaskDisable(aclmdlRITask task) {
     return api_call_init(__func__, [&] {
         OpenTask open;
         ACLEMU_TRY(open_task(task, "aclmdlRITaskDisable", &open));
+        if (open.facet == nullptr && !kernel_of(nullptr, *open.found.task, open.place)) {
+            return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                        msg_unsupported("aclmdlRITaskDisable",
+                                        "on the GPU simulator only a kernel task can be disabled"));
+        }
         open.found.task->staged_disable = true;
         return ACL_SUCCESS;
     });

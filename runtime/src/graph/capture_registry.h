@@ -64,6 +64,22 @@ aclError cut_segment(Stream& stream,
                      Backend& backend,
                      std::shared_ptr<const Control> then,
                      size_t* next);
+// Note [Kernel launches as segments]: a backend without the task facet (the GPU simulator,
+// whose captures are graphs of nodes aclemu cannot match to the launches that made them) records
+// a captured aclrtLaunchKernel* as a segment of its own, which keeps the launch: the instance's
+// task calls (api_model_ri_task_params.cpp) read it there, replace the segment's graph with a
+// new launch's, and skip the segment when the task is disabled. Not inside a task group (a group
+// lies in one segment): such a launch is an ordinary task.
+
+/// Whether `backend` records kernel launches as segments: the GPU simulator (CUDA and HIP do
+/// not, so that a captured instance stays one CUDA graph there).
+bool kernels_as_segments(const Backend& backend);
+/// Runs `launch`, a kernel launch on `stream`; while the stream is captured (outside a task
+/// group), its tasks become a segment of their own that keeps `record`.
+aclError record_kernel_segment(Stream& stream,
+                               Backend& backend,
+                               std::shared_ptr<const KernelTaskRecord> record,
+                               const std::function<aclError()>& launch);
 /// Runs `fn` under the registry's lock with the stream's recording, or nullptr.
 aclError with_recording(const Stream& stream, const std::function<aclError(Recording*)>& fn);
 

@@ -73,14 +73,24 @@ aclError launch(const KernelFunction& function,
                 aclrtLaunchKernelCfg* cfg,
                 aclrtStream stream) {
     const LaunchingFunctionScope launching(&function);  // for the exception report
-    // While a capture is on, the recorded task keeps the launch (aclmdlRITaskGetParams).
-    std::shared_ptr<const graph::KernelTaskRecord> record;
-    if (graph::any_recording()) {
-        record = std::make_shared<const graph::KernelTaskRecord>(
-            graph::kernel_task_record(handle, blocks, packed, function.args_size, cfg));
+    if (!graph::any_recording()) {
+        return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
     }
-    const TaskTagScope tagged(std::move(record));
-    return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+    // While a capture is on, the recorded task keeps the launch (aclmdlRITaskGetParams): as its
+    // tag, or as a segment of its own on the GPU simulator (Note [Kernel launches as segments]).
+    const auto record = std::make_shared<const graph::KernelTaskRecord>(
+        graph::kernel_task_record(handle, blocks, packed, function.args_size, cfg));
+    const auto run = [&] {
+        const TaskTagScope tagged(record);
+        return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+    };
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    if (runtime().stream_and_backend(stream, &target, &backend) == ACL_SUCCESS
+        && graph::kernels_as_segments(*backend)) {
+        return graph::record_kernel_segment(*target, *backend, record, run);
+    }
+    return run();
 }
 
 /// Copies each placeholder's buffer to new device memory and writes its address into `packed`;
