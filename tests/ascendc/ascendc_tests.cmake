@@ -132,6 +132,15 @@ add_dependencies(test_ascendc_fatbin_api test_fatbin_kernels)
 aclemu_warnings(test_ascendc_fatbin_api)
 _asc_backend_tests(ascendc_fatbin LOADED_BINARY COMMAND test_ascendc_fatbin)
 _asc_backend_tests(ascendc_fatbin_api LOADED_BINARY COMMAND test_ascendc_fatbin_api)
+# The tasks of a captured instance (aclmdlRITask*, aclmdlRIUpdate) on launches from the binary.
+add_executable(test_ascendc_model_tasks
+    ${CMAKE_CURRENT_SOURCE_DIR}/ascendc/test_ascendc_model_tasks.cpp)
+target_link_libraries(test_ascendc_model_tasks PRIVATE ascendcl GTest::gtest_main)
+target_compile_definitions(test_ascendc_model_tasks PRIVATE
+    ACLEMU_TEST_FATBIN="$<TARGET_FILE:test_fatbin_kernels>")
+add_dependencies(test_ascendc_model_tasks test_fatbin_kernels)
+aclemu_warnings(test_ascendc_model_tasks)
+_asc_backend_tests(ascendc_model_tasks LOADED_BINARY COMMAND test_ascendc_model_tasks)
 # A kernel launched from a loaded binary is a slice named after it on its stream's track, in order
 # with the copies around it, as a `<<<>>>` launch is.
 _asc_backend_tests(ascendc_fatbin_trace LOADED_BINARY

@@ -10,9 +10,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
+
+// Whether ACLEMU_BACKEND names the CPU backend (unset: the CPU backend too).
+inline bool on_cpu_backend() {
+    const char* backend = std::getenv("ACLEMU_BACKEND");
+    return backend == nullptr || std::string(backend) == "cpu";
+}
 
 inline std::string recent_message() {
     const char* message = aclGetRecentErrMsg();
@@ -85,6 +92,15 @@ protected:
 
     aclrtStream stream_ = nullptr;
     std::vector<void*> buffers_;
+};
+
+// scale_block's parameters as a C struct: what aclrtLaunchKernel's argsData holds.
+struct ScaleArgs {
+    void* x;
+    uint8_t negate;
+    void* out;
+    float alpha;
+    uint32_t per_block;
 };
 
 class FatbinFixture : public DeviceFixture {

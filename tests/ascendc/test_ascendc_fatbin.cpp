@@ -22,15 +22,6 @@ std::vector<char> binary_bytes() {
     return std::vector<char>(std::istreambuf_iterator<char>(file), {});
 }
 
-// scale_block's parameters as a C struct: what aclrtLaunchKernel's argsData holds.
-struct ScaleArgs {
-    void* x;
-    uint8_t negate;
-    void* out;
-    float alpha;
-    uint32_t per_block;
-};
-
 using AscendCFatbin = FatbinFixture;
 
 constexpr uint32_t kBlocks = 8;

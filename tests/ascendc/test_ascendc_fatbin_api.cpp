@@ -17,11 +17,6 @@
 
 namespace {
 
-bool on_cpu_backend() {
-    const char* backend = std::getenv("ACLEMU_BACKEND");
-    return backend == nullptr || std::string(backend) == "cpu";
-}
-
 constexpr uint32_t kBlocks = 8;
 constexpr uint32_t kPerBlock = 32;
 

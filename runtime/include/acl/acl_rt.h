@@ -1799,6 +1799,66 @@ ACL_FUNC_VISIBILITY aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func,
                                                                   uint32_t flags,
                                                                   size_t* dynamicUbufSize);
 
+/* ---- ACL graphs: the tasks of an instance (experimental in CANN) ------------------------- */
+
+/** What a task of an instance does (aclmdlRITaskGetType). aclemu tells kernels launched through
+ *  aclrtLaunchKernel* from the rest, which are ACL_MODEL_RI_TASK_DEFAULT. */
+typedef enum aclmdlRITaskType {
+    ACL_MODEL_RI_TASK_DEFAULT = 0,
+    ACL_MODEL_RI_TASK_KERNEL = 1,
+    ACL_MODEL_RI_TASK_EVENT_RECORD = 2,
+    ACL_MODEL_RI_TASK_EVENT_WAIT = 3,
+    ACL_MODEL_RI_TASK_EVENT_RESET = 4,
+    ACL_MODEL_RI_TASK_VALUE_WRITE = 5,
+    ACL_MODEL_RI_TASK_VALUE_WAIT = 6,
+} aclmdlRITaskType;
+
+/** A kernel task's launch: the kernel, its configuration, its packed parameters (`args`, of
+ *  `argsSize` bytes; in host memory when `isHostArgs` is 1) and its block count. */
+typedef struct aclmdlRIKernelTaskParams {
+    aclrtFuncHandle funcHandle;
+    aclrtLaunchKernelCfg* cfg;
+    void* args;
+    uint32_t isHostArgs;
+    size_t argsSize;
+    uint32_t numBlocks;
+    uint32_t rsv[10];
+} aclmdlRIKernelTaskParams;
+
+/** A task's parameters (aclmdlRITaskGetParams / SetParams): 200 bytes, `type` first. */
+typedef struct aclmdlRITaskParams {
+    aclmdlRITaskType type;
+    uint32_t rsv0[3];
+    aclrtTaskGrp taskGrp; /* out: the task group holding the task, or NULL */
+    void* opInfoPtr;
+    size_t opInfoSize;
+    uint8_t rsv1[32];
+#if defined(__GNUC__) && !defined(__cplusplus)
+    __extension__ /* an unnamed union, as CANN's: C11, and a GNU extension in C99 */
+#endif
+    union {
+        uint8_t rsv2[128];
+        aclmdlRIKernelTaskParams kernelTaskParams;
+    };
+} aclmdlRITaskParams;
+
+/** The task's kind. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type);
+/** The task's place in its stream's order (0, 1, ...). */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id);
+/** A kernel task's launch (`args` then points at the parameters the task runs with). */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params);
+/** Stages a new launch for a kernel task (the same kernel's parameters, block count,
+ *  configuration); aclmdlRIUpdate makes it the task's. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params);
+/** Stages the task's removal from the schedule; after aclmdlRIUpdate executions skip it. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
+/** Applies the staged task changes of the instance to its next executions. aclemu: on CUDA and
+ *  HIP an instance is one CUDA graph, whose nodes aclemu does not match to launches:
+ *  aclmdlRITaskGetType, GetParams, SetParams and Disable return
+ *  ACL_ERROR_RT_FEATURE_NOT_SUPPORT there (docs/backends.md). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
+
 /* ---- Process snapshots ------------------------------------------------------------------ */
 
 /** The stages at which registered callbacks run: Lock runs LOCK_PRE; Backup BACKUP_PRE and

@@ -249,6 +249,10 @@ public:
                                    size_t first,
                                    size_t count,
                                    std::unique_ptr<BackendGraph> with) = 0;
+    /// The tag task `index` of `graph` was recorded with (backend/task_tag.h), or empty.
+    virtual std::shared_ptr<const void> task_tag(const BackendGraph& graph, size_t index) = 0;
+    /// A disabled task is skipped by every later launch of `graph` (aclmdlRITaskDisable).
+    virtual aclError set_task_enabled(BackendGraph& graph, size_t index, bool enabled) = 0;
 };
 
 /// Facet: built-in tasks, stream memory operations, event timestamps.

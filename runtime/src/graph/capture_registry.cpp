@@ -74,7 +74,7 @@ void append_locked(Recording& r,
         group->segment = r.done->size();
     }
     r.pending_groups.clear();
-    r.done->push_back(ModelRI::Segment{std::move(tasks), std::move(then)});
+    r.done->push_back(ModelRI::Segment{std::move(tasks), std::move(then), nullptr, false});
 }
 
 aclError group_is_open(const Stream& stream, const char* why) {
@@ -208,6 +208,40 @@ aclError cut_segment(Stream& stream,
     return cut_locked(stream, found->second, backend, std::move(then), next);
 }
 
+bool kernels_as_segments(const Backend& backend) {
+    return backend.task_groups() == nullptr && backend.kind() == BackendKind::GpuSim;
+}
+
+aclError record_kernel_segment(Stream& stream,
+                               Backend& backend,
+                               std::shared_ptr<const KernelTaskRecord> record,
+                               const std::function<aclError()>& launch) {
+    Registry& reg = registry();
+    bool own_segment = false;
+    {
+        std::lock_guard<std::mutex> lock(reg.mu);
+        auto found = reg.recordings.find(&stream);
+        if (found != reg.recordings.end() && found->second.kind == Recording::Kind::Capture
+            && !found->second.group_open) {
+            ACLEMU_TRY(cut_locked(stream, found->second, backend, nullptr, nullptr));
+            own_segment = true;
+        }
+    }
+    ACLEMU_TRY(launch());  // unlocked: the enqueue asks the registry about the stream
+    if (!own_segment) {
+        return ACL_SUCCESS;
+    }
+    std::lock_guard<std::mutex> lock(reg.mu);
+    auto found = reg.recordings.find(&stream);
+    if (found == reg.recordings.end()) {
+        return ACL_SUCCESS;  // the capture ended meanwhile (another thread)
+    }
+    size_t next = 0;
+    ACLEMU_TRY(cut_locked(stream, found->second, backend, nullptr, &next));
+    (*found->second.done)[next - 1].kernel = std::move(record);
+    return ACL_SUCCESS;
+}
+
 void note_event_record(const void* event, const Stream& stream) {
     Registry& reg = registry();
     if (reg.count.load(std::memory_order_acquire) == 0) {
@@ -327,6 +361,10 @@ aclError bound_stream(aclrtStream handle,
     }
     *model = found->second.model;
     return ACL_SUCCESS;
+}
+
+bool any_recording() {
+    return registry().count.load(std::memory_order_acquire) != 0;
 }
 
 bool recording(const Stream& stream) {

@@ -64,6 +64,22 @@ aclError cut_segment(Stream& stream,
                      Backend& backend,
                      std::shared_ptr<const Control> then,
                      size_t* next);
+// Note [Kernel launches as segments]: a backend without the task facet (the GPU simulator,
+// whose captures are graphs of nodes aclemu cannot match to the launches that made them) records
+// a captured aclrtLaunchKernel* as a segment of its own, which keeps the launch: the instance's
+// task calls (api_model_ri_task_params.cpp) read it there, replace the segment's graph with a
+// new launch's, and skip the segment when the task is disabled. Not inside a task group (a group
+// lies in one segment): such a launch is an ordinary task.
+
+/// Whether `backend` records kernel launches as segments: the GPU simulator (CUDA and HIP do
+/// not, so that a captured instance stays one CUDA graph there).
+bool kernels_as_segments(const Backend& backend);
+/// Runs `launch`, a kernel launch on `stream`; while the stream is captured (outside a task
+/// group), its tasks become a segment of their own that keeps `record`.
+aclError record_kernel_segment(Stream& stream,
+                               Backend& backend,
+                               std::shared_ptr<const KernelTaskRecord> record,
+                               const std::function<aclError()>& launch);
 /// Runs `fn` under the registry's lock with the stream's recording, or nullptr.
 aclError with_recording(const Stream& stream, const std::function<aclError(Recording*)>& fn);
 
@@ -92,6 +108,8 @@ aclError join_on_wait(Stream& waiter, Backend& backend, const void* event, bool*
 /// origin never waited for are kept, before the origin's last ones).
 aclError end_joined(const Stream& origin, Backend& backend);
 
+/// Whether any stream records its tasks now (one atomic load).
+bool any_recording();
 /// Whether `stream` records its tasks now.
 bool recording(const Stream& stream);
 /// ACL_ERROR_RT_STREAM_CAPTURED, naming `api`, when `stream` records; else ACL_SUCCESS.

@@ -305,9 +305,11 @@ aclError run_body(Run& run, ModelRI& model, size_t body, size_t segment, int dep
     }
     while (segment < model.bodies[body].segments.size()) {
         const ModelRI::Segment& current = model.bodies[body].segments[segment];
-        ACLEMU_TRY_BACKEND(run.backend.streams().launch_graph(*current.tasks, run.stream),
-                           &run.backend,
-                           "cannot launch the model runtime instance");
+        if (!current.disabled) {  // a disabled kernel task (aclmdlRITaskDisable)
+            ACLEMU_TRY_BACKEND(run.backend.streams().launch_graph(*current.tasks, run.stream),
+                               &run.backend,
+                               "cannot launch the model runtime instance");
+        }
         ++segment;
         if (!current.then) {
             continue;

@@ -25,6 +25,7 @@ struct Stream;
 namespace aclemu::rt::graph {
 
 struct TaskGroup;
+struct KernelTaskRecord;
 
 struct ModelRI {
     static constexpr HandleText kHandleText{"model runtime instance",
@@ -34,6 +35,10 @@ struct ModelRI {
     struct Segment {
         std::unique_ptr<BackendGraph> tasks;
         std::shared_ptr<const Control> then;
+        /// A kernel launch recorded as a segment of its own (Note [Kernel launches as segments],
+        /// capture_registry.h): the launch, and whether executions skip it.
+        std::shared_ptr<const KernelTaskRecord> kernel;
+        bool disabled = false;
     };
     /// One stream's recorded tasks.
     struct Body {
@@ -93,6 +98,12 @@ struct ModelTask : ModelBodyRef {
                                             "not from aclmdlRIGetTasksByStream, or its instance "
                                             "was destroyed"};
     size_t index = 0;
+    /// Changes staged for aclmdlRIUpdate (under the instance's mu): aclmdlRITaskSetParams' new
+    /// launch, already recorded (one task), and aclmdlRITaskDisable.
+    std::unique_ptr<BackendGraph> staged_launch;
+    std::shared_ptr<const KernelTaskRecord> staged_record;  // the launch staged_launch records
+    bool staged_disable = false;
+    bool disabled = false;  // by an update: executions skip it
 };
 
 /// Tasks [first, first + count) of segment `segment` of body `body` of `model`.

@@ -7,8 +7,11 @@
 #include "acl/acl_rt.h"
 
 #include "aclemu/c_enum.h"
+#include "backend/task_tag.h"
 #include "core/arg_checks.h"
 #include "core/status.h"
+#include "graph/capture_registry.h"
+#include "graph/kernel_task.h"
 #include "inject/api_injection.h"
 #include "kernel/kernel_objects.h"
 #include "runtime_state.h"
@@ -63,12 +66,31 @@ aclError read_config(const aclrtLaunchKernelCfg* cfg, uint64_t* dyn_ub) {
 }
 
 aclError launch(const KernelFunction& function,
+                aclrtFuncHandle handle,
                 uint32_t blocks,
                 const void* packed,
                 uint64_t dyn_ub,
+                aclrtLaunchKernelCfg* cfg,
                 aclrtStream stream) {
     const LaunchingFunctionScope launching(&function);  // for the exception report
-    return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+    if (!graph::any_recording()) {
+        return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+    }
+    // While a capture is on, the recorded task keeps the launch (aclmdlRITaskGetParams): as its
+    // tag, or as a segment of its own on the GPU simulator (Note [Kernel launches as segments]).
+    const auto record = std::make_shared<const graph::KernelTaskRecord>(
+        graph::kernel_task_record(handle, blocks, packed, function.args_size, cfg));
+    const auto run = [&] {
+        const TaskTagScope tagged(record);
+        return static_cast<aclError>(function.launch(packed, blocks, dyn_ub, stream));
+    };
+    std::shared_ptr<Stream> target;
+    Backend* backend = nullptr;
+    if (runtime().stream_and_backend(stream, &target, &backend) == ACL_SUCCESS
+        && graph::kernels_as_segments(*backend)) {
+        return graph::record_kernel_segment(*target, *backend, record, run);
+    }
+    return run();
 }
 
 /// Copies each placeholder's buffer to new device memory and writes its address into `packed`;
@@ -168,7 +190,7 @@ aclError ACLEMU_IMPL(aclrtLaunchKernel)(aclrtFuncHandle funcHandle,
     return api_call_init(__func__, [&] {
         ACLEMU_FIND(KernelFunction, function, live, funcHandle, "funcHandle");
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
-        return launch(*function, numBlocks, argsData, 0, stream);
+        return launch(*function, funcHandle, numBlocks, argsData, 0, nullptr, stream);
     });
 }
 
@@ -183,7 +205,7 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle,
         ACLEMU_TRY(check_packed(*function, argsData, argsSize));
         uint64_t dyn_ub = 0;
         ACLEMU_TRY(read_config(cfg, &dyn_ub));
-        return launch(*function, numBlocks, argsData, dyn_ub, stream);
+        return launch(*function, funcHandle, numBlocks, argsData, dyn_ub, cfg, stream);
     });
 }
 
@@ -215,7 +237,7 @@ aclError ACLEMU_IMPL(aclrtLaunchKernelWithHostArgs)(aclrtFuncHandle funcHandle,
         std::vector<uint8_t> packed(bytes, bytes + function->args_size);
         ACLEMU_TRY(
             place_host_data(*function, bytes, argsSize, placeHolderArray, placeHolderNum, &packed));
-        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+        return launch(*function, funcHandle, numBlocks, packed.data(), dyn_ub, cfg, stream);
     });
 }
 
@@ -254,7 +276,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle,
             packed = args->packed;
             ACLEMU_TRY(place_buffers(*args, &packed));
         }
-        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+        return launch(*function, funcHandle, numBlocks, packed.data(), dyn_ub, cfg, stream);
     });
 }
 
@@ -277,7 +299,7 @@ aclError aclrtLaunchKernelWithArgsArray(
             std::memcpy(
                 packed.data() + function->param_offsets[i], args[i], function->param_sizes[i]);
         }
-        return launch(*function, numBlocks, packed.data(), dyn_ub, stream);
+        return launch(*function, func, numBlocks, packed.data(), dyn_ub, cfg, stream);
     });
 }
 

@@ -8,6 +8,7 @@
 #include "backend/backend.h"
 #include "core/arg_checks.h"
 #include "memory/alloc_table.h"
+#include "runtime_state.h"  // pointer_text
 
 #include <cstddef>
 #include <cstdint>

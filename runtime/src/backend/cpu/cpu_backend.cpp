@@ -459,6 +459,9 @@ public:
     aclError launch_graph(BackendGraph& graph, BackendStream* stream) override {
         cpu::WorkQueue& queue = *as_cpu(stream)->queue;
         for (const cpu::CapturedTask& task : static_cast<CpuGraph&>(graph).tasks) {
+            if (!task.enabled) {
+                continue;
+            }
             // A stream that is itself capturing records the factory (a graph inside a graph).
             if (!queue.capture(cpu::CapturedTask{task})) {
                 queue.enqueue(task.make(), task.kept);
@@ -481,6 +484,20 @@ public:
         tasks.insert(tasks.begin() + static_cast<std::ptrdiff_t>(first),
                      std::make_move_iterator(added.begin()),
                      std::make_move_iterator(added.end()));
+        return ACL_SUCCESS;
+    }
+
+    std::shared_ptr<const void> task_tag(const BackendGraph& graph, size_t index) override {
+        const auto& tasks = static_cast<const CpuGraph&>(graph).tasks;
+        return index < tasks.size() ? tasks[index].tag : nullptr;
+    }
+
+    aclError set_task_enabled(BackendGraph& graph, size_t index, bool enabled) override {
+        auto& tasks = static_cast<CpuGraph&>(graph).tasks;
+        if (index >= tasks.size()) {
+            return ACL_ERROR_RT_PARAM_INVALID;
+        }
+        tasks[index].enabled = enabled;
         return ACL_SUCCESS;
     }
 

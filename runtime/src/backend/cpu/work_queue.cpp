@@ -13,6 +13,7 @@
 
 #include "aclemu/log.h"
 #include "aclemu/spin_wait.h"
+#include "backend/task_tag.h"
 
 #include <chrono>
 #include <deque>
@@ -146,7 +147,8 @@ void WorkQueue::run(std::shared_ptr<State> state) {
 
 CapturedTask replayable(HostTask&& task, bool kept) {
     auto shared = std::make_shared<HostTask>(std::move(task));
-    return CapturedTask{[shared] { return HostTask([shared] { (*shared)(); }); }, kept};
+    return CapturedTask{
+        [shared] { return HostTask([shared] { (*shared)(); }); }, kept, true, current_task_tag()};
 }
 
 uint64_t WorkQueue::enqueue(HostTask&& task, bool kept) {
@@ -300,6 +302,9 @@ bool WorkQueue::capture(CapturedTask&& task) {
     std::lock_guard<std::mutex> lock(state_->mu);
     if (!state_->capturing) {
         return false;
+    }
+    if (!task.tag) {
+        task.tag = current_task_tag();
     }
     state_->captured.push_back(std::move(task));
     return true;

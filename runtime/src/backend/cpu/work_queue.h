@@ -44,6 +44,8 @@ namespace aclemu::rt::cpu {
 struct CapturedTask {
     std::function<HostTask()> make;
     bool kept = false;
+    bool enabled = true;              // aclmdlRITaskDisable: launches skip it
+    std::shared_ptr<const void> tag;  // backend/task_tag.h: what the front end attached
 };
 
 /// Wraps a one-shot task so that every launch runs it again.
