@@ -309,11 +309,20 @@ def launch_definition_text(name, params, extern_c):
                                       prefix, prefix, ", ".join(args))
 
 
-def fatbin_entries_text(names):
-    """The entry points aclrtBinaryGetFunction looks up (fatbin_entry.h)."""
+def fatbin_entries_text(names, variables=()):
+    """The entry points aclrtBinaryGetFunction and aclrtBinaryGetGlobal look up (fatbin_entry.h):
+    one per kernel, and one per `__gm__` variable of the global namespace the source defines (a C
+    symbol cannot name one inside a namespace)."""
+    globals_ = []
+    for name, _, definition in variables:
+        if definition and "::" not in name and name not in globals_:
+            globals_.append(name)
+    if not names and not globals_:
+        return ""
     return ("\n// Entry points for launch by loaded binary, appended by aclemu's asc_rewrite.py.\n"
             "#include \"aclemu/ascendc/fatbin_entry.h\"\n"
-            + "".join("ACLEMU_FATBIN_ENTRY(%s)\n" % name for name in names))
+            + "".join("ACLEMU_FATBIN_ENTRY(%s)\n" % name for name in names)
+            + "".join("ACLEMU_FATBIN_GLOBAL(%s)\n" % name for name in globals_))
 
 
 class Rewriter:
@@ -360,14 +369,15 @@ class Rewriter:
         if self.needs_rewrite(path):
             digest = hashlib.sha1(path.encode()).hexdigest()[:12]
             out = os.path.join(self.header_dir, digest, os.path.basename(path))
-            text, _, _, _ = self.rewrite(path)
+            text = self.rewrite(path)[0]
             _write_if_changed(out, text)
             self.done[path] = out
         return self.done[path]
 
     def rewrite(self, path):
         """(rewritten text, number of launches and traps rewritten, kernels, the registration of
-        the program's kernels and __gm__ variables to append: asc_program_symbols.py)."""
+        the program's kernels and __gm__ variables to append, and those variables:
+        asc_program_symbols.py)."""
         text = self._read(path)
         tokens = tk.tokenize(text)
         sig = tk.significant(tokens)
@@ -395,12 +405,12 @@ class Rewriter:
             last = e.end
         pieces.append(text[last:])
         kernels = find_kernels(text, sig)
+        variables = program_symbols.gm_variables(sig, scopes)
         registration = program_symbols.registration_text(
-            program_symbols.kernel_registrations(sig, scopes, kernels),
-            program_symbols.gm_variables(sig, scopes))
+            program_symbols.kernel_registrations(sig, scopes, kernels), variables)
         body = "".join(pieces)
         head = "#include <%s>\n#line 1 \"%s\"\n" % (LAUNCH_HEADER, path.replace("\\", "/"))
-        return head + body, len(edits), kernels, registration
+        return head + body, len(edits), kernels, registration, variables
 
 
 def _read(path):
@@ -453,15 +463,15 @@ def main(argv=None):
         return 2
     try:
         rewriter = Rewriter(os.path.join(os.path.dirname(out), "asc_headers"))
-        text, _, kernels, registration = rewriter.rewrite(source)
+        text, _, kernels, registration, variables = rewriter.rewrite(source)
         if args.launch_headers:
             for name, params, extern_c in kernels:
                 _write_if_changed(os.path.join(args.launch_headers, "aclrtlaunch_%s.h" % name),
                                   launch_header_text(name, params, extern_c))
                 text += launch_definition_text(name, params, extern_c)
-        if args.fatbin_entries and kernels:
-            text += fatbin_entries_text([name for name, _, _ in kernels])
-        elif not args.fatbin_entries:
+        if args.fatbin_entries:
+            text += fatbin_entries_text([name for name, _, _ in kernels], variables)
+        else:
             text += registration  # a loaded binary's kernels are found through the binary
     except (tk.TokenizeError, RewriteError, OSError) as e:
         print("asc_rewrite: %s: %s" % (args.source, e), file=sys.stderr)

@@ -21,6 +21,13 @@ inline bool on_cpu_backend() {
     return backend == nullptr || std::string(backend) == "cpu";
 }
 
+// Whether the backend's kernels run in this process on host memory: the CPU backend and the GPU
+// simulator (ACLEMU_BACKEND=gpusim), not a real GPU.
+inline bool on_host_memory_backend() {
+    const char* backend = std::getenv("ACLEMU_BACKEND");
+    return on_cpu_backend() || std::string(backend) == "gpusim";
+}
+
 inline std::string recent_message() {
     const char* message = aclGetRecentErrMsg();
     return message != nullptr ? message : "";

@@ -26,7 +26,7 @@ def rewrite_text(text, directory=None):
     with open(path, "w") as f:
         f.write(text)
     rewriter = rw.Rewriter(os.path.join(directory, "out", "asc_headers"))
-    out, _, kernels, _ = rewriter.rewrite(path)
+    out, _, kernels = rewriter.rewrite(path)[:3]
     body = out.split("\n", 2)[2]  # drop the #include and #line
     return body, kernels
 
@@ -188,6 +188,25 @@ class CommandLine(unittest.TestCase):
         with open(out) as f:
             self.assertNotIn("fatbin_entry.h", f.read())
 
+    def test_fatbin_entries_export_each_global_namespace_gm_variable(self):
+        directory = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        path = os.path.join(directory, "k.cpp")
+        out = os.path.join(directory, "out", "k.cpp")
+        with open(path, "w") as f:
+            f.write('extern "C" { __gm__ uint32_t g_value[1]; }\n'
+                    "static __gm__ float scale, bias;\n"
+                    "namespace n { __gm__ int inside; }\n"
+                    "extern __gm__ int declared_only;\n")
+        self.assertEqual(rw.main([path, "--out", out, "--fatbin-entries"]), 0)
+        with open(out) as f:
+            text = f.read()
+        self.assertIn('#include "aclemu/ascendc/fatbin_entry.h"', text)
+        for name in ("g_value", "scale", "bias"):
+            self.assertIn("\nACLEMU_FATBIN_GLOBAL(%s)\n" % name, text)
+        # A C symbol cannot name a namespace member; a declaration defines nothing.
+        self.assertEqual(text.count("\nACLEMU_FATBIN_GLOBAL("), 3)
+        self.assertNotIn("ACLEMU_PROGRAM_GLOBAL", text)  # found through the binary instead
+
 
 class Depfile(unittest.TestCase):
     """--depfile lists every file the copy was made from; --headers-only writes no copy."""
@@ -241,7 +260,7 @@ class ProgramSymbols(unittest.TestCase):
         with open(path, "w") as f:
             f.write(text)
         rewriter = rw.Rewriter(os.path.join(directory, "out", "asc_headers"))
-        out, _, _, registration = rewriter.rewrite(path)
+        out, _, _, registration = rewriter.rewrite(path)[:4]
         return out.split("\n", 2)[2], registration
 
     def test_variables_at_namespace_scope_only(self):

@@ -316,7 +316,7 @@ TEST_F(AscendCFatbinApi, ArgumentListInTheCallersMemory) {
 TEST_F(AscendCFatbinApi, GlobalVariableOfTheBinary) {
     void* global = nullptr;
     size_t bytes = 0;
-    if (!on_cpu_backend()) {
+    if (!on_host_memory_backend()) {
         EXPECT_EQ(aclrtBinaryGetGlobal(binary_, "fatbin_block_bias", &global, &bytes),
                   ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
         EXPECT_MESSAGE_HAS("aclrtBinaryGetGlobal");

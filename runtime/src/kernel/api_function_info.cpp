@@ -25,11 +25,28 @@ using namespace aclemu::rt::kernel;
 
 namespace {
 
+/// The `__gm__` variable `name` through the accessor the rewrite exports for it
+/// (aclemu/ascendc/fatbin_entry.h): a __device__ variable's host copy, which dlsym cannot see
+/// under its own name in a binary compiled by nvcc or hipcc.
+bool find_exported_global(const LoadedBinary& binary,
+                          const std::string& name,
+                          void** at,
+                          size_t* bytes) {
+    using Accessor = void* (*)(size_t*);
+    const std::string entry = "aclemu_fatbin_global_" + name;
+    auto accessor = reinterpret_cast<Accessor>(::dlsym(binary.library, entry.c_str()));
+    if (accessor == nullptr) {
+        return false;
+    }
+    *at = accessor(bytes);
+    return *at != nullptr;
+}
+
 /// The data object `name` defined in `binary` itself: its address and size, or false.
 bool find_global(const LoadedBinary& binary, const std::string& name, void** at, size_t* bytes) {
     void* address = ::dlsym(binary.library, name.c_str());
     if (address == nullptr) {
-        return false;
+        return find_exported_global(binary, name, at, bytes);
     }
     Dl_info info{};
     void* entry = nullptr;
@@ -213,12 +230,12 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
                               "at least one must be given");
         }
         ACLEMU_BACKEND(backend, backend);
-        if (backend->kind() != BackendKind::Cpu) {
+        if (backend->kind() == BackendKind::Cuda || backend->kind() == BackendKind::Hip) {
             return fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
                         msg_unsupported("aclrtBinaryGetGlobal",
                                         std::string("a binary's globals live in host memory, "
-                                                    "which only the CPU backend's copies reach "
-                                                    "(backend ")
+                                                    "which the GPU's copies and kernels do not "
+                                                    "reach (backend ")
                                             + backend->name() + ")"));
         }
         void* address = nullptr;
@@ -229,6 +246,11 @@ aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle,
                               std::string(name),
                               "no global variable of that name in the binary " + binary->origin);
         }
+        // The CPU backend's kernels read the global where it is; the simulator's kernels run in
+        // this process too, once the variable is registered as its device memory.
+        ACLEMU_TRY_BACKEND(backend->memory().symbol_address(address, bytes, &address),
+                           backend,
+                           std::string("cannot map the global ") + name + " as device memory");
         enter_global(*binary, address, bytes);
         if (dptr != nullptr) {
             *dptr = address;

@@ -32,13 +32,15 @@ extern "C" __global__ __aicore__ void no_params() {}
 
 // A global variable of the binary (aclrtBinaryGetGlobal): one bias per block, which the host
 // writes through the address the runtime reports. add_global_bias adds it to the block's slice.
-float fatbin_block_bias[8];
+// `__gm__`, as CANN's kernels declare such variables: in a CUDA or HIP build it is then a
+// __device__ variable whose host copy dlsym cannot see (the rewrite exports an accessor).
+__gm__ float fatbin_block_bias[8];
 
 extern "C" __global__ __aicore__ void add_global_bias(GM_ADDR out, uint32_t per_block) {
     __gm__ float* values = reinterpret_cast<__gm__ float*>(out) + block_idx * per_block;
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-    // aclrtBinaryGetGlobal is the CPU backend's (docs/ascendc.md): a host global is not device
-    // memory, so the GPU variant of this kernel adds nothing (its test runs on the CPU backend).
+    // aclrtBinaryGetGlobal is the CPU backend's and the simulator's (docs/ascendc.md): on a GPU a
+    // host global is not device memory, so the GPU variant of this kernel adds nothing.
     const float bias = 0.0f;
 #else
     const float bias = fatbin_block_bias[block_idx % 8];

@@ -11,7 +11,14 @@
 //                                          void* stream);
 //     the `<<<>>>` launch (a task on the stream) with the parameters read from `args`.
 //
-// Both are plain C symbols: the runtime looks them up with dlsym in the loaded binary only.
+// and ACLEMU_FATBIN_GLOBAL(variable) for each namespace-scope `__gm__` variable it defines:
+//
+//   void* aclemu_fatbin_global_<variable>(size_t* bytes);
+//     the variable's address and size, for aclrtBinaryGetGlobal. Under nvcc and hipcc such a
+//     variable is a __device__ one whose host copy (what the host variant of a kernel reads) has
+//     internal linkage, so dlsym cannot find it by its own name.
+//
+// All are plain C symbols: the runtime looks them up with dlsym in the loaded binary only.
 #pragma once
 
 #include "aclemu_ascendc_launch.h"
@@ -116,4 +123,11 @@ uint32_t launch(void (*kernel)(Params...),
         const void* args, uint32_t blocks, uint64_t dyn_ub, void* stream) {                   \
         return ::aclemu::ascendc::fatbin::launch<&kernel>(                                    \
             &kernel, #kernel, args, blocks, dyn_ub, stream);                                  \
+    }
+
+#define ACLEMU_FATBIN_GLOBAL(variable)                                                       \
+    extern "C" __attribute__((visibility("default"))) void* aclemu_fatbin_global_##variable( \
+        size_t* bytes) {                                                                     \
+        *bytes = sizeof(variable);                                                           \
+        return const_cast<void*>(static_cast<const volatile void*>(&variable));              \
     }
