@@ -97,7 +97,8 @@ public:
 
     void record(cpu::WorkQueue& queue) override {
         // Captured: each launch records the event anew.
-        if (queue.capture(cpu::CapturedTask{[s = state] { return record_task(s); }, true})) {
+        if (queue.capture(
+                cpu::CapturedTask{[s = state] { return record_task(s); }, true, true, nullptr})) {
             return;
         }
         // Kept through an abort: what waits on the event must not wait forever.
@@ -110,7 +111,7 @@ public:
             HostTask wait = wait_task(s);
             return wait ? std::move(wait) : HostTask([] {});
         };
-        if (queue.capture(cpu::CapturedTask{make, false})) {
+        if (queue.capture(cpu::CapturedTask{make, false, true, nullptr})) {
             return;
         }
         if (HostTask wait = wait_task(state)) {
