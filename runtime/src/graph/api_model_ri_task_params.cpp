@@ -263,12 +263,7 @@ void apply_to_segment(ModelRI& model, ModelTask& task, ModelRI::Segment& segment
 aclError update(aclmdlRI handle) {
     ACLEMU_FIND(ModelRI, model, live, handle, "modelRI");
     std::lock_guard<std::mutex> lock(model->mu);
-    ACLEMU_TRY(reject_if(
-        model->state == ModelRI::State::Capturing || model->state == ModelRI::State::Building,
-        "modelRI",
-        handle,
-        "it is still being captured or built",
-        ACL_ERROR_RT_PARAM_INVALID));
+    ACLEMU_TRY(require_finished_locked(*model, handle));
     for (void* entry : model->task_handles) {
         auto* task = static_cast<ModelTask*>(entry);
         if (!task->staged_launch && !task->staged_disable) {

@@ -74,12 +74,7 @@ aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* nu
         ACLEMU_FIND(ModelRI, model, live, modelRI, "modelRI");
         ACLEMU_CHECK_NOT_NULL(numStreams);
         std::lock_guard<std::mutex> lock(model->mu);
-        ACLEMU_TRY(reject_if(
-            model->state == ModelRI::State::Capturing || model->state == ModelRI::State::Building,
-            "modelRI",
-            modelRI,
-            "it is still being captured or built",
-            ACL_ERROR_RT_PARAM_INVALID));
+        ACLEMU_TRY(require_finished_locked(*model, modelRI));
         ACLEMU_TRY(stream_handles_locked(model));
         return list_handles(model->stream_handles, streams, numStreams, "numStreams");
     });

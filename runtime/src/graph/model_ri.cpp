@@ -1,6 +1,7 @@
 // The registries of model runtime instances and task groups (model_ri.h).
 #include "graph/model_ri.h"
 
+#include "core/arg_checks.h"
 #include "core/status.h"
 #include "handles/live_handle.h"
 #include "memory/internal_device_memory.h"
@@ -29,6 +30,15 @@ size_t ModelRI::Body::control_count() const {
         count += segment.then ? 1 : 0;
     }
     return count;
+}
+
+aclError require_finished_locked(const ModelRI& model, aclmdlRI handle) {
+    return reject_if(
+        model.state == ModelRI::State::Capturing || model.state == ModelRI::State::Building,
+        "modelRI",
+        handle,
+        "it is still being captured or built",
+        ACL_ERROR_RT_PARAM_INVALID);
 }
 
 bool has_control(const ModelRI& model) {

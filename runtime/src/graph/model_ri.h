@@ -136,6 +136,9 @@ aclError create_model(int32_t device, ModelRI::State state, std::shared_ptr<Mode
 void forget_model(ModelRI& model, aclmdlRI handle, Backend* backend = nullptr);
 /// Whether a body of `model` has a control point (executions then decide as they go).
 bool has_control(const ModelRI& model);
+/// ACL_ERROR_RT_PARAM_INVALID naming `handle` while `model` is still being captured or built
+/// (its tasks are not final yet); the caller holds `model.mu`.
+aclError require_finished_locked(const ModelRI& model, aclmdlRI handle);
 
 const char* state_name(ModelRI::State state);
 
