@@ -728,8 +728,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc,
                                                       aclrtMemcpyKind kind,
                                                       aclrtStream stream);
-/* Cache maintenance: operations on the device's cache lines over a range of device memory, queued on
- * a stream (aclemu has no device cache: each is an ordering point on its stream, see
+/* Cache maintenance: operations on the device's cache lines over a range of device memory, queued
+ * on a stream (aclemu has no device cache: each is an ordering point on its stream, see
  * docs/backends.md, "Cache maintenance"). */
 typedef enum aclrtCmoType {
     ACL_RT_CMO_TYPE_PREFETCH = 0, /* load the range into the cache */
@@ -1833,6 +1833,8 @@ typedef struct aclmdlRITaskParams {
     void* opInfoPtr;
     size_t opInfoSize;
     uint8_t rsv1[32];
+    /* The conditional __extension__ would indent the union below it. */
+    /* clang-format off */
 #if defined(__GNUC__) && !defined(__cplusplus)
     __extension__ /* an unnamed union, as CANN's: C11, and a GNU extension in C99 */
 #endif
@@ -1840,6 +1842,7 @@ typedef struct aclmdlRITaskParams {
         uint8_t rsv2[128];
         aclmdlRIKernelTaskParams kernelTaskParams;
     };
+    /* clang-format on */
 } aclmdlRITaskParams;
 
 /** The task's kind. */
